@@ -1,0 +1,45 @@
+# The README's two commands: `make run` starts the bot, `make test` runs every check.
+# Each does its own set-up: a virtualenv in .venv with the pinned requirements.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test lint typecheck pytest coverage bench clean
+
+# The stamp is remade whenever a requirements file changes, so a stale venv heals itself.
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+$(VENV)/.installed-run: requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+run: $(VENV)/.installed-run
+	$(BIN)/python bot.py
+
+test: lint typecheck pytest coverage
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy --strict engine render storage
+
+pytest: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest --cov=engine --cov=render --cov=storage --cov=tables --cov=cogs --cov-report=
+
+# The engine's promise is at least 95% line coverage; the report shows every layer.
+coverage: pytest
+	$(BIN)/python -m coverage report --skip-covered --sort=cover
+	$(BIN)/python -m coverage report --include='engine/*' --fail-under=95 > /dev/null \
+		|| { echo "engine/ line coverage is below 95%"; exit 1; }
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .hypothesis

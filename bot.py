@@ -1,0 +1,87 @@
+"""Entry point: read settings from the environment (or .env), build the bot, run it.
+
+    python bot.py        (or: make run)
+
+Exits with status 2 and a short explanation when the settings are incomplete.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+log = logging.getLogger(__name__)
+
+TOKEN_HELP = """\
+No DISCORD_TOKEN is set, so the bot cannot log in.
+
+1. Open https://discord.com/developers/applications and create an application.
+2. Under "Bot", press "Reset Token" and copy the token.
+3. Copy .env.example to .env and put the token after DISCORD_TOKEN=
+   (or export DISCORD_TOKEN in the environment).
+4. Invite the bot with the "bot" and "applications.commands" scopes, then run `make run` again.
+"""
+
+
+class SettingsError(Exception):
+    """Settings that cannot work; the message tells the person how to fix them."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot needs from its environment. The token is never logged."""
+
+    token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+
+    def __repr__(self) -> str:
+        # Keep the token out of logs and tracebacks.
+        return (f"Settings(token=<hidden>, database_path={self.database_path!s}, "
+                f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level})")
+
+
+def load_settings(environ: dict[str, str] | None = None, env_file: str | None = ".env") -> Settings:
+    """Settings from `environ` (default: os.environ after loading `.env`).
+
+    Raises SettingsError with a how-to-fix message for a missing token or a bad value.
+    """
+    if environ is None:
+        if env_file:
+            load_dotenv(env_file, override=False)
+        environ = dict(os.environ)
+    token = environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise SettingsError(TOKEN_HELP)
+    guild = environ.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+    level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    path = Path(environ.get("DATABASE_PATH", "").strip() or "data/dominoes.sqlite3")
+    return Settings(token, path, int(guild) if guild else None, level)
+
+
+def main() -> int:
+    """Run the bot until it is stopped; returns the exit status."""
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from cogs.bot import run_bot
+
+    return run_bot(settings)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""The interface every game shares, in the style of python-chess.
+
+A game is built from its players, options and deal; `play(move)` validates a
+move and applies it or raises `IllegalMove` with the reason; `outcome()` is
+None until the game (or match) is over; `moves` is the canonical record.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.errors import IllegalMove
+
+
+class MoveLike(Protocol):
+    """What every move type offers: `str(move)` is its record notation."""
+
+    def __str__(self) -> str: ...
+
+
+M = TypeVar("M", bound=MoveLike)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game (or match) ended.
+
+    `winners` holds the winning seats (two for a pair, none when nobody won);
+    `places` gives each seat's place, 1 = best, equal results sharing a place;
+    `scores` are the final totals per seat (with pairs, each partner shows the
+    pair's total); `goats` are the goat seats of the last Traditional hand.
+    """
+
+    reason: str
+    winners: tuple[int, ...]
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+    goats: tuple[int, ...] = ()
+
+
+class Game(ABC, Generic[M]):
+    """A game in progress. Subclasses implement the rules of one game."""
+
+    kind: ClassVar[str]
+
+    def __init__(self, players: Sequence[str]) -> None:
+        if len(set(players)) != len(players):
+            raise ValueError("player names must be distinct")
+        self.players: tuple[str, ...] = tuple(players)
+        # The moves played so far, in full record notation: the canonical record.
+        self.moves: list[str] = []
+
+    # -- the rules ---------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat to move, or None once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every move the player to move may make now (empty once over)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move in record notation; raises NotationError naming the text."""
+
+    @abstractmethod
+    def illegal_reason(self, move: M) -> str | None:
+        """None when `move` is legal now, otherwise the reason in words."""
+
+    @abstractmethod
+    def _apply(self, move: M) -> M:
+        """Apply a legal move; return it in its full, resolved form (e.g. with its end)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None until the game (or match) is over."""
+
+    def play(self, move: M | str) -> M:
+        """Validate and apply `move` (a move or its text); return the move as recorded.
+
+        Raises NotationError for text that is no move, IllegalMove with the
+        reason for a move the rules do not allow now.
+        """
+        parsed = self.parse_move(move) if isinstance(move, str) else move
+        reason = self.illegal_reason(parsed)
+        if reason is not None:
+            raise IllegalMove(reason)
+        applied = self._apply(parsed)
+        self.moves.append(str(applied))
+        return applied
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    # -- what may be seen ---------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """Exactly what `seat` may know (None: a spectator, the public view)."""
+
+    # -- records -----------------------------------------------------------
+    @abstractmethod
+    def record(self) -> dict[str, Any]:
+        """The game record (RULES.md "Game records") that replays to this state."""
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """The state as `python -m engine replay` prints it."""
+
+    def seat_of(self, name: str) -> int:
+        """The seat index of a player name; raises ValueError if nobody has that name."""
+        return self.players.index(name)
+
+
+def places_by(values: Sequence[int], *, lower_is_better: bool) -> tuple[int, ...]:
+    """Competition places (1, 2, 2, 4) for each value; equal values share a place."""
+    ordered = sorted(values, reverse=not lower_is_better)
+    return tuple(ordered.index(v) + 1 for v in values)

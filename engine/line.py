@@ -1,0 +1,63 @@
+"""The line of play with two ends, `L` and `R`, as the Traditional game lays it."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from engine.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile in the line, with the numbers it shows from left to right and who laid it."""
+
+    tile: Tile
+    left: int
+    right: int
+    seat: int
+
+
+class Line:
+    """Tiles laid end to end. `L` is the left-hand end as drawn, `R` the right-hand one."""
+
+    __slots__ = ("left", "right", "tiles")
+
+    def __init__(self) -> None:
+        self.tiles: deque[PlacedTile] = deque()
+        self.left = -1  # the number open at L, -1 while the line is empty
+        self.right = -1
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def copy(self) -> Line:
+        other = Line()
+        other.tiles = self.tiles.copy()
+        other.left, other.right = self.left, self.right
+        return other
+
+    def accepts(self, tile: Tile, end: str) -> bool:
+        """Whether `tile` may be laid at `end` ("L" or "R") of a non-empty line."""
+        number = self.left if end == "L" else self.right
+        return tile.high == number or tile.low == number
+
+    def ends_for(self, tile: Tile) -> list[str]:
+        """The ends that accept `tile`, L first (both when both ends show its number)."""
+        return [end for end in ("L", "R") if self.accepts(tile, end)]
+
+    def lead(self, tile: Tile, seat: int) -> None:
+        """Lay the first tile; a non-double lies with its larger number at L."""
+        self.tiles.append(PlacedTile(tile, tile.high, tile.low, seat))
+        self.left, self.right = tile.high, tile.low
+
+    def place(self, tile: Tile, end: str, seat: int) -> None:
+        """Lay `tile` at `end`. The caller has checked that it fits (`accepts`)."""
+        if end == "L":
+            outer = tile.other(self.left)
+            self.tiles.appendleft(PlacedTile(tile, outer, self.left, seat))
+            self.left = outer
+        else:
+            outer = tile.other(self.right)
+            self.tiles.append(PlacedTile(tile, self.right, outer, seat))
+            self.right = outer

@@ -1,0 +1,402 @@
+"""The Traditional draw game («Козёл»), RULES.md section 1."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.deals import LineDeal, deal_from_seed, read_line_deal
+from engine.errors import RecordError
+from engine.game import Game, Outcome, places_by
+from engine.line import Line
+from engine.moves import LineMove
+from engine.options import check_choice, check_range, options_to_dict, read_options
+from engine.records import record_players, record_seed
+from engine.rng import SeededRandom
+from engine.tiles import Tile, full_set
+from engine.traditional_view import HandResult, TraditionalView
+
+SET_TOP = 6
+NO_WINNER = -1
+
+
+@dataclass(frozen=True, slots=True)
+class TraditionalOptions:
+    """Every option of RULES.md section 1, with its default."""
+
+    hand_size: int = 7
+    lopsided_suit: int = 5
+    lead: str = "highest_double"
+    fish_winner: str = "maker"
+    lone_blank: int = 24
+    target: int = 0
+
+    def __post_init__(self) -> None:
+        check_range("hand_size", self.hand_size, 5, 7)
+        check_range("lopsided_suit", self.lopsided_suit, 4, 7)
+        check_choice("lead", self.lead, ("highest_double", "winner"))
+        check_choice("fish_winner", self.fish_winner, ("maker", "lowest"))
+        check_range("lone_blank", self.lone_blank, 0, 1000)
+        check_range("target", self.target, 0, 10000)
+
+
+def is_lopsided(hand: Sequence[Tile], suit_limit: int) -> bool:
+    """Whether a hand holds `suit_limit` or more tiles of one suit."""
+    return any(sum(1 for t in hand if t.has(n)) >= suit_limit for n in range(SET_TOP + 1))
+
+
+def opening_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
+    """Who leads and with what: the highest double, else the heaviest tile.
+
+    Heaviest = most pips, then the larger high half. Raises ValueError if every
+    hand is empty.
+    """
+    best: tuple[tuple[int, int, int], int, Tile] | None = None
+    for seat, hand in enumerate(hands):
+        for tile in hand:
+            # Doubles outrank every non-double; among doubles the higher wins.
+            key = (1, tile.high, 0) if tile.is_double else (0, tile.pips, tile.high)
+            if best is None or key > best[0]:
+                best = (key, seat, tile)
+    if best is None:
+        raise ValueError("nobody holds a tile")
+    return best[1], best[2]
+
+
+class TraditionalGame(Game[LineMove]):
+    """A Traditional game: one hand, or a match of hands up to `options.target`."""
+
+    kind = "traditional"
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: TraditionalOptions | None = None,
+        *,
+        seed: int | None = None,
+        deal: LineDeal | None = None,
+        next_deals: Sequence[LineDeal] = (),
+    ) -> None:
+        """Start the first hand, from `deal` if given, else from `seed`.
+
+        Raises ValueError for 2-4 players not given, or when neither a deal nor
+        a seed is given.
+        """
+        super().__init__(players)
+        if not 2 <= len(players) <= 4:
+            raise ValueError("the Traditional game takes 2-4 players")
+        if deal is None and seed is None:
+            raise ValueError("give a deal or a seed")
+        self.options = options or TraditionalOptions()
+        self.seed = seed
+        self.first_deal = deal
+        self.next_deals = tuple(next_deals)
+        # Later hands without an explicit deal come from the seed; a record
+        # with neither uses seed 0 (pinned in the tests).
+        self._rng = SeededRandom(seed if seed is not None else 0)
+        self.scores = [0] * len(players)
+        self.results: list[HandResult] = []
+        self.history: list[tuple[int, str]] = []
+        self._outcome: Outcome | None = None
+        self._start_hand(deal)
+
+    # -- dealing -------------------------------------------------------------
+    def _next_deal(self) -> LineDeal:
+        hand_index = len(self.results)
+        if hand_index == 0 and self.first_deal is not None:
+            return self.first_deal
+        if 1 <= hand_index <= len(self.next_deals):
+            return self.next_deals[hand_index - 1]
+        while True:
+            dealt = deal_from_seed(self._rng, full_set(SET_TOP), len(self.players),
+                                   self.options.hand_size)
+            lopsided = sum(is_lopsided(h, self.options.lopsided_suit) for h in dealt.hands)
+            if lopsided < 2:
+                return dealt
+
+    def _start_hand(self, deal: LineDeal | None) -> None:
+        dealt = deal if deal is not None else self._next_deal()
+        self.hands: list[list[Tile]] = [sorted(h, reverse=True) for h in dealt.hands]
+        self.stock: list[Tile] = list(dealt.stock)
+        self.stock_pos = 0
+        self.line = Line()
+        self.history = []
+        self.last_layer = NO_WINNER  # who laid the last tile: a fish's maker
+        previous_winner = self.results[-1].winner if self.results else NO_WINNER
+        if self.options.lead == "winner" and previous_winner != NO_WINNER:
+            self.turn, self.lead_tile = previous_winner, None
+        else:
+            self.turn, lead = opening_tile(self.hands)
+            self.lead_tile: Tile | None = lead
+
+    # -- state ----------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self._outcome is not None else self.turn
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    @property
+    def hand_number(self) -> int:
+        """The hand in progress (or the last one, once the game is over); 1 is the first."""
+        return len(self.results) + (1 if self._outcome is None else 0)
+
+    def count(self, seat: int) -> int:
+        """A player's count: the pips in hand, `lone_blank` for a hand of only 0-0."""
+        hand = self.hands[seat]
+        if len(hand) == 1 and hand[0].high == 0:
+            return self.options.lone_blank
+        return sum(t.high + t.low for t in hand)
+
+    def _fitting(self, seat: int) -> list[LineMove]:
+        line = self.line
+        moves = []
+        for tile in self.hands[seat]:
+            if tile.high == line.left or tile.low == line.left:
+                moves.append(LineMove("play", tile, "L"))
+            if tile.high == line.right or tile.low == line.right:
+                moves.append(LineMove("play", tile, "R"))
+        return moves
+
+    def _can_play(self, seat: int) -> bool:
+        left, right = self.line.left, self.line.right
+        return any(t.has(left) or t.has(right) for t in self.hands[seat])
+
+    def legal_moves(self) -> list[LineMove]:
+        if self._outcome is not None:
+            return []
+        if not self.line.tiles:
+            hand = self.hands[self.turn] if self.lead_tile is None else [self.lead_tile]
+            return [LineMove("play", t) for t in hand]
+        moves = self._fitting(self.turn)
+        if moves:
+            return moves
+        return [LineMove.draw() if self.stock_size else LineMove.pass_()]
+
+    def parse_move(self, text: str) -> LineMove:
+        return LineMove.parse(text)
+
+    def illegal_reason(self, move: LineMove) -> str | None:
+        if self._outcome is not None:
+            return "the game is over"
+        seat = self.turn
+        if not self.line.tiles:
+            return self._lead_reason(move)
+        if move.kind == "play":
+            return self._play_reason(move)
+        fitting = self._fitting(seat)
+        if fitting:
+            return f"you cannot {move.kind}: you hold a tile that fits ({fitting[0].tile})"
+        if move.kind == "draw" and not self.stock_size:
+            return "the stock is empty: pass"
+        if move.kind == "pass" and self.stock_size:
+            return "you cannot pass while the stock has tiles: draw"
+        return None
+
+    def _lead_reason(self, move: LineMove) -> str | None:
+        if move.kind != "play" or move.tile is None:
+            return f"you lead this hand: play a tile, you cannot {move.kind}"
+        if move.end is not None:
+            return "the first tile of a hand takes no end"
+        if self.lead_tile is not None and move.tile != self.lead_tile:
+            what = "the highest double" if self.lead_tile.is_double else "the heaviest tile"
+            return f"the lead must be {self.lead_tile} ({what})"
+        if move.tile not in self.hands[self.turn]:
+            return f"you do not hold {move.tile}"
+        return None
+
+    def _play_reason(self, move: LineMove) -> str | None:
+        tile = move.tile
+        assert tile is not None
+        if tile not in self.hands[self.turn]:
+            return f"you do not hold {tile}"
+        ends = self.line.ends_for(tile)
+        shown = f"L shows {self.line.left}, R shows {self.line.right}"
+        if move.end is None:
+            if not ends:
+                return f"{tile} fits neither end ({shown})"
+            if len(ends) > 1:
+                return f"{tile} fits both ends: say {tile} L or {tile} R"
+            return None
+        if move.end not in ("L", "R"):
+            return f"this game has only the ends L and R, not {move.end}"
+        if move.end not in ends:
+            return f"{tile} does not fit the {move.end} end ({shown})"
+        return None
+
+    # -- applying ---------------------------------------------------------------
+    def _apply(self, move: LineMove) -> LineMove:
+        seat = self.turn
+        if move.kind == "draw":
+            self.hands[seat].append(self.stock[self.stock_pos])
+            self.hands[seat].sort(reverse=True)
+            self.stock_pos += 1
+            self.history.append((seat, "draw"))
+            if not self.stock_size and self._blocked():
+                self._end_hand(self.last_layer, "fish")
+            return move
+        if move.kind == "pass":
+            self.history.append((seat, "pass"))
+            self.turn = (seat + 1) % len(self.players)
+            return move
+        tile = move.tile
+        assert tile is not None
+        if not self.line.tiles:
+            self.line.lead(tile, seat)
+        else:
+            end = move.end or self.line.ends_for(tile)[0]
+            move = LineMove("play", tile, end)
+            self.line.place(tile, end, seat)
+        self.hands[seat].remove(tile)
+        self.last_layer = seat
+        self.history.append((seat, str(move)))
+        if not self.hands[seat]:
+            self._end_hand(seat, "domino")
+        elif not self.stock_size and self._blocked():
+            self._end_hand(seat, "fish")
+        else:
+            self.turn = (seat + 1) % len(self.players)
+        return move
+
+    def _blocked(self) -> bool:
+        return not any(self._can_play(s) for s in range(len(self.players)))
+
+    def _end_hand(self, maker: int, reason: str) -> None:
+        counts = tuple(self.count(s) for s in range(len(self.players)))
+        winner = maker
+        if reason == "fish" and self.options.fish_winner == "lowest":
+            lowest = min(counts)
+            tied = [s for s, c in enumerate(counts) if c == lowest]
+            winner = tied[0] if len(tied) == 1 else NO_WINNER
+        points = 0
+        if winner != NO_WINNER:
+            others = sum(counts) - counts[winner]
+            points = max(0, others - counts[winner])
+            self.scores[winner] += points
+        result = HandResult(
+            reason=reason,
+            winner=winner,
+            counts=counts,
+            places=hand_places(counts, winner),
+            goats=hand_goats(counts, winner),
+            points=points,
+            hands=tuple(tuple(h) for h in self.hands),
+        )
+        self.results.append(result)
+        target = self.options.target
+        if target == 0:
+            self._outcome = Outcome(reason, _seats(winner), result.places,
+                                    tuple(self.scores), result.goats)
+        elif winner != NO_WINNER and self.scores[winner] >= target:
+            self._outcome = Outcome(reason, (winner,), places_by(self.scores, lower_is_better=False),
+                                    tuple(self.scores), result.goats)
+        else:
+            self._start_hand(None)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # -- what may be seen ----------------------------------------------------------
+    def view(self, seat: int | None) -> TraditionalView:
+        """What `seat` may know; None is a spectator. Never another seat's hand or the stock."""
+        own_turn = seat is not None and seat == self.to_move
+        return TraditionalView(
+            players=self.players,
+            seat=seat,
+            hand=tuple(self.hands[seat]) if seat is not None else None,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            line=tuple(self.line.tiles),
+            ends=(self.line.left, self.line.right) if self.line.tiles else None,
+            stock_size=self.stock_size,
+            scores=tuple(self.scores),
+            target=self.options.target,
+            hand_number=self.hand_number,
+            to_move=self.to_move,
+            legal_moves=tuple(self.legal_moves()) if own_turn else (),
+            history=tuple(self.history),
+            results=tuple(self.results),
+            outcome=self._outcome,
+        )
+
+    # -- records -------------------------------------------------------------------
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> TraditionalGame:
+        """The game a record starts from, before its moves. Raises RecordError."""
+        players = record_players(record, 2, 4)
+        options = read_options(TraditionalOptions, record.get("options"))
+        seed = record_seed(record)
+        raw_deal = record.get("deal")
+        if raw_deal is None and seed is None:
+            raise RecordError("a record needs a `deal` or a `seed`")
+        deal, next_deals = (None, ())
+        if raw_deal is not None:
+            deal, next_deals = read_line_deal(raw_deal, full_set(SET_TOP), len(players))
+        return cls(players, options, seed=seed, deal=deal, next_deals=next_deals)
+
+    def record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"game": self.kind, "options": options_to_dict(self.options),
+                                  "players": list(self.players)}
+        if self.first_deal is not None:
+            record["deal"] = self.first_deal.to_json(self.next_deals)
+        if self.seed is not None:
+            record["seed"] = self.seed
+        record["moves"] = list(self.moves)
+        return record
+
+    def summary(self) -> dict[str, Any]:
+        outcome = self._outcome
+        winners = outcome.winners if outcome else ()
+        return {
+            "game": self.kind,
+            "finished": outcome is not None,
+            "winner": self.players[winners[0]] if winners else None,
+            "reason": outcome.reason if outcome else None,
+            "scores": dict(zip(self.players, self.scores, strict=True)),
+            "hands": {p: [str(t) for t in sorted(h, reverse=True)]
+                      for p, h in zip(self.players, self.hands, strict=True)},
+            "to_move": None if self.to_move is None else self.players[self.to_move],
+            "legal_moves": [str(m) for m in self.legal_moves()],
+            "hand_number": self.hand_number,
+            "stock": self.stock_size,
+            "line": [str(p.tile) for p in self.line.tiles],
+            "goats": [self.players[s] for s in self.results[-1].goats] if self.results else [],
+        }
+
+    def copy(self) -> TraditionalGame:
+        """An independent copy, cheap enough for AI playouts."""
+        other = object.__new__(TraditionalGame)
+        other.__dict__.update(self.__dict__)
+        other.moves = list(self.moves)
+        other.hands = [list(h) for h in self.hands]
+        other.stock = list(self.stock)
+        other.line = self.line.copy()
+        other.scores = list(self.scores)
+        other.results = list(self.results)
+        other.history = list(self.history)
+        other._rng = SeededRandom(0)
+        other._rng._state = self._rng._state  # noqa: SLF001 - same stream, same future deals
+        return other
+
+
+def _seats(winner: int) -> tuple[int, ...]:
+    return () if winner == NO_WINNER else (winner,)
+
+
+def hand_places(counts: Sequence[int], winner: int) -> tuple[int, ...]:
+    """Places of a hand: the winner first, the others by count, lowest first, ties shared."""
+    if winner == NO_WINNER:
+        return places_by(counts, lower_is_better=True)
+    others = [c for s, c in enumerate(counts) if s != winner]
+    return tuple(
+        1 if s == winner else 2 + sorted(others).index(c) for s, c in enumerate(counts)
+    )
+
+
+def hand_goats(counts: Sequence[int], winner: int) -> tuple[int, ...]:
+    """Every player tied for the highest count, the hand's winner excepted."""
+    contenders = [s for s in range(len(counts)) if s != winner]
+    highest = max(counts[s] for s in contenders)
+    return tuple(s for s in contenders if counts[s] == highest)
