@@ -77,10 +77,10 @@ def play_record(game: str, seats: str | None, seed: int | None, tile_set: int | 
                 options: Sequence[str]) -> dict[str, Any]:
     """The record a terminal game starts from; raises ValueError for bad seats or options."""
     default_seats = {"traditional": "you,ai,ai", "carousel": "you,ai,ai,ai", "clock": "you"}
-    kinds = (seats or default_seats[game]).split(",")
+    # Normalised first, so that "You, you" counts as two humans (you1, you2).
+    kinds = [k.strip().lower() for k in (seats or default_seats[game]).split(",")]
     names = []
     for i, kind in enumerate(kinds):
-        kind = kind.strip().lower()
         if kind == "you":
             names.append("you" if kinds.count("you") == 1 else f"you{i + 1}")
         elif kind in ("ai", *LEVELS):

@@ -7,7 +7,7 @@ class NotationError(ValueError):
     """Text that is not a tile or a move in record notation; the message names the text."""
 
 
-class IllegalMove(ValueError):  # noqa: N818 - the name python-chess made familiar
+class IllegalMove(ValueError):
     """A well-formed move that the rules do not allow now; the message says why."""
 
 

@@ -7,10 +7,11 @@ None until the game (or match) is over; `moves` is the canonical record.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.errors import IllegalMove
 
@@ -109,6 +110,10 @@ class Game(ABC, Generic[M]):
     @abstractmethod
     def summary(self) -> dict[str, Any]:
         """The state as `python -m engine replay` prints it."""
+
+    def copy(self) -> Self:
+        """An independent copy of the game. Games override this with a cheaper one."""
+        return copy.deepcopy(self)
 
     def seat_of(self, name: str) -> int:
         """The seat index of a player name; raises ValueError if nobody has that name."""

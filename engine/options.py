@@ -12,10 +12,10 @@ class OptionsLike(Protocol):
     __dataclass_fields__: ClassVar[dict[str, Any]]
 
 
-O = TypeVar("O", bound=OptionsLike)
+OptionsT = TypeVar("OptionsT", bound=OptionsLike)
 
 
-def read_options(cls: type[O], raw: object) -> O:
+def read_options(cls: type[OptionsT], raw: object) -> OptionsT:
     """Build `cls` from a record's `options`; unknown names and wrong types raise RecordError.
 
     The type of each option is taken from its default (bool, int or str); the

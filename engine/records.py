@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,22 +19,27 @@ _GAMES = {
 GAME_NAMES = tuple(_GAMES)
 
 
-def game_class(name: str) -> Any:
+def game_class(name: object) -> Any:
     """The game class for a record's `game` value; raises RecordError for an unknown one."""
     try:
-        module_name, class_name = _GAMES[name]
+        module_name, class_name = _GAMES[name]  # type: ignore[index]
     except (KeyError, TypeError):
         raise RecordError(f"unknown game {name!r} (one of {', '.join(_GAMES)})") from None
     return getattr(importlib.import_module(module_name), class_name)
 
 
-@dataclass(frozen=True, slots=True)
 class ReplayError(Exception):
-    """A record whose move number `index` (from 0) is not legal; `error` says why."""
+    """A record whose move number `index` (from 0) is not legal; `error` says why.
 
-    index: int
-    move: str
-    error: str
+    A plain exception class, not a frozen dataclass: Python (and contextlib) must be
+    able to set `__traceback__` on it while it propagates.
+    """
+
+    def __init__(self, index: int, move: str, error: str) -> None:
+        super().__init__(index, move, error)
+        self.index = index
+        self.move = move
+        self.error = error
 
     def __str__(self) -> str:
         return f"move {self.index} ({self.move!r}): {self.error}"
@@ -74,8 +78,10 @@ def replay_file(path: str | Path) -> dict[str, Any]:
         game = replay(record)
     except ReplayError as exc:
         return {"file": name, "error": exc.error, "index": exc.index, "move": exc.move}
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         return {"file": name, "error": f"cannot read the file: {exc.strerror or exc}"}
+    except UnicodeDecodeError as exc:
+        return {"file": name, "error": f"not UTF-8 text: {exc}"}
     except json.JSONDecodeError as exc:
         return {"file": name, "error": f"not JSON: {exc}"}
     except (RecordError, NotationError, ValueError) as exc:

@@ -28,6 +28,12 @@ class SeededRandom:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def copy(self) -> SeededRandom:
+        """A generator that will give the same numbers as this one from here on."""
+        twin = SeededRandom(0)
+        twin._state = self._state
+        return twin
+
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         if n <= 0:

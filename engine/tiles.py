@@ -42,7 +42,9 @@ class Tile:
             raise NotationError(f"{text!r} is not a tile (write it like 6-0)")
         a, b = int(match.group(1)), int(match.group(2))
         if max(a, b) > MAX_PIPS:
-            raise NotationError(f"{text!r} is not a tile: no set has more than {MAX_PIPS} pips a half")
+            raise NotationError(
+                f"{text!r} is not a tile: no set has more than {MAX_PIPS} pips a half"
+            )
         return Tile.of(a, b)
 
     @property

@@ -124,11 +124,12 @@ class TraditionalGame(Game[LineMove]):
         self.history = []
         self.last_layer = NO_WINNER  # who laid the last tile: a fish's maker
         previous_winner = self.results[-1].winner if self.results else NO_WINNER
+        # The tile that must open the hand; None lets the leader open with any tile.
+        self.lead_tile: Tile | None = None
         if self.options.lead == "winner" and previous_winner != NO_WINNER:
-            self.turn, self.lead_tile = previous_winner, None
+            self.turn = previous_winner
         else:
-            self.turn, lead = opening_tile(self.hands)
-            self.lead_tile: Tile | None = lead
+            self.turn, self.lead_tile = opening_tile(self.hands)
 
     # -- state ----------------------------------------------------------------
     @property
@@ -291,8 +292,8 @@ class TraditionalGame(Game[LineMove]):
             self._outcome = Outcome(reason, _seats(winner), result.places,
                                     tuple(self.scores), result.goats)
         elif winner != NO_WINNER and self.scores[winner] >= target:
-            self._outcome = Outcome(reason, (winner,), places_by(self.scores, lower_is_better=False),
-                                    tuple(self.scores), result.goats)
+            places = places_by(self.scores, lower_is_better=False)
+            self._outcome = Outcome(reason, (winner,), places, tuple(self.scores), result.goats)
         else:
             self._start_hand(None)
 
@@ -331,7 +332,8 @@ class TraditionalGame(Game[LineMove]):
         raw_deal = record.get("deal")
         if raw_deal is None and seed is None:
             raise RecordError("a record needs a `deal` or a `seed`")
-        deal, next_deals = (None, ())
+        deal: LineDeal | None = None
+        next_deals: tuple[LineDeal, ...] = ()
         if raw_deal is not None:
             deal, next_deals = read_line_deal(raw_deal, full_set(SET_TOP), len(players))
         return cls(players, options, seed=seed, deal=deal, next_deals=next_deals)
@@ -376,8 +378,7 @@ class TraditionalGame(Game[LineMove]):
         other.scores = list(self.scores)
         other.results = list(self.results)
         other.history = list(self.history)
-        other._rng = SeededRandom(0)
-        other._rng._state = self._rng._state  # noqa: SLF001 - same stream, same future deals
+        other._rng = self._rng.copy()  # the same stream: the same future deals
         return other
 
 

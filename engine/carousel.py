@@ -1,0 +1,475 @@
+"""The Carousel fives game with a spinner («Карусель»), RULES.md section 2."""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Sequence
+from typing import Any
+
+from engine.carousel_rules import (
+    CarouselOptions,
+    blocked_scores,
+    domino_score,
+    points_text,
+    round_pips,
+)
+from engine.carousel_view import CarouselView, ScoreEvent
+from engine.deals import LineDeal, deal_from_seed, read_line_deal
+from engine.errors import RecordError
+from engine.game import Game, Outcome, places_by
+from engine.moves import LineMove
+from engine.options import options_to_dict, read_options
+from engine.records import record_players, record_seed
+from engine.rng import SeededRandom
+from engine.spinner import SIDES, Spinner
+from engine.tiles import Tile, full_set, pip_total
+
+__all__ = ["CarouselGame", "CarouselOptions", "CarouselView", "ScoreEvent", "round_pips"]
+
+
+class CarouselGame(Game[LineMove]):
+    """A Carousel match: hands are dealt until a player (or pair) reaches `options.target`."""
+
+    kind = "carousel"
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: CarouselOptions | None = None,
+        *,
+        seed: int | None = None,
+        deal: LineDeal | None = None,
+        next_deals: Sequence[LineDeal] = (),
+    ) -> None:
+        """Start the first hand, from `deal` if given, else from `seed`.
+
+        Raises ValueError for a player count outside 2-7, `pairs` without 4
+        players, hands too big for the set, or neither a deal nor a seed.
+        An explicit deal is played as given (the caller checked its tiles,
+        e.g. with `read_line_deal`).
+        """
+        super().__init__(players)
+        n = len(players)
+        if not 2 <= n <= 7:
+            raise ValueError("the Carousel takes 2-7 players")
+        if deal is None and seed is None:
+            raise ValueError("give a deal or a seed")
+        self.options = options = options or CarouselOptions()
+        if options.pairs and n != 4:
+            raise ValueError("pairs need exactly 4 players")
+        self.top = options.set_top(n)
+        if n * options.hand_size > len(full_set(self.top)):
+            # Checked even with an explicit deal: later hands may come from the seed.
+            raise ValueError(f"{n} hands of {options.hand_size} need more than "
+                             f"{len(full_set(self.top))} tiles (double-{self.top})")
+        self.seed = seed
+        self.first_deal = deal
+        self.next_deals = tuple(next_deals)
+        # One stream for the whole match: later hands and redeals keep drawing
+        # from it; a record without a seed uses seed 0 (pinned in the tests).
+        self._rng = SeededRandom(seed if seed is not None else 0)
+        self._deals_used = 0
+        self.reserve = (2 if n == 2 else 1) if options.keep_in_stock else 0
+        self.side_scores = [0] * (2 if options.pairs else n)
+        self.events: list[ScoreEvent] = []
+        self.results: list[str] = []  # how each finished hand ended
+        self.hand_number = 1
+        self.opener: int | None = None  # who opened the current hand
+        self.first = 0
+        self._outcome: Outcome | None = None
+        self._deal_hand(redeal=False)
+
+    # -- dealing -------------------------------------------------------------
+    def _deal_hand(self, *, redeal: bool) -> None:
+        """Deal the next hand (or the same hand again) and offer the opening to its first seat."""
+        n = len(self.players)
+        used = self._deals_used
+        if used == 0 and self.first_deal is not None:
+            dealt = self.first_deal
+        elif 1 <= used <= len(self.next_deals):
+            dealt = self.next_deals[used - 1]
+        else:
+            dealt = deal_from_seed(self._rng, full_set(self.top), n, self.options.hand_size)
+            if used == 0:
+                dealt = LineDeal(dealt.hands, dealt.stock, self._rng.below(n))
+        self._deals_used += 1
+        if dealt.first is not None:
+            self.first = dealt.first
+        elif used == 0:
+            self.first = 0
+        elif not redeal:
+            assert self.opener is not None
+            self.first = (self.opener + 1) % n
+        # A redeal offers the opening to the same first seat again.
+        self.hands: list[list[Tile]] = [sorted(h, reverse=True) for h in dealt.hands]
+        self.stock: list[Tile] = list(dealt.stock)
+        self.stock_pos = 0
+        self.layout: Spinner | None = None
+        self.opener = None
+        self.open_passes = 0
+        self.turn = self.first
+        self.history: list[tuple[int, str]] = []
+
+    # -- state ----------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self._outcome is not None else self.turn
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    @property
+    def drawable(self) -> int:
+        """How many tiles may still be drawn (`keep_in_stock` holds the last ones back)."""
+        return max(0, len(self.stock) - self.stock_pos - self.reserve)
+
+    def side_of(self, seat: int) -> int:
+        """The index into `side_scores` of a seat: its pair with `pairs`, else itself."""
+        return seat % 2 if self.options.pairs else seat
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Match totals per seat (with pairs, each partner shows the pair's total)."""
+        return tuple(self.side_scores[self.side_of(s)] for s in range(len(self.players)))
+
+    def count(self) -> int:
+        """The current open-end count (0 before the opening)."""
+        return self.layout.count() if self.layout is not None else 0
+
+    def _fitting(self, seat: int) -> list[LineMove]:
+        layout = self.layout
+        assert layout is not None
+        ends = layout.ends
+        sides = layout.open_sides()
+        moves = []
+        for tile in self.hands[seat]:
+            for i in sides:
+                if tile.high == ends[i] or tile.low == ends[i]:
+                    moves.append(LineMove("play", tile, SIDES[i]))
+        return moves
+
+    def _blocked(self) -> bool:
+        """Nobody can play (the caller checks that nothing may be drawn)."""
+        assert self.layout is not None
+        numbers = self.layout.open_numbers()
+        return not any(t.high in numbers or t.low in numbers for h in self.hands for t in h)
+
+    def legal_moves(self) -> list[LineMove]:
+        if self._outcome is not None:
+            return []
+        hand = self.hands[self.turn]
+        if self.layout is None:
+            doubles = [LineMove("play", t) for t in hand if t.high == t.low]
+            if doubles:
+                return doubles
+            return [LineMove.draw() if self.drawable else LineMove.pass_()]
+        moves = self._fitting(self.turn)
+        if self.drawable and (not moves or not self.options.must_play):
+            moves.append(LineMove.draw())
+        elif not moves:
+            moves.append(LineMove.pass_())
+        return moves
+
+    def parse_move(self, text: str) -> LineMove:
+        return LineMove.parse(text)
+
+    def illegal_reason(self, move: LineMove) -> str | None:
+        if self._outcome is not None:
+            return "the game is over"
+        if self.layout is None:
+            return self._opening_reason(move)
+        if move.kind == "play":
+            return self._play_reason(move)
+        fitting = self._fitting(self.turn)
+        if move.kind == "draw":
+            if fitting and self.options.must_play:
+                return f"you cannot draw: you hold a tile that fits ({fitting[0].tile})"
+            if not self.drawable:
+                return self._nothing_to_draw()
+            return None
+        if fitting:
+            return f"you cannot pass: you hold a tile that fits ({fitting[0].tile})"
+        if self.drawable:
+            return "you cannot pass while you may draw: draw"
+        return None
+
+    def _nothing_to_draw(self) -> str:
+        if self.stock_size:
+            return f"nothing more may be drawn: the last {self.reserve} stay in the stock"
+        return "the stock is empty"
+
+    def _opening_reason(self, move: LineMove) -> str | None:
+        hand = self.hands[self.turn]
+        double = next((t for t in hand if t.high == t.low), None)
+        if move.kind == "play":
+            tile = move.tile
+            assert tile is not None
+            if tile not in hand:
+                return f"you do not hold {tile}"
+            if tile.high != tile.low:
+                return "it is not a double: the opening must be a double"
+            if move.end is not None:
+                return "the opening tile takes no end"
+            return None
+        if double is not None:
+            return f"you must open with a double ({double})"
+        if move.kind == "draw":
+            return None if self.drawable else self._nothing_to_draw()
+        if self.drawable:
+            return "you cannot pass while you may draw: draw until you find a double"
+        return None
+
+    def _play_reason(self, move: LineMove) -> str | None:
+        tile = move.tile
+        layout = self.layout
+        assert tile is not None and layout is not None
+        if tile not in self.hands[self.turn]:
+            return f"you do not hold {tile}"
+        ends = layout.ends_for(tile)
+        shown = ", ".join(f"{SIDES[i]} {layout.ends[i]}" for i in layout.open_sides())
+        if move.end is None:
+            if not ends:
+                return f"{tile} fits no open end ({shown})"
+            if len(ends) > 1:
+                return f"{tile} fits more than one end ({', '.join(ends)}): name the end"
+            return None
+        if move.end not in SIDES:
+            return f"there is no end {move.end}: the ends are L, R, U and D"
+        if move.end not in ends:
+            if move.end not in (SIDES[i] for i in layout.open_sides()):
+                return (f"{move.end} is not open yet: until all four sides of the spinner hold "
+                        f"a tile, play on a free side ({shown})")
+            return f"{tile} does not fit the {move.end} end ({shown})"
+        return None
+
+    # -- applying ---------------------------------------------------------------
+    def _apply(self, move: LineMove) -> LineMove:
+        seat = self.turn
+        n = len(self.players)
+        if move.kind == "draw":
+            hand = self.hands[seat]
+            hand.append(self.stock[self.stock_pos])
+            hand.sort(reverse=True)
+            self.stock_pos += 1
+            self.history.append((seat, "draw"))
+            # Drawing the last drawable tile may leave nobody able to play.
+            if self.layout is not None and not self.drawable and self._blocked():
+                self._end_blocked()
+            return move
+        if move.kind == "pass":
+            self.history.append((seat, "pass"))
+            if self.layout is None:
+                self.open_passes += 1
+                if self.open_passes == n:
+                    self._deal_hand(redeal=True)
+                    return move
+            self.turn = (seat + 1) % n
+            return move
+        tile = move.tile
+        assert tile is not None
+        if self.layout is None:
+            self.layout = Spinner(tile, seat, self.options.spinner_first)
+            self.opener = seat
+        else:
+            end = move.end or self.layout.ends_for(tile)[0]
+            move = LineMove("play", tile, end)
+            self.layout.place(tile, end, seat)
+        self.hands[seat].remove(tile)
+        self.history.append((seat, str(move)))
+        if self._score_play(seat, tile):
+            return move
+        if not self.hands[seat]:
+            self._end_domino(seat)
+        elif not self.drawable and self._blocked():
+            self._end_blocked()
+        else:
+            self.turn = (seat + 1) % n
+        return move
+
+    def _score_play(self, seat: int, tile: Tile) -> bool:
+        """Score the open-end count (and the tile bonus); True when that wins the match."""
+        assert self.layout is not None
+        count = self.layout.count()
+        points = count // 5 if count % 5 == 0 else 0
+        bonus = 1 if self.options.tile_bonus and tile.pips % 5 == 0 and tile.pips else 0
+        if not points and not bonus:
+            return False
+        parts = "+".join(map(str, self.layout.count_parts()))
+        texts = [f"ends {parts} = {count} -> {points_text(points)}"] if points else []
+        if bonus:
+            texts.append(f"tile bonus {tile} -> 1 point")
+        reason = "; ".join(texts)
+        if points and bonus:
+            reason += f" = {points_text(points + bonus)}"
+        return self._score(seat, points + bonus, reason, "won")
+
+    def _score(self, seat: int | None, points: int, reason: str, how: str) -> bool:
+        """Add one score to the seat's side; True when it wins the match (ending it as `how`).
+
+        With `exact_finish`, a score passing the target is noted but not recorded.
+        """
+        if seat is None:
+            self.events.append(ScoreEvent(self.hand_number, None, 0, reason))
+            return False
+        side = self.side_of(seat)
+        total = self.side_scores[side] + points
+        target = self.options.target
+        if total > target and self.options.exact_finish:
+            self.events.append(ScoreEvent(self.hand_number, seat, points,
+                                          f"{reason} (not recorded: past the target {target})",
+                                          False))
+            return False
+        self.side_scores[side] = total
+        self.events.append(ScoreEvent(self.hand_number, seat, points, reason))
+        if total >= target:
+            self.results.append(how)
+            winners = (side, side + 2) if self.options.pairs else (side,)
+            scores = self.scores
+            self._outcome = Outcome(how, winners, places_by(scores, lower_is_better=False),
+                                    scores)
+            return True
+        return False
+
+    def _end_domino(self, seat: int) -> None:
+        pips = [pip_total(h) for h in self.hands]
+        scorer, points, reason = domino_score(pips, seat, self.options.pairs)
+        if not self._score(scorer, points, reason, "domino"):
+            self._next_hand("domino")
+
+    def _end_blocked(self) -> None:
+        pips = [pip_total(h) for h in self.hands]
+        for seat, points, reason in blocked_scores(pips, self.options.pairs,
+                                                   self.options.blocked, self.players):
+            if self._score(seat, points, reason, "blocked"):
+                return
+        self._next_hand("blocked")
+
+    def _next_hand(self, how: str) -> None:
+        self.results.append(how)
+        self.hand_number += 1
+        self._deal_hand(redeal=False)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # -- what may be seen ----------------------------------------------------------
+    def view(self, seat: int | None) -> CarouselView:
+        """What `seat` may know; None is a spectator. Never another seat's hand or the stock."""
+        layout = self.layout
+        own_turn = seat is not None and seat == self.to_move
+        if layout is None:
+            arms: dict[str, tuple[Any, ...]] = {side: () for side in SIDES}
+            ends: dict[str, int] = {}
+            playable: tuple[str, ...] = ()
+            parts: tuple[int, ...] = ()
+        else:
+            arms = {side: tuple(arm) for side, arm in zip(SIDES, layout.arms, strict=True)}
+            ends = dict(zip(SIDES, layout.ends, strict=True))
+            playable = tuple(SIDES[i] for i in layout.open_sides())
+            parts = tuple(layout.count_parts())
+        return CarouselView(
+            players=self.players,
+            seat=seat,
+            hand=tuple(self.hands[seat]) if seat is not None else None,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            spinner=layout.tile if layout is not None else None,
+            spinner_seat=layout.seat if layout is not None else None,
+            arms=arms,
+            ends=ends,
+            playable_sides=playable,
+            count=self.count(),
+            count_parts=parts,
+            stock_size=self.stock_size,
+            stock_drawable=self.drawable,
+            scores=self.scores,
+            pairs=self.options.pairs,
+            target=self.options.target,
+            hand_number=self.hand_number,
+            to_move=self.to_move,
+            legal_moves=tuple(self.legal_moves()) if own_turn else (),
+            history=tuple(self.history),
+            scoring=tuple(self.events),
+            last_move=self.history[-1] if self.history else None,
+            outcome=self._outcome,
+        )
+
+    # -- records -------------------------------------------------------------------
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> CarouselGame:
+        """The game a record starts from, before its moves. Raises RecordError."""
+        players = record_players(record, 2, 7)
+        options = read_options(CarouselOptions, record.get("options"))
+        seed = record_seed(record)
+        raw_deal = record.get("deal")
+        if raw_deal is None and seed is None:
+            raise RecordError("a record needs a `deal` or a `seed`")
+        deal: LineDeal | None = None
+        next_deals: tuple[LineDeal, ...] = ()
+        if raw_deal is not None:
+            deal, next_deals = read_line_deal(raw_deal, full_set(options.set_top(len(players))),
+                                              len(players))
+            for one in (deal, *next_deals):
+                if not all(one.hands):
+                    raise RecordError("every hand of a deal needs at least one tile")
+        try:
+            return cls(players, options, seed=seed, deal=deal, next_deals=next_deals)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+
+    def record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"game": self.kind, "options": options_to_dict(self.options),
+                                  "players": list(self.players)}
+        if self.first_deal is not None:
+            record["deal"] = self.first_deal.to_json(self.next_deals)
+        if self.seed is not None:
+            record["seed"] = self.seed
+        record["moves"] = list(self.moves)
+        return record
+
+    def winner_name(self) -> str | None:
+        """The match winner's name; a pair as "A+C", lower seat first; None while playing."""
+        if self._outcome is None or not self._outcome.winners:
+            return None
+        return "+".join(self.players[s] for s in self._outcome.winners)
+
+    def summary(self) -> dict[str, Any]:
+        """The replay JSON. `hands` lists tiles high first (6-6, 6-5, ..., 0-0)."""
+        outcome = self._outcome
+        names = self.players
+        return {
+            "game": self.kind,
+            "finished": outcome is not None,
+            "winner": self.winner_name(),
+            "reason": outcome.reason if outcome else None,
+            "scores": dict(zip(names, self.scores, strict=True)),
+            "hands": {p: [str(t) for t in sorted(h, reverse=True)]
+                      for p, h in zip(names, self.hands, strict=True)},
+            "to_move": None if self.to_move is None else names[self.to_move],
+            "legal_moves": [str(m) for m in self.legal_moves()],
+            "hand_number": self.hand_number,
+            "stock": self.stock_size,
+            "count": self.count(),
+            "spinner": str(self.layout.tile) if self.layout is not None else None,
+            "arms": {side: [str(t.tile) for t in arm] for side, arm in
+                     zip(SIDES, self.layout.arms if self.layout else ([], [], [], []),
+                         strict=True)},
+            "scoring": [{"hand": e.hand, "seat": None if e.seat is None else names[e.seat],
+                         "points": e.points, "reason": e.reason, "recorded": e.recorded}
+                        for e in self.events],
+        }
+
+    def copy(self) -> CarouselGame:
+        """An independent copy, cheap enough for AI playouts (the same future deals)."""
+        other = object.__new__(CarouselGame)
+        other.__dict__.update(self.__dict__)
+        other.moves = list(self.moves)
+        other.hands = [list(h) for h in self.hands]
+        other.layout = self.layout.copy() if self.layout is not None else None
+        other.side_scores = list(self.side_scores)
+        other.events = list(self.events)
+        other.results = list(self.results)
+        other.history = list(self.history)
+        other._rng = _copy.copy(self._rng)
+        return other
+

@@ -1,0 +1,149 @@
+"""Big Clock moves and what the player of a Big Clock game may see (RULES.md section 3)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.errors import NotationError
+from engine.game import Outcome
+from engine.tiles import Tile
+
+Kind = Literal["draw", "place", "move", "discard", "resign"]
+_MOVE_TEXT = re.compile(
+    r"^\s*(?:(?P<bare>draw|discard|resign)|place\s+(?P<hour>\d{1,3})"
+    r"|move\s+(?P<a>\d{1,3})\s+(?P<b>\d{1,3}))\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockMove:
+    """`draw`, `place H` (the drawn tile onto hour H), `move A B` (top of hour A onto hour B),
+    `discard` or `resign`.
+
+    `a` is the hour of `place` and the source of `move`; `b` is the target of
+    `move`; both are None for the other kinds.
+    """
+
+    kind: Kind
+    a: int | None = None
+    b: int | None = None
+
+    @staticmethod
+    def draw() -> ClockMove:
+        return _DRAW
+
+    @staticmethod
+    def place(hour: int) -> ClockMove:
+        return ClockMove("place", hour)
+
+    @staticmethod
+    def move(source: int, target: int) -> ClockMove:
+        return ClockMove("move", source, target)
+
+    @staticmethod
+    def discard() -> ClockMove:
+        return _DISCARD
+
+    @staticmethod
+    def resign() -> ClockMove:
+        return _RESIGN
+
+    @staticmethod
+    def parse(text: str) -> ClockMove:
+        """Read `draw`, `place 3`, `move 4 12`, `discard`, `resign` (keywords in any case).
+
+        Raises NotationError naming the text when it is not a clock move.
+        """
+        match = _MOVE_TEXT.match(text)
+        if match is None:
+            raise NotationError(
+                f"{text!r} is not a clock move (write draw, place H, move A B, discard "
+                "or resign, with H, A, B hour numbers)"
+            )
+        bare = match.group("bare")
+        if bare is not None:
+            return {"draw": _DRAW, "discard": _DISCARD, "resign": _RESIGN}[bare.lower()]
+        hour = match.group("hour")
+        if hour is not None:
+            return ClockMove("place", int(hour))
+        return ClockMove("move", int(match.group("a")), int(match.group("b")))
+
+    def __str__(self) -> str:
+        if self.kind == "place":
+            return f"place {self.a}"
+        if self.kind == "move":
+            return f"move {self.a} {self.b}"
+        return self.kind
+
+
+_DRAW = ClockMove("draw")
+_DISCARD = ClockMove("discard")
+_RESIGN = ClockMove("resign")
+
+DRAWN = "drawn"  # where a drawn double in trouble lies (the others lie at an hour)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockView:
+    """Everything the player (or a spectator, seat None) may know of a Big Clock game.
+
+    Only the order of the stock is hidden. `tops[h - 1]` and `heights[h - 1]`
+    describe hour h (top None and height 0 for an empty hour); `home` lists the
+    hours that are home, ascending; `in_trouble` lists each double in trouble
+    with where it lies (an hour, or "drawn"); `legal_moves` is filled only for
+    the player while the game goes on and leaves out `resign`, which is always
+    allowed then. `history` is every move played, in record notation.
+    """
+
+    player: str
+    seat: int | None
+    hours: int
+    tops: tuple[Tile | None, ...]
+    heights: tuple[int, ...]
+    home: tuple[int, ...]
+    in_trouble: tuple[tuple[Tile, int | str], ...]
+    drawn: Tile | None
+    stock_size: int
+    discards: tuple[Tile, ...]
+    legal_moves: tuple[ClockMove, ...]
+    history: tuple[str, ...]
+    outcome: Outcome | None
+
+    game = "clock"
+
+    @property
+    def last_move(self) -> str | None:
+        return self.history[-1] if self.history else None
+
+    def text(self) -> str:
+        """A compact clock for a terminal: each hour's top, height and home mark, then the
+        drawn tile, stock, discards, doubles in trouble and legal moves."""
+        lines = [f"Big Clock (double-{self.hours}): {len(self.home)} of {self.hours} hours home"]
+        for hour in range(1, self.hours + 1):
+            top, height = self.tops[hour - 1], self.heights[hour - 1]
+            if hour in self.home:
+                shown = f"{top}  home"
+            elif top is None:
+                shown = "(empty)"
+            else:
+                shown = f"{top}  x{height}"
+            lines.append(f"{hour:>3}: {shown}")
+        drawn = str(self.drawn) if self.drawn is not None else "-"
+        lines.append(f"drawn: {drawn}   stock: {self.stock_size}")
+        lines.append("discards: " + (" ".join(str(t) for t in self.discards) or "-"))
+        if self.in_trouble:
+            where = ", ".join(
+                f"{tile} {'drawn' if at == DRAWN else f'at hour {at}'}"
+                for tile, at in self.in_trouble
+            )
+            lines.append(f"in trouble: {where}")
+        if self.last_move is not None:
+            lines.append(f"last move: {self.last_move}")
+        if self.outcome is not None:
+            lines.append(f"game over: {self.outcome.reason}")
+        if self.legal_moves:
+            lines.append("legal: " + ", ".join(str(m) for m in self.legal_moves) + ", resign")
+        return "\n".join(lines)

@@ -1,0 +1,129 @@
+"""The command line: `python -m storage check DB` and `python -m storage backup DB OUT`.
+
+Both exit 0 on success and 1 with a one-line message on stderr otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import quote
+
+from .db import latest_version
+
+log = logging.getLogger(__name__)
+
+_COUNTED = ("players", "game_tables", "moves", "results", "solitaire_results", "ratings")
+
+
+class CliError(Exception):
+    """A failure the command reports in one line."""
+
+
+def _connect_ro(path: Path) -> sqlite3.Connection:
+    """A read-only connection to an existing file; raises CliError naming the file."""
+    if not path.is_file():
+        raise CliError(f"no such database file: {path}")
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+        conn.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+    except sqlite3.Error as exc:
+        raise CliError(f"cannot read database file {path}: {exc}") from exc
+    return conn
+
+
+def check(path: Path) -> bool:
+    """Print an integrity check and a summary of the database; True if all is well."""
+    conn = _connect_ro(path)
+    try:
+        return _check(conn, path)
+    except sqlite3.DatabaseError as exc:
+        raise CliError(f"database file {path} is corrupt: {exc}") from exc
+    finally:
+        conn.close()
+
+
+def _check(conn: sqlite3.Connection, path: Path) -> bool:
+    problems = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+    fk_problems = conn.execute("PRAGMA foreign_key_check").fetchall()
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type='table'")}
+    print(f"file: {path} ({path.stat().st_size} bytes, journal {mode})")
+    print(f"schema version: {version} (this code: {latest_version()})")
+    for name in _COUNTED:
+        if name in names:
+            count = conn.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+            print(f"{name}: {count}")
+    if "game_tables" in names:
+        by_status = conn.execute(
+            "SELECT status, count(*) FROM game_tables GROUP BY status ORDER BY status"
+        ).fetchall()
+        print("tables by status: " + (", ".join(f"{s} {n}" for s, n in by_status) or "none"))
+    if problems == ["ok"]:
+        print("integrity: ok")
+    else:
+        print("integrity: FAILED")
+        for problem in problems[:20]:
+            print(f"  {problem}")
+    if fk_problems:
+        print(f"foreign keys: {len(fk_problems)} broken references")
+    if version > latest_version():
+        print("schema is newer than this code")
+    return problems == ["ok"] and not fk_problems and version <= latest_version()
+
+
+def backup(path: Path, out: Path) -> None:
+    """Copy the database to `out` with SQLite's online backup API (safe while the bot runs).
+
+    Writes a temporary file beside `out` and renames it, so `out` is never half-written.
+    """
+    if out.resolve() == path.resolve():
+        raise CliError("the backup must go to another file")
+    src = _connect_ro(path)
+    tmp = out.with_name(out.name + ".tmp")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp.unlink(missing_ok=True)
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst)
+            result = dst.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            dst.close()
+        if result != "ok":
+            raise CliError(f"the copy of {path} fails its integrity check: {result}")
+        os.replace(tmp, out)
+    except (OSError, sqlite3.Error) as exc:
+        raise CliError(f"cannot back up {path} to {out}: {exc}") from exc
+    finally:
+        src.close()
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+    print(f"backed up {path} to {out} ({out.stat().st_size} bytes)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_check = sub.add_parser("check", help="integrity check and summary")
+    p_check.add_argument("db", type=Path)
+    p_backup = sub.add_parser("backup", help="online backup to another file")
+    p_backup.add_argument("db", type=Path)
+    p_backup.add_argument("out", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "check":
+            return 0 if check(args.db) else 1
+        backup(args.db, args.out)
+        return 0
+    except CliError as exc:
+        print(f"storage {args.command}: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,307 @@
+"""Results of finished tables (with their ratings), solitaire results, stats and history."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from .db import Database, InvalidState, TableNotFound
+from .models import PlayerStats, ResultRow, Seat, SeatResult, SolitaireResult
+from .ratings import RatingsMixin, Subject, rate_game, scopes_for, subject_of
+
+log = logging.getLogger(__name__)
+
+_RESULT_COLUMNS = """
+    table_id, seat, user_id, ai_level, name, game, guild_id, place, points, goat, team,
+    rating_before, rating_after, guild_rating_before, guild_rating_after, finished_at
+"""
+_SOLITAIRE_COLUMNS = """
+    id, table_id, user_id, guild_id, game, won, discards, hours_home, duration, finished_at
+"""
+
+
+def _result(row: Sequence[Any]) -> ResultRow:
+    values = list(row)
+    values[9] = bool(values[9])
+    return ResultRow(*values)
+
+
+def _solitaire(row: Sequence[Any]) -> SolitaireResult:
+    values = list(row)
+    values[5] = bool(values[5])
+    return SolitaireResult(*values)
+
+
+def _teams(
+    results: Sequence[SeatResult], seats: Sequence[Seat], rate_ai: bool
+) -> tuple[list[list[Subject]], list[int]]:
+    """The rated teams and their places. AI seats are left out unless rate_ai.
+
+    Free-for-all: one team per rated seat. Pairs (every result has a team): one team per
+    pair, its place shared by both partners. Teams with no rated member are dropped;
+    a subject holding two seats is left out; fewer than two teams: not rated.
+    """
+    pairs = any(r.team is not None for r in results)
+    if pairs and any(r.team is None for r in results):
+        raise ValueError("in a pairs game every seat result needs a team")
+    groups: dict[Any, list[Subject]] = {}
+    places: dict[Any, int] = {}
+    for r in results:
+        key = r.team if pairs else r.seat
+        if key in places and places[key] != r.place:
+            raise ValueError(f"partners of team {key} have different places")
+        places[key] = r.place
+        seat = seats[r.seat]
+        if seat.is_ai and not rate_ai:
+            continue
+        groups.setdefault(key, []).append(subject_of(seat.user_id, seat.ai_level))
+    # A subject in two seats (say two AIs of one level) cannot play itself: leave it out.
+    counts = Counter(s for team in groups.values() for s in team)
+    teams: list[list[Subject]] = []
+    ranks: list[int] = []
+    for key, team in groups.items():
+        members = [s for s in team if counts[s] == 1]
+        if members:
+            teams.append(members)
+            ranks.append(places[key])
+    if len(teams) < 2:
+        return [], []
+    return teams, ranks
+
+
+class ResultsMixin(RatingsMixin):
+    """Result, stats and history methods of `Storage`."""
+
+    _db: Database
+
+    async def finish_table(
+        self, table_id: int, results: Sequence[SeatResult], *, rate_ai: bool = False
+    ) -> list[ResultRow]:
+        """Record every seat's result, rate the game and mark the table finished, atomically.
+
+        The game type and guild come from the table. Ratings are updated globally and in
+        the table's guild: free-for-all by places, pairs as two teams; AI seats are not
+        rated unless rate_ai (then each AI level is a player of its own). Returns the
+        stored rows with ratings (ordinals) before and after.
+        Raises TableNotFound; InvalidState if results were already recorded; ValueError
+        if `results` does not give each seat of the table exactly once.
+        """
+        now = self._db.now()
+        async with self._db.write() as conn:
+            meta = list(await conn.execute_fetchall(
+                "SELECT game, guild_id FROM game_tables WHERE id = ?", (table_id,)
+            ))
+            if not meta:
+                raise TableNotFound(table_id)
+            game, guild_id = meta[0]
+            done = list(await conn.execute_fetchall(
+                "SELECT 1 FROM results WHERE table_id = ? LIMIT 1", (table_id,)
+            ))
+            if done:
+                raise InvalidState(f"table {table_id} already has results")
+            seats = [
+                Seat(u, a, n)
+                for u, a, n in await conn.execute_fetchall(
+                    "SELECT user_id, ai_level, name FROM seats WHERE table_id = ? ORDER BY seat",
+                    (table_id,),
+                )
+            ]
+            if sorted(r.seat for r in results) != list(range(len(seats))):
+                raise ValueError(f"results must give each of the {len(seats)} seats once")
+            teams, ranks = _teams(results, seats, rate_ai)
+            winners = {
+                subject_of(seats[r.seat].user_id, seats[r.seat].ai_level)
+                for r in results
+                if r.place == 1
+            }
+            changes: list[dict[Subject, tuple[float, float]]] = []
+            if teams:
+                for scope in scopes_for(guild_id):
+                    changes.append(await rate_game(
+                        conn, game=game, scope=scope, teams=teams, ranks=ranks,
+                        winners=winners, now=now,
+                    ))
+            rows = [
+                self._result_row(
+                    table_id, game=game, guild_id=guild_id, r=r, seat=seats[r.seat],
+                    changes=changes, now=now,
+                )
+                for r in sorted(results, key=lambda r: r.seat)
+            ]
+            await conn.executemany(
+                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                [
+                    (x.table_id, x.seat, x.user_id, x.ai_level, x.name, x.game, x.guild_id,
+                     x.place, x.points, int(x.goat), x.team, x.rating_before, x.rating_after,
+                     x.guild_rating_before, x.guild_rating_after, x.finished_at)
+                    for x in rows
+                ],
+            )
+            await conn.executemany(
+                """
+                INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """,
+                [(s.user_id, s.name, now) for s in seats if s.user_id is not None],
+            )
+            await conn.execute(
+                """
+                UPDATE game_tables SET status = 'finished', deadline = NULL, updated_at = ?
+                WHERE id = ?
+                """,
+                (now, table_id),
+            )
+        return rows
+
+    @staticmethod
+    def _result_row(
+        table_id: int,
+        *,
+        game: str,
+        guild_id: int | None,
+        r: SeatResult,
+        seat: Seat,
+        changes: list[dict[Subject, tuple[float, float]]],
+        now: float,
+    ) -> ResultRow:
+        subject = subject_of(seat.user_id, seat.ai_level)
+        glob = changes[0].get(subject) if changes else None
+        local = changes[1].get(subject) if len(changes) > 1 else None
+        return ResultRow(
+            table_id=table_id, seat=r.seat, user_id=seat.user_id, ai_level=seat.ai_level,
+            name=seat.name, game=game, guild_id=guild_id, place=r.place, points=r.points,
+            goat=r.goat, team=r.team,
+            rating_before=glob[0] if glob else None,
+            rating_after=glob[1] if glob else None,
+            guild_rating_before=local[0] if local else None,
+            guild_rating_after=local[1] if local else None,
+            finished_at=now,
+        )
+
+    async def results_of_table(self, table_id: int) -> list[ResultRow]:
+        """The recorded results of a table, by seat (empty if none)."""
+        async with self._db.lock:
+            rows = await self._db.conn.execute_fetchall(
+                f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            )
+        return [_result(r) for r in rows]
+
+    async def record_solitaire_result(
+        self,
+        user_id: int,
+        *,
+        won: bool,
+        discards: int,
+        hours_home: int,
+        duration: float,
+        table_id: int | None = None,
+        guild_id: int | None = None,
+        game: str = "clock",
+    ) -> SolitaireResult:
+        """Record a solitaire game; with table_id, also mark that table finished (atomically).
+
+        Raises TableNotFound for an unknown table, InvalidState if it already has a result.
+        """
+        now = self._db.now()
+        async with self._db.write() as conn:
+            if table_id is not None:
+                cur = await conn.execute(
+                    """
+                    UPDATE game_tables SET status = 'finished', deadline = NULL, updated_at = ?
+                    WHERE id = ?
+                    """,
+                    (now, table_id),
+                )
+                if cur.rowcount == 0:
+                    raise TableNotFound(table_id)
+            try:
+                cur = await conn.execute(
+                    f"""
+                    INSERT INTO solitaire_results ({_SOLITAIRE_COLUMNS})
+                    VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    (table_id, user_id, guild_id, game, int(won), discards, hours_home,
+                     duration, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise InvalidState(f"table {table_id} already has a solitaire result") from exc
+            row_id = cur.lastrowid
+        assert row_id is not None
+        return SolitaireResult(row_id, table_id, user_id, guild_id, game, won, discards,
+                               hours_home, duration, now)
+
+    async def history(
+        self, user_id: int, *, limit: int = 10, offset: int = 0, game: str | None = None
+    ) -> list[ResultRow]:
+        """The user's results, newest first (optionally of one game type)."""
+        async with self._db.lock:
+            rows = await self._db.conn.execute_fetchall(
+                f"""
+                SELECT {_RESULT_COLUMNS} FROM results
+                WHERE user_id = ? AND (? IS NULL OR game = ?)
+                ORDER BY finished_at DESC, table_id DESC
+                LIMIT ? OFFSET ?
+                """,
+                (user_id, game, game, limit, offset),
+            )
+        return [_result(r) for r in rows]
+
+    async def solitaire_history(
+        self, user_id: int, *, limit: int = 10, offset: int = 0
+    ) -> list[SolitaireResult]:
+        """The user's solitaire results, newest first."""
+        async with self._db.lock:
+            rows = await self._db.conn.execute_fetchall(
+                f"""
+                SELECT {_SOLITAIRE_COLUMNS} FROM solitaire_results
+                WHERE user_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
+                """,
+                (user_id, limit, offset),
+            )
+        return [_solitaire(r) for r in rows]
+
+    async def player_stats(
+        self, user_id: int, game: str, guild_id: int | None = None
+    ) -> PlayerStats:
+        """The user's figures for `game`, in a guild or (None) everywhere.
+
+        For a solitaire game (clock): games, wins, best winning time, average hours home;
+        otherwise games, wins (place 1), goats, points and the leaderboard line.
+        """
+        async with self._db.read() as conn:
+            if game == "clock":
+                return await self._solitaire_stats(conn, user_id, game, guild_id)
+            rows = list(await conn.execute_fetchall(
+                """
+                SELECT count(*), coalesce(sum(place = 1), 0), coalesce(sum(goat), 0),
+                       coalesce(sum(points), 0)
+                FROM results
+                WHERE user_id = ? AND game = ? AND (? IS NULL OR guild_id = ?)
+                """,
+                (user_id, game, guild_id, guild_id),
+            ))
+        games, wins, goats, points = rows[0]
+        rating = await self.rank_of(user_id, game, guild_id)
+        return PlayerStats(user_id, game, games, wins, goats, points, rating)
+
+    @staticmethod
+    async def _solitaire_stats(
+        conn: aiosqlite.Connection, user_id: int, game: str, guild_id: int | None
+    ) -> PlayerStats:
+        rows = list(await conn.execute_fetchall(
+            """
+            SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won THEN duration END),
+                   avg(hours_home)
+            FROM solitaire_results
+            WHERE user_id = ? AND game = ? AND (? IS NULL OR guild_id = ?)
+            """,
+            (user_id, game, guild_id, guild_id),
+        ))
+        games, wins, best, avg_home = rows[0]
+        return PlayerStats(user_id, game, games, wins, 0, 0, None, best, avg_home)

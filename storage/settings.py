@@ -1,0 +1,57 @@
+"""Guild settings: default turn time, reminders, timeout action, allowed channels."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from .db import Database
+from .models import GuildSettings
+
+log = logging.getLogger(__name__)
+
+
+class SettingsMixin:
+    """Guild settings methods of `Storage`."""
+
+    _db: Database
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings; the defaults of GuildSettings if none were stored."""
+        async with self._db.lock:
+            rows = list(await self._db.conn.execute_fetchall(
+                """
+                SELECT default_turn_seconds, reminders, timeout_action, allowed_channels
+                FROM guild_settings WHERE guild_id = ?
+                """,
+                (guild_id,),
+            ))
+        if not rows:
+            return GuildSettings(guild_id)
+        seconds, reminders, action, channels = rows[0]
+        return GuildSettings(
+            guild_id=guild_id,
+            default_turn_seconds=seconds,
+            reminders=tuple(float(f) for f in json.loads(reminders)),
+            timeout_action=action,
+            allowed_channels=frozenset(int(c) for c in json.loads(channels)),
+        )
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        """Store every field of `settings`, replacing what the guild had."""
+        async with self._db.write() as conn:
+            await conn.execute(
+                """
+                INSERT INTO guild_settings (guild_id, default_turn_seconds, reminders,
+                                            timeout_action, allowed_channels)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (guild_id) DO UPDATE SET
+                    default_turn_seconds = excluded.default_turn_seconds,
+                    reminders = excluded.reminders,
+                    timeout_action = excluded.timeout_action,
+                    allowed_channels = excluded.allowed_channels
+                """,
+                (settings.guild_id, settings.default_turn_seconds,
+                 json.dumps(sorted(settings.reminders)), settings.timeout_action,
+                 json.dumps(sorted(settings.allowed_channels))),
+            )

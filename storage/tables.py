@@ -1,0 +1,378 @@
+"""Tables and their append-only move logs."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+from .db import Database, InvalidState, MoveConflict, TableNotFound
+from .models import ACTIVE_STATUSES, GAMES, STATUSES, LoadedTable, Seat, TableRow
+
+log = logging.getLogger(__name__)
+
+_COLUMNS = (
+    "id, guild_id, channel_id, message_id, game, options, host_id, status, seed, deal,"
+    " created_at, updated_at, deadline, last_seq, snapshot, settings"
+)
+
+
+def _table(row: sqlite3.Row | tuple[Any, ...], seats: Sequence[Seat]) -> TableRow:
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        message_id=row[3],
+        game=row[4],
+        options=json.loads(row[5]),
+        host_id=row[6],
+        status=row[7],
+        seed=row[8],
+        deal=json.loads(row[9]) if row[9] is not None else None,
+        created_at=row[10],
+        updated_at=row[11],
+        deadline=row[12],
+        last_seq=row[13],
+        snapshot=row[14],
+        settings=json.loads(row[15]),
+        seats=tuple(seats),
+    )
+
+
+async def _seats_by_table(
+    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
+) -> dict[int, list[Seat]]:
+    """Seats of the tables selected by `where` (a condition on game_tables t), in seat order."""
+    sql = f"""
+        SELECT s.table_id, s.user_id, s.ai_level, s.name
+        FROM seats s JOIN game_tables t ON t.id = s.table_id
+        WHERE {where}
+        ORDER BY s.table_id, s.seat
+    """
+    out: dict[int, list[Seat]] = defaultdict(list)
+    for table_id, user_id, ai_level, name in await conn.execute_fetchall(sql, params):
+        out[table_id].append(Seat(user_id, ai_level, name))
+    return out
+
+
+async def _select_tables(
+    conn: aiosqlite.Connection, where: str, params: Sequence[Any], order: str = "t.id"
+) -> list[TableRow]:
+    """Tables matching `where` (a condition on game_tables t), seats included: two queries."""
+    cols = ", ".join(f"t.{c.strip()}" for c in _COLUMNS.split(","))
+    rows = await conn.execute_fetchall(
+        f"SELECT {cols} FROM game_tables t WHERE {where} ORDER BY {order}", params
+    )
+    rows = list(rows)
+    if not rows:
+        return []
+    seats = await _seats_by_table(conn, where, params)
+    return [_table(row, seats.get(row[0], [])) for row in rows]
+
+
+def _active_clause(active_only: bool) -> str:
+    return "t.status IN ('lobby', 'playing')" if active_only else "1"
+
+
+def _insert_seats(table_id: int, seats: Iterable[Seat]) -> list[tuple[Any, ...]]:
+    return [(table_id, i, s.user_id, s.ai_level, s.name) for i, s in enumerate(seats)]
+
+
+_INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)"
+
+
+class TablesMixin:
+    """Table and move-log methods of `Storage`."""
+
+    _db: Database
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        seats: Sequence[Seat] = (),
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        deal: dict[str, Any] | None = None,
+        message_id: int | None = None,
+        deadline: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRow:
+        """Create a table in the lobby and return it. Raises ValueError for an unknown game.
+
+        `settings` is how the table runs (seats wanted, turn time...), kept apart from
+        the game `options` that its record holds.
+        """
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}")
+        now = self._db.now()
+        async with self._db.write() as conn:
+            cur = await conn.execute(
+                """
+                INSERT INTO game_tables (guild_id, channel_id, message_id, game, options,
+                                         host_id, status, seed, deal, created_at, updated_at,
+                                         deadline, settings)
+                VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)
+                """,
+                (guild_id, channel_id, message_id, game, json.dumps(options or {}), host_id,
+                 seed, None if deal is None else json.dumps(deal), now, now, deadline,
+                 json.dumps(settings or {})),
+            )
+            table_id = cur.lastrowid
+            assert table_id is not None
+            await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
+            tables = await _select_tables(conn, "t.id = ?", (table_id,))
+        return tables[0]
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        """The table with that id, or None."""
+        async with self._db.read() as conn:
+            tables = await _select_tables(conn, "t.id = ?", (table_id,))
+        return tables[0] if tables else None
+
+    async def load_table(self, table_id: int) -> LoadedTable | None:
+        """The table with its move log, read in one snapshot, or None."""
+        async with self._db.read() as conn:
+            tables = await _select_tables(conn, "t.id = ?", (table_id,))
+            if not tables:
+                return None
+            rows = await conn.execute_fetchall(
+                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+            )
+        return LoadedTable(tables[0], tuple(r[0] for r in rows))
+
+    async def _update(self, table_id: int, assignments: str, params: Sequence[Any]) -> None:
+        """UPDATE one table's columns (plus updated_at); raises TableNotFound."""
+        async with self._db.write() as conn:
+            cur = await conn.execute(
+                f"UPDATE game_tables SET {assignments}, updated_at = ? WHERE id = ?",
+                (*params, self._db.now(), table_id),
+            )
+            if cur.rowcount == 0:
+                raise TableNotFound(table_id)
+
+    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the id of the table's public message. Raises TableNotFound."""
+        await self._update(table_id, "message_id = ?", (message_id,))
+
+    async def set_deadline(self, table_id: int, deadline: float | None) -> None:
+        """Set (or clear, with None) the current turn's deadline. Raises TableNotFound."""
+        await self._update(table_id, "deadline = ?", (deadline,))
+
+    async def set_status(
+        self, table_id: int, status: str, *, deadline: float | None = None
+    ) -> None:
+        """Set the status and the deadline (None clears it). Raises TableNotFound, ValueError."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        await self._update(table_id, "status = ?, deadline = ?", (status, deadline))
+
+    async def update_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
+        """Replace the table's seats, in order, in one transaction.
+
+        Raises TableNotFound, or InvalidState once the table is over.
+        """
+        async with self._db.write() as conn:
+            await self._require_status(conn, table_id, ACTIVE_STATUSES)
+            await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
+            await conn.execute(
+                "UPDATE game_tables SET updated_at = ? WHERE id = ?", (self._db.now(), table_id)
+            )
+
+    async def start_table(
+        self,
+        table_id: int,
+        *,
+        deadline: float | None,
+        seats: Sequence[Seat] | None = None,
+        seed: int | None = None,
+        deal: dict[str, Any] | None = None,
+        snapshot: str | None = None,
+    ) -> None:
+        """Move a lobby table to 'playing' with its deal (and seats, if given), in one transaction.
+
+        Raises TableNotFound, InvalidState if the table is not in the lobby, ValueError if
+        neither a seed nor a deal is given here or at creation.
+        """
+        async with self._db.write() as conn:
+            await self._require_status(conn, table_id, ("lobby",))
+            if seats is not None:
+                await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+                await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
+            await conn.execute(
+                """
+                UPDATE game_tables
+                SET status = 'playing', deadline = ?, snapshot = ?, updated_at = ?,
+                    seed = coalesce(?, seed), deal = coalesce(?, deal)
+                WHERE id = ?
+                """,
+                (deadline, snapshot, self._db.now(), seed,
+                 None if deal is None else json.dumps(deal), table_id),
+            )
+            rows = list(await conn.execute_fetchall(
+                "SELECT seed IS NULL AND deal IS NULL FROM game_tables WHERE id = ?", (table_id,)
+            ))
+            if rows[0][0]:
+                raise ValueError(f"table {table_id} has neither a seed nor a deal")
+
+    @staticmethod
+    async def _require_status(
+        conn: aiosqlite.Connection, table_id: int, allowed: Sequence[str]
+    ) -> None:
+        rows = list(await conn.execute_fetchall(
+            "SELECT status FROM game_tables WHERE id = ?", (table_id,)
+        ))
+        if not rows:
+            raise TableNotFound(table_id)
+        if rows[0][0] not in allowed:
+            raise InvalidState(f"table {table_id} is {rows[0][0]}")
+
+    async def append_move(
+        self,
+        table_id: int,
+        seq: int,
+        move: str,
+        *,
+        deadline: float | None,
+        status: str | None = None,
+        snapshot: str | None = None,
+    ) -> None:
+        """Append move number `seq` (1 for the first) and commit it with the table's new fields.
+
+        In one transaction: the move row, last_seq, updated_at, the new deadline (None
+        clears it), the status if given, and the snapshot (None clears it, so a snapshot
+        never describes an older move). Raises MoveConflict unless seq is the table's
+        last seq + 1 (also when another connection or process stored it first),
+        InvalidState unless the table is playing, TableNotFound.
+        """
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        now = self._db.now()
+        async with self._db.write() as conn:
+            cur = await conn.execute(
+                """
+                UPDATE game_tables
+                SET last_seq = ?, updated_at = ?, deadline = ?,
+                    status = coalesce(?, status), snapshot = ?
+                WHERE id = ? AND last_seq = ? AND status = 'playing'
+                """,
+                (seq, now, deadline, status, snapshot, table_id, seq - 1),
+            )
+            if cur.rowcount != 1:
+                rows = list(await conn.execute_fetchall(
+                    "SELECT last_seq, status FROM game_tables WHERE id = ?", (table_id,)
+                ))
+                if not rows:
+                    raise TableNotFound(table_id)
+                last_seq, current = rows[0]
+                if last_seq != seq - 1:
+                    raise MoveConflict(table_id, seq, last_seq)
+                raise InvalidState(f"table {table_id} is {current}, not playing")
+            try:
+                await conn.execute(
+                    "INSERT INTO moves (table_id, seq, move, created_at) VALUES (?, ?, ?, ?)",
+                    (table_id, seq, move, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                # The UNIQUE (table_id, seq) key: only reachable if last_seq was tampered with.
+                raise MoveConflict(table_id, seq, None) from exc
+
+    async def moves(self, table_id: int) -> list[str]:
+        """The table's moves in order (empty for an unknown table)."""
+        async with self._db.lock:
+            rows = await self._db.conn.execute_fetchall(
+                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+            )
+        return [r[0] for r in rows]
+
+    async def record(self, table_id: int) -> dict[str, Any]:
+        """The table as a game record (RULES.md "Game records"): game, options, players,
+        deal or seed, moves. Raises TableNotFound."""
+        loaded = await self.load_table(table_id)
+        if loaded is None:
+            raise TableNotFound(table_id)
+        table = loaded.table
+        out: dict[str, Any] = {
+            "game": table.game,
+            "options": table.options,
+            "players": [s.name for s in table.seats],
+        }
+        if table.deal is not None:
+            out["deal"] = table.deal
+        elif table.seed is not None:
+            out["seed"] = table.seed
+        out["moves"] = list(loaded.moves)
+        return out
+
+    async def active_tables(self) -> list[LoadedTable]:
+        """Every table in the lobby or playing, with its moves: three queries in one snapshot."""
+        where = "t.status IN ('lobby', 'playing')"
+        async with self._db.read() as conn:
+            tables = await _select_tables(conn, where, ())
+            rows = await conn.execute_fetchall(
+                f"""
+                SELECT m.table_id, m.move
+                FROM game_tables t JOIN moves m ON m.table_id = t.id
+                WHERE {where}
+                ORDER BY m.table_id, m.seq
+                """
+            )
+        moves: dict[int, list[str]] = defaultdict(list)
+        for table_id, move in rows:
+            moves[table_id].append(move)
+        return [LoadedTable(t, tuple(moves.get(t.id, ()))) for t in tables]
+
+    async def tables_in_channel(
+        self, channel_id: int, *, active_only: bool = True
+    ) -> list[TableRow]:
+        """The channel's tables (only lobby/playing ones unless active_only is False)."""
+        async with self._db.read() as conn:
+            return await _select_tables(
+                conn, f"t.channel_id = ? AND {_active_clause(active_only)}", (channel_id,)
+            )
+
+    async def tables_of_user(self, user_id: int, *, active_only: bool = True) -> list[TableRow]:
+        """Tables, in any guild, where the user holds a seat (active ones unless told)."""
+        async with self._db.read() as conn:
+            return await _select_tables(
+                conn,
+                "t.id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+                f" AND {_active_clause(active_only)}",
+                (user_id,),
+            )
+
+    async def overdue_tables(self, now: float) -> list[TableRow]:
+        """Lobby/playing tables whose deadline is at or before `now`, earliest first."""
+        async with self._db.read() as conn:
+            return await _select_tables(
+                conn,
+                "t.deadline IS NOT NULL AND t.deadline <= ? AND t.status IN ('lobby', 'playing')",
+                (now,),
+                order="t.deadline, t.id",
+            )
+
+    async def mark_sent(self, table_id: int, seq: int, kind: str, user_id: int) -> bool:
+        """Record that notification `kind` for move `seq` went to `user_id`.
+
+        Returns False (and changes nothing) if it was already recorded, so nothing is sent
+        twice. Raises StorageError for an unknown table.
+        """
+        async with self._db.write() as conn:
+            cur = await conn.execute(
+                """
+                INSERT INTO sent_notifications (table_id, seq, kind, user_id, sent_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """,
+                (table_id, seq, kind, user_id, self._db.now()),
+            )
+            return cur.rowcount == 1

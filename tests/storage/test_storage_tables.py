@@ -1,0 +1,277 @@
+"""Tables, the append-only move log, queries and notifications, on real files."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    InvalidState,
+    MoveConflict,
+    Seat,
+    Storage,
+    StorageError,
+    TableNotFound,
+    TableRow,
+)
+
+ANN = Seat(1, None, "Ann")
+BOB = Seat(2, None, "Bob")
+CY = Seat(3, None, "Cy")
+AI = Seat(None, "hard", "Robot")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[Storage]:
+    s = await Storage.open(tmp_path / "bot.db", clock=clock)
+    yield s
+    await s.close()
+
+
+async def playing(store: Storage, **kw: object) -> TableRow:
+    args: dict[str, object] = {
+        "guild_id": 10, "channel_id": 20, "game": "traditional", "host_id": 1,
+        "seats": [ANN, BOB],
+    }
+    args.update(kw)
+    table = await store.create_table(**args)  # type: ignore[arg-type]
+    await store.start_table(table.id, deadline=5000.0, seed=7)
+    return table
+
+
+async def test_create_and_get(store: Storage, clock: Clock) -> None:
+    table = await store.create_table(
+        guild_id=10, channel_id=20, game="carousel", host_id=1, seats=[ANN, AI],
+        options={"target": 100, "pairs": False},
+    )
+    assert table.status == "lobby" and table.last_seq == 0
+    assert table.seats == (ANN, AI)
+    assert table.options == {"target": 100, "pairs": False}
+    assert table.created_at == table.updated_at == 1000.0
+    assert table.deal is None and table.seed is None and table.message_id is None
+    assert await store.get_table(table.id) == table
+    assert await store.get_table(999) is None
+    assert await store.load_table(999) is None
+
+
+async def test_unknown_game_and_status(store: Storage) -> None:
+    with pytest.raises(ValueError, match="unknown game"):
+        await store.create_table(guild_id=1, channel_id=1, game="chess", host_id=1)
+    table = await playing(store)
+    with pytest.raises(ValueError, match="unknown status"):
+        await store.set_status(table.id, "sleeping")
+    with pytest.raises(ValueError, match="unknown status"):
+        await store.append_move(table.id, 1, "x", deadline=None, status="sleeping")
+
+
+async def test_seat_needs_exactly_one_holder() -> None:
+    with pytest.raises(ValueError):
+        Seat(1, "easy", "both")
+    with pytest.raises(ValueError):
+        Seat(None, None, "nobody")
+    assert AI.is_ai and not ANN.is_ai
+
+
+async def test_message_deadline_status_seats(store: Storage, clock: Clock) -> None:
+    table = await store.create_table(guild_id=None, channel_id=5, game="clock", host_id=1)
+    clock.now = 1100.0
+    await store.set_table_message(table.id, 777)
+    await store.set_deadline(table.id, 1234.5)
+    await store.update_seats(table.id, [ANN])
+    got = await store.get_table(table.id)
+    assert got is not None
+    assert got.message_id == 777 and got.deadline == 1234.5 and got.seats == (ANN,)
+    assert got.updated_at == 1100.0 and got.guild_id is None
+    await store.set_status(table.id, "cancelled")
+    got = await store.get_table(table.id)
+    assert got is not None and got.status == "cancelled" and got.deadline is None
+    with pytest.raises(InvalidState):
+        await store.update_seats(table.id, [BOB])
+    with pytest.raises(TableNotFound):
+        await store.set_table_message(999, 1)
+    with pytest.raises(TableNotFound):
+        await store.update_seats(999, [BOB])
+
+
+async def test_start_table(store: Storage) -> None:
+    table = await store.create_table(guild_id=1, channel_id=1, game="traditional", host_id=1)
+    with pytest.raises(ValueError, match="neither a seed nor a deal"):
+        await store.start_table(table.id, deadline=None)
+    deal = {"hands": [["6-6"], ["0-0"]], "stock": []}
+    await store.start_table(table.id, deadline=9.0, seats=[ANN, CY], deal=deal, snapshot="s0")
+    got = await store.get_table(table.id)
+    assert got is not None
+    assert got.status == "playing" and got.deal == deal and got.seats == (ANN, CY)
+    assert got.snapshot == "s0" and got.deadline == 9.0
+    with pytest.raises(InvalidState, match="playing"):
+        await store.start_table(table.id, deadline=None, seed=1)
+    with pytest.raises(TableNotFound):
+        await store.start_table(999, deadline=None, seed=1)
+
+
+async def test_append_moves_in_order(store: Storage, clock: Clock) -> None:
+    table = await playing(store)
+    for seq, move in enumerate(["6-6", "6-5 L", "draw", "pass"], start=1):
+        clock.now += 1
+        await store.append_move(table.id, seq, move, deadline=2000.0 + seq)
+    got = await store.get_table(table.id)
+    assert got is not None
+    assert got.last_seq == 4 and got.deadline == 2004.0 and got.updated_at == clock.now
+    assert await store.moves(table.id) == ["6-6", "6-5 L", "draw", "pass"]
+    loaded = await store.load_table(table.id)
+    assert loaded is not None and loaded.moves == ("6-6", "6-5 L", "draw", "pass")
+
+
+async def test_move_conflicts(store: Storage) -> None:
+    table = await playing(store)
+    await store.append_move(table.id, 1, "6-6", deadline=None)
+    with pytest.raises(MoveConflict) as info:
+        await store.append_move(table.id, 1, "6-6", deadline=None)  # double click
+    assert (info.value.seq, info.value.last_seq) == (1, 1)
+    assert "next must be 2" in str(info.value)
+    with pytest.raises(MoveConflict):
+        await store.append_move(table.id, 3, "6-5", deadline=None)  # a gap
+    with pytest.raises(MoveConflict):
+        await store.append_move(table.id, 0, "6-5", deadline=None)
+    assert await store.moves(table.id) == ["6-6"]
+    with pytest.raises(TableNotFound):
+        await store.append_move(999, 1, "6-6", deadline=None)
+
+
+async def test_moves_only_while_playing(store: Storage) -> None:
+    lobby = await store.create_table(guild_id=1, channel_id=1, game="traditional", host_id=1)
+    with pytest.raises(InvalidState, match="lobby"):
+        await store.append_move(lobby.id, 1, "6-6", deadline=None)
+    table = await playing(store)
+    await store.append_move(table.id, 1, "6-6", deadline=99.0, status="finished")
+    got = await store.get_table(table.id)
+    assert got is not None and got.status == "finished" and got.deadline == 99.0
+    with pytest.raises(InvalidState, match="finished"):
+        await store.append_move(table.id, 2, "6-5", deadline=None)
+
+
+async def test_snapshot_goes_with_its_move(store: Storage) -> None:
+    table = await playing(store)
+    await store.append_move(table.id, 1, "6-6", deadline=None, snapshot='{"n": 1}')
+    got = await store.get_table(table.id)
+    assert got is not None and got.snapshot == '{"n": 1}'
+    await store.append_move(table.id, 2, "6-5 L", deadline=None)
+    got = await store.get_table(table.id)
+    assert got is not None and got.snapshot is None  # never describes an older move
+
+
+async def test_move_transaction_is_all_or_nothing(store: Storage, tmp_path: Path) -> None:
+    table = await playing(store)
+    await store.append_move(table.id, 1, "6-6", deadline=100.0)
+    # Another process sneaks a row in without updating last_seq: the INSERT then fails
+    # after the UPDATE, and the whole transaction must roll back.
+    raw = sqlite3.connect(tmp_path / "bot.db")
+    raw.execute("INSERT INTO moves VALUES (?, 2, 'intruder', 0)", (table.id,))
+    raw.commit()
+    with pytest.raises(MoveConflict, match="another writer"):
+        await store.append_move(table.id, 2, "6-5 L", deadline=200.0, snapshot="s")
+    got = await store.get_table(table.id)
+    assert got is not None
+    assert got.last_seq == 1 and got.deadline == 100.0 and got.snapshot is None
+    # The log is append-only.
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        raw.execute("UPDATE moves SET move = 'x' WHERE table_id = ?", (table.id,))
+    raw.close()
+
+
+async def test_record(store: Storage) -> None:
+    table = await playing(store, options={"target": 0})
+    await store.append_move(table.id, 1, "6-6", deadline=None)
+    await store.append_move(table.id, 2, "6-0 L", deadline=None)
+    assert await store.record(table.id) == {
+        "game": "traditional",
+        "options": {"target": 0},
+        "players": ["Ann", "Bob"],
+        "seed": 7,
+        "moves": ["6-6", "6-0 L"],
+    }
+    deal = {"hours": ["1-1"], "stock": ["2-2"]}
+    solo = await store.create_table(
+        guild_id=1, channel_id=1, game="clock", host_id=1, seats=[ANN], deal=deal
+    )
+    record = await store.record(solo.id)
+    assert record["deal"] == deal and "seed" not in record and record["moves"] == []
+    lobby = await store.create_table(guild_id=1, channel_id=1, game="clock", host_id=1)
+    assert "seed" not in await store.record(lobby.id)
+    with pytest.raises(TableNotFound):
+        await store.record(999)
+
+
+async def test_active_tables(store: Storage) -> None:
+    a = await playing(store)
+    b = await playing(store, seats=[CY, AI])
+    lobby = await store.create_table(guild_id=1, channel_id=1, game="clock", host_id=1)
+    done = await playing(store)
+    await store.set_status(done.id, "finished")
+    for seq in range(1, 4):
+        await store.append_move(a.id, seq, f"a{seq}", deadline=None)
+    await store.append_move(b.id, 1, "b1", deadline=None)
+    loaded = {x.table.id: x for x in await store.active_tables()}
+    assert set(loaded) == {a.id, b.id, lobby.id}
+    assert loaded[a.id].moves == ("a1", "a2", "a3")
+    assert loaded[b.id].moves == ("b1",) and loaded[b.id].table.seats == (CY, AI)
+    assert loaded[lobby.id].moves == ()
+
+
+async def test_channel_user_and_overdue_queries(store: Storage) -> None:
+    a = await playing(store, channel_id=1, guild_id=100, seats=[ANN, BOB])
+    b = await playing(store, channel_id=1, guild_id=100, seats=[CY, AI])
+    c = await playing(store, channel_id=2, guild_id=200, seats=[ANN, AI])
+    await store.set_status(b.id, "abandoned")
+    assert [t.id for t in await store.tables_in_channel(1)] == [a.id]
+    assert [t.id for t in await store.tables_in_channel(1, active_only=False)] == [a.id, b.id]
+    assert [t.id for t in await store.tables_in_channel(3)] == []
+    assert [t.id for t in await store.tables_of_user(1)] == [a.id, c.id]  # across guilds
+    assert [t.id for t in await store.tables_of_user(3)] == []
+    assert [t.id for t in await store.tables_of_user(3, active_only=False)] == [b.id]
+    await store.set_deadline(a.id, 50.0)
+    await store.set_deadline(c.id, 40.0)
+    assert [t.id for t in await store.overdue_tables(45.0)] == [c.id]
+    assert [t.id for t in await store.overdue_tables(60.0)] == [c.id, a.id]
+    await store.set_deadline(c.id, None)
+    assert [t.id for t in await store.overdue_tables(60.0)] == [a.id]
+
+
+async def test_mark_sent_only_once(store: Storage) -> None:
+    table = await playing(store)
+    assert await store.mark_sent(table.id, 3, "reminder-0.5", 1) is True
+    assert await store.mark_sent(table.id, 3, "reminder-0.5", 1) is False
+    assert await store.mark_sent(table.id, 3, "reminder-0.9", 1) is True
+    assert await store.mark_sent(table.id, 4, "reminder-0.5", 1) is True
+    assert await store.mark_sent(table.id, 3, "reminder-0.5", 2) is True
+    with pytest.raises(StorageError):
+        await store.mark_sent(999, 1, "turn", 1)  # foreign key
+
+
+async def test_table_settings_round_trip(store: Storage) -> None:
+    table = await store.create_table(
+        guild_id=1, channel_id=1, game="carousel", host_id=1, seats=[ANN],
+        settings={"seats": 4, "turn_seconds": 3600},
+    )
+    assert table.settings == {"seats": 4, "turn_seconds": 3600}
+    plain = await store.create_table(guild_id=1, channel_id=1, game="carousel", host_id=1)
+    assert plain.settings == {}
+    loaded = await store.load_table(table.id)
+    assert loaded is not None and loaded.table.settings == table.settings
+    assert "settings" not in await store.record(table.id)  # not part of the game record
