@@ -1,0 +1,66 @@
+"""Pictures of the games: a view in, PNG bytes and alt text out. Pure: no Discord, no I/O.
+
+    render_board(view, theme="dark") -> Picture     any game's public board
+    render_hand(view, theme="dark") -> Picture      a seat's own hand (private message)
+    render_replay_gif(record, theme="dark") -> Picture   a finished game, one frame a move
+    warm_up()                                        optional: fill the caches at start-up
+
+A Picture holds the file bytes (`png`; GIF bytes for a replay, see `fmt`),
+`alt` text, `width` and `height`. The same input always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.clock_view import ClockView
+from render.board import board_image
+from render.canvas import Picture, picture
+from render.hand import HandView, draw_hand
+from render.palette import theme_palette
+from render.replay import render_replay_gif as _replay_gif
+from render.theme import THEMES, Theme, get_theme
+
+__all__ = ["THEMES", "Picture", "Theme", "render_board", "render_hand", "render_replay_gif",
+           "warm_up"]
+
+
+def warm_up(themes: tuple[str, ...] = ("dark", "light")) -> None:
+    """Build each theme's palette and tile cache now (about half a second a theme), so
+    that the first picture a player asks for is as quick as the rest. Optional."""
+    for name in themes:
+        theme_palette(get_theme(name))
+
+
+def render_board(view: Any, theme: str | Theme = "dark") -> Picture:
+    """The public board of a Traditional, Carousel or Big Clock view as a PNG Picture.
+
+    A seat's view gives the same picture as the spectator's view of the same
+    moment: the hand and legal moves are never drawn. Raises TypeError for an
+    unknown view and ValueError for an unknown theme.
+    """
+    chosen = get_theme(theme)
+    img, alt = board_image(view, chosen)
+    return picture(img, alt, chosen)
+
+
+def render_hand(view: HandView, theme: str | Theme = "dark") -> Picture:
+    """A Traditional or Carousel seat's own hand, playable tiles ringed, as a PNG Picture.
+
+    Labels are the tile texts the buttons use ("6-3"). Raises ValueError for a
+    spectator's view, which holds no hand, and TypeError for a Big Clock view.
+    """
+    if isinstance(view, ClockView):
+        raise TypeError("Big Clock has no hidden hand: its board shows everything")
+    chosen = get_theme(theme)
+    img, alt = draw_hand(view, chosen)
+    return picture(img, alt, chosen)
+
+
+def render_replay_gif(record: dict[str, Any], theme: str | Theme = "dark") -> Picture:
+    """An animated GIF (Picture with fmt "gif") of a game record, one frame per move.
+
+    Frames show the public board only. Raises RecordError / IllegalMove /
+    NotationError for a record that does not replay.
+    """
+    return _replay_gif(record, get_theme(theme))

@@ -1,0 +1,116 @@
+"""Laying a chain of tiles out as a snake inside a band, for the line and the spinner's arms.
+
+A chain starts at a point and runs along a direction `d`; when the next tile
+would cross the band's far edge (or, running back, its inner edge) the chain
+turns: the next strip lies one `pitch` further along `n` and runs the other
+way, its first tile stacked against the last one, so the picture stays compact.
+Doubles lie crosswise. Everything here is arithmetic; nothing is drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tiles import Tile
+
+Vec = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A tile of a chain: `inner` touches the tile before it, `outer` faces onward."""
+
+    tile: Tile
+    inner: int
+    outer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile placed on the picture: body top-left (x, y), showing `a` then `b`."""
+
+    x: int
+    y: int
+    a: int
+    b: int
+    vertical: bool
+    tile: Tile
+    index: int
+
+    def size(self, unit: int) -> tuple[int, int]:
+        return (unit, 2 * unit) if self.vertical else (2 * unit, unit)
+
+    def centre(self, unit: int) -> tuple[float, float]:
+        w, h = self.size(unit)
+        return (self.x + w / 2, self.y + h / 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A laid-out chain: its tiles, the joints where it turns, and where its end lies."""
+
+    tiles: tuple[Placed, ...]
+    joints: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    end: tuple[float, float]  # just past the chain's open end: where its label goes
+    end_dir: Vec
+
+
+def lay_chain(links: tuple[Link, ...] | list[Link], *, origin: tuple[float, float], d: Vec,
+              n: Vec, start: float, near: float, far: float, unit: int, gap: int,
+              pitch: int, label: float) -> Chain:
+    """Lay `links` from `origin + d * start` along `d`, turning towards `n` inside [near, far].
+
+    `d` and `n` are unit axis vectors (one horizontal, one vertical). Tiles are
+    `unit` by `2 * unit`; `gap` pixels separate neighbours; strips lie `pitch`
+    apart. `end` is `label` pixels past the open end of the last tile (or of
+    the start point for an empty chain).
+    """
+    ox, oy = origin
+    horizontal = d[0] != 0
+
+    def to_xy(u: float, v: float) -> tuple[float, float]:
+        return (ox + d[0] * u + n[0] * v, oy + d[1] * u + n[1] * v)
+
+    placed: list[Placed] = []
+    joints: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    strip, cur, sign = 0, start, 1
+    last_outer_half: tuple[float, float] | None = None
+    for index, link in enumerate(links):
+        double = link.tile.is_double
+        length = unit if double else 2 * unit
+        turned = False
+        if placed and ((sign > 0 and cur + length > far) or (sign < 0 and cur - length < near)):
+            strip += 1
+            sign = -sign
+            cur += gap * sign  # back to the last tile's outer edge: stack against it
+            turned = True
+        u0, u1 = (cur, cur + length) if sign > 0 else (cur - length, cur)
+        cur = (u1 + gap) if sign > 0 else (u0 - gap)
+        v = strip * pitch
+        uc = (u0 + u1) / 2
+        cx, cy = to_xy(uc, v)
+        # Along the canvas axis, does this tile run towards +x / +y?
+        forward = (d[0] + d[1]) * sign > 0
+        vertical = double == horizontal
+        a, b = (link.inner, link.outer) if forward else (link.outer, link.inner)
+        w, h = (unit, 2 * unit) if vertical else (2 * unit, unit)
+        placed.append(Placed(round(cx - w / 2), round(cy - h / 2), a, b, vertical, link.tile,
+                             index))
+        half = 0.0 if double else unit / 2
+        inner_half = to_xy(uc - sign * half, v)
+        if turned and last_outer_half is not None:
+            joints.append((last_outer_half, inner_half))
+        last_outer_half = to_xy(uc + sign * half, v)
+    if placed:
+        v = strip * pitch
+        end = to_xy(cur - sign * gap + sign * label, v)
+        end_dir = (d[0] * sign, d[1] * sign)
+    else:
+        end = to_xy(start + label, 0)
+        end_dir = d
+    return Chain(tuple(placed), tuple(joints), end, end_dir)
+
+
+def chain_length(links: tuple[Link, ...] | list[Link], unit: int, gap: int) -> int:
+    """The length in pixels of `links` laid in one straight strip."""
+    return sum((unit if link.tile.is_double else 2 * unit) + gap for link in links)

@@ -1,0 +1,66 @@
+"""A finished game's replay as an animated GIF: one frame per move, from its record."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image
+
+from engine.records import new_game
+from render.board import board_image
+from render.canvas import Picture
+from render.palette import to_palette
+from render.theme import Theme
+
+FRAME_MS = 700
+LAST_FRAME_MS = 4000
+MAX_GIF_BYTES = 8 * 1024 * 1024
+
+
+def replay_frames(record: dict[str, Any], theme: Theme) -> list[Image.Image]:
+    """The public board before the first move and after every move of `record`.
+
+    Raises RecordError or IllegalMove/NotationError for a record that does not replay.
+    """
+    game = new_game(record)
+    views = [game.view(None)]
+    for move in record.get("moves", []):
+        game.play(move)
+        views.append(game.view(None))
+    frames = [board_image(view, theme)[0] for view in views]
+    # Redraw the narrower frames as wide as the widest, so the header stays in place.
+    width = max(frame.width for frame in frames)
+    return [frame if frame.width == width else board_image(view, theme, width)[0]
+            for frame, view in zip(frames, views, strict=True)]
+
+
+def encode_gif(frames: list[Image.Image], theme: Theme) -> tuple[bytes, int, int]:
+    """An endlessly looping GIF of `frames` on one canvas, with one shared palette."""
+    width = max(f.width for f in frames)
+    height = max(f.height for f in frames)
+    # The theme's one palette for every frame keeps unchanged pixels unchanged.
+    out_frames = []
+    for frame in frames:
+        canvas = Image.new("RGB", (width, height), theme.background)
+        canvas.paste(frame, (0, 0))
+        out_frames.append(to_palette(canvas, theme))
+    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+    out = io.BytesIO()
+    out_frames[0].save(out, format="GIF", save_all=True, append_images=out_frames[1:],
+                       duration=durations, loop=0, optimize=False, disposal=1)
+    return out.getvalue(), width, height
+
+
+def replay_alt(record: dict[str, Any]) -> str:
+    """A line saying which game is replayed, by whom, in how many moves."""
+    players = ", ".join(str(p) for p in record.get("players", []))
+    moves = len(record.get("moves", []))
+    return f"Replay of a {record.get('game')} game ({players}), {moves} moves, one frame a move."
+
+
+def render_replay_gif(record: dict[str, Any], theme: Theme) -> Picture:
+    """The replay GIF of `record` (fmt "gif") with its alt text."""
+    frames = replay_frames(record, theme)
+    data, width, height = encode_gif(frames, theme)
+    return Picture(data, replay_alt(record), width, height, fmt="gif")

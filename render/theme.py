@@ -1,0 +1,124 @@
+"""Colours and fonts of the two themes, matching Discord's dark and light clients."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Every colour a picture uses. Tiles are ivory in both themes, like real ones."""
+
+    name: str
+    background: RGB
+    panel: RGB
+    text: RGB
+    muted: RGB
+    accent: RGB
+    tile_face: RGB
+    tile_edge: RGB
+    tile_divider: RGB
+    tile_back: RGB
+    shadow: RGB
+    last_move: RGB
+    playable: RGB
+    trouble: RGB
+    home: RGB
+
+
+DARK = Theme(
+    name="dark",
+    background=(49, 51, 56),
+    panel=(43, 45, 49),
+    text=(219, 222, 225),
+    muted=(148, 155, 164),
+    accent=(88, 101, 242),
+    tile_face=(247, 243, 232),
+    tile_edge=(120, 112, 98),
+    tile_divider=(150, 140, 124),
+    tile_back=(70, 76, 150),
+    shadow=(24, 25, 28),
+    last_move=(240, 178, 50),
+    playable=(35, 165, 90),
+    trouble=(242, 63, 67),
+    home=(35, 165, 90),
+)
+
+LIGHT = Theme(
+    name="light",
+    background=(255, 255, 255),
+    panel=(227, 229, 232),
+    text=(49, 51, 56),
+    muted=(92, 94, 102),
+    accent=(88, 101, 242),
+    tile_face=(252, 250, 244),
+    tile_edge=(96, 90, 80),
+    tile_divider=(140, 132, 118),
+    tile_back=(70, 76, 150),
+    shadow=(196, 199, 204),
+    last_move=(214, 140, 0),
+    playable=(36, 128, 70),
+    trouble=(218, 55, 60),
+    home=(36, 128, 70),
+)
+
+THEMES: dict[str, Theme] = {"dark": DARK, "light": LIGHT}
+
+# Pip colours by number, as on colour-coded double-12 sets; dark enough to read on ivory.
+PIP_COLOURS: dict[int, RGB] = {
+    1: (32, 120, 196),
+    2: (34, 130, 70),
+    3: (200, 40, 40),
+    4: (130, 80, 36),
+    5: (214, 120, 0),
+    6: (28, 48, 130),
+    7: (128, 56, 160),
+    8: (14, 116, 110),
+    9: (176, 40, 110),
+    10: (40, 40, 40),
+    11: (110, 124, 10),
+    12: (80, 92, 110),
+}
+
+
+def get_theme(theme: str | Theme) -> Theme:
+    """The theme called `theme` ("dark" or "light"); a Theme is returned as is.
+
+    Raises ValueError for any other name.
+    """
+    if isinstance(theme, Theme):
+        return theme
+    try:
+        return THEMES[theme]
+    except KeyError:
+        raise ValueError(f"unknown theme {theme!r} (dark or light)") from None
+
+
+# DejaVu Sans covers Cyrillic (player names often are); Pillow's bundled font does not.
+# It is optional: without it the bundled font is used and only Latin names read well.
+_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
+              "/usr/share/fonts/TTF", "/Library/Fonts")
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+def _find_font(file_name: str) -> Path | None:
+    for folder in _FONT_DIRS:
+        path = Path(folder) / file_name
+        if path.is_file():
+            return path
+    return None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    """The text font at `size` px: DejaVu Sans when the machine has it, else Pillow's own."""
+    path = _find_font("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    if path is not None:
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)

@@ -1,0 +1,172 @@
+"""A table as the bot holds it in memory: its stored row, its game, its lock."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.game import Game
+from engine.records import replay
+from storage.models import LoadedTable, Seat, TableRow
+from tables.errors import NotAllowed, TableError
+
+# Players per game: (fewest, most).
+GAME_SEATS = {"traditional": (2, 4), "carousel": (2, 7), "clock": (1, 1)}
+DAY = 24 * 3600
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A Discord user as tables/ needs them: an id and a display name."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """How a table runs (not game rules): seats wanted, turn time, lobby time."""
+
+    seats: int = 2
+    turn_seconds: int = 12 * 3600
+    lobby_seconds: int = DAY
+    auto_start: bool = True
+
+    def __post_init__(self) -> None:
+        if not 60 <= self.turn_seconds <= 7 * DAY:
+            raise TableError("A turn may last from 1 minute to 7 days.")
+        if not 60 <= self.lobby_seconds <= 7 * DAY:
+            raise TableError("A lobby may stay open from 1 minute to 7 days.")
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @staticmethod
+    def from_json(raw: dict[str, Any] | None) -> TableSettings:
+        known = {f.name for f in dataclasses.fields(TableSettings)}
+        return TableSettings(**{k: v for k, v in (raw or {}).items() if k in known})
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """Something that happened at a table, told to listeners after it was committed.
+
+    kind: lobby, started, move, timeout, seats, finished, cancelled, abandoned.
+    """
+
+    kind: str
+    table: LiveTable
+    move: str | None = None
+    seat: int | None = None
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory. `row` mirrors storage; `game` is None while in the lobby."""
+
+    row: TableRow
+    game: Game[Any] | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+    timeouts: dict[int, int] = field(default_factory=dict)
+    resigned: int | None = None
+
+    @staticmethod
+    def from_storage(loaded: LoadedTable) -> LiveTable:
+        """Rebuild a table from its stored row and move log (replaying the moves)."""
+        table = LiveTable(loaded.table, None)
+        if loaded.table.status == "playing":
+            record = table.record_base(loaded.table.seed)
+            record["moves"] = list(loaded.moves)
+            table.game = replay(record)
+        return table
+
+    # -- the row's fields, by name -------------------------------------------------
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def game_kind(self) -> str:
+        return self.row.game
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.row.seats
+
+    @property
+    def host_id(self) -> int:
+        return self.row.host_id
+
+    @property
+    def channel_id(self) -> int:
+        return self.row.channel_id
+
+    @property
+    def guild_id(self) -> int | None:
+        return self.row.guild_id
+
+    @property
+    def message_id(self) -> int | None:
+        return self.row.message_id
+
+    @property
+    def deadline(self) -> float | None:
+        return self.row.deadline
+
+    @property
+    def seed(self) -> int | None:
+        return self.row.seed
+
+    @property
+    def seq(self) -> int:
+        """How many moves are stored: the next move is number seq + 1."""
+        return self.row.last_seq
+
+    @property
+    def settings(self) -> TableSettings:
+        return TableSettings.from_json(self.row.settings)
+
+    def replace_row(self, **changes: Any) -> None:
+        self.row = dataclasses.replace(self.row, **changes)
+
+    # -- questions ---------------------------------------------------------------------
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def require_status(self, status: str) -> None:
+        if self.status != status:
+            what = {"lobby": "still in its lobby", "playing": "being played"}
+            raise NotAllowed(f"This table is not {what.get(status, status)} any more.")
+
+    def to_move_name(self) -> str:
+        if self.game is None or self.game.to_move is None:
+            return "nobody"
+        return self.seats[self.game.to_move].name
+
+    def unique_name(self, name: str) -> str:
+        """`name`, or `name (2)`, `name (3)`... so that seat names stay distinct."""
+        taken = {s.name for s in self.seats}
+        candidate, n = name, 2
+        while candidate in taken:
+            candidate, n = f"{name} ({n})", n + 1
+        return candidate
+
+    def record_base(self, seed: int | None) -> dict[str, Any]:
+        """The game record this table starts from (no moves yet)."""
+        record: dict[str, Any] = {"game": self.game_kind, "options": dict(self.row.options),
+                                  "players": [s.name for s in self.seats], "moves": []}
+        if self.row.deal is not None:
+            record["deal"] = self.row.deal
+        if seed is not None:
+            record["seed"] = seed
+        return record

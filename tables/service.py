@@ -1,0 +1,406 @@
+"""A table's life: lobby, seats, start, moves under a lock, AI seats, deadlines, the end.
+
+`TableService` knows nothing of Discord. It checks who may do what, applies
+moves through the engine, commits them through storage *before* telling
+anyone (listeners get a `TableEvent` after the commit), and runs the AI seats
+and the per-table timers (lobby expiry, turn deadline).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from engine.ai import choose
+from engine.errors import IllegalMove, NotationError, RecordError
+from engine.records import new_game
+from engine.rng import SeededRandom
+from storage import Storage
+from storage.db import MoveConflict
+from storage.models import Seat
+from tables.errors import (
+    IllegalMoveError,
+    NoSuchTable,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StaleMove,
+    TableError,
+    TableFull,
+)
+from tables.live import GAME_SEATS, LiveTable, Person, TableEvent, TableSettings
+from tables.results import seat_results, solitaire_result
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[TableEvent], Awaitable[None]]
+AI_NAMES = {"easy": "Bot (easy)", "normal": "Bot (normal)"}
+
+
+class TableService:
+    """Every table of the bot, live in memory and committed in storage."""
+
+    def __init__(self, store: Storage, *, clock: Callable[[], float] = time.time,
+                 ai_delay: float = 1.0) -> None:
+        self.store = store
+        self.clock = clock
+        self.ai_delay = ai_delay
+        self.tables: dict[int, LiveTable] = {}
+        self.listeners: list[Listener] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- start-up and shut-down -------------------------------------------
+    async def load(self) -> int:
+        """Load every lobby and game in progress from storage; returns how many.
+
+        A game whose last move ended it but whose results were not stored yet
+        (a crash in between) is finished now.
+        """
+        for loaded in await self.store.active_tables():
+            table = LiveTable.from_storage(loaded)
+            self.tables[table.id] = table
+            if table.game is not None and table.game.is_over():
+                await self._finish(table)
+            else:
+                self._after_change(table)
+        log.info("loaded %d active tables", len(self.tables))
+        return len(self.tables)
+
+    async def close(self) -> None:
+        """Stop every AI and timer task (the state is all in storage already)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+
+    def get(self, table_id: int) -> LiveTable:
+        """The live table; raises NoSuchTable."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise NoSuchTable(table_id)
+        return table
+
+    def tables_in_channel(self, channel_id: int) -> list[LiveTable]:
+        return [t for t in self.tables.values() if t.channel_id == channel_id]
+
+    def table_of(self, user_id: int, channel_id: int) -> LiveTable:
+        """The caller's game in this channel (the newest if several); raises NoSuchTable."""
+        mine = [t for t in self.tables_in_channel(channel_id)
+                if t.seat_of(user_id) is not None and t.status == "playing"]
+        if not mine:
+            raise TableError("You have no game in progress in this channel.")
+        return max(mine, key=lambda t: t.id)
+
+    # -- the lobby -----------------------------------------------------------------
+    async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
+                         game: str, settings: TableSettings,
+                         options: dict[str, Any]) -> LiveTable:
+        """Open a lobby with the host seated. Raises TableError for bad options or seats."""
+        low, high = GAME_SEATS.get(game, (0, 0))
+        if not low <= settings.seats <= high:
+            raise TableError(f"{game.title()} takes {low}-{high} players, not {settings.seats}.")
+        try:
+            # Build a throwaway game with these options so mistakes show now, not at start.
+            names = [f"p{i}" for i in range(settings.seats)]
+            new_game({"game": game, "options": options, "players": names, "seed": 0})
+        except (RecordError, ValueError) as exc:
+            raise TableError(f"Those options do not work: {exc}") from None
+        row = await self.store.create_table(
+            guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
+            seats=[Seat(host.user_id, None, host.name)], options=options,
+            settings=settings.to_json(), deadline=self.clock() + settings.lobby_seconds,
+        )
+        table = LiveTable(row, None)
+        self.tables[table.id] = table
+        self._after_change(table)
+        return table
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        """Remember the table's one public message."""
+        table = self.get(table_id)
+        await self.store.set_table_message(table_id, message_id)
+        table.replace_row(message_id=message_id)
+
+    async def join(self, table_id: int, person: Person) -> LiveTable:
+        """Seat `person`; starts the game when the last seat fills and the host chose so."""
+        table = self.get(table_id)
+        async with table.lock:
+            table.require_status("lobby")
+            if table.seat_of(person.user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.seats) >= table.settings.seats:
+                raise TableFull()
+            seats = [*table.seats, Seat(person.user_id, None, table.unique_name(person.name))]
+            await self._set_seats(table, seats)
+            full = len(seats) >= table.settings.seats
+        if full and table.settings.auto_start:
+            return await self.start(table_id, table.host_id)
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> LiveTable:
+        """Stand up from a lobby seat. The host cancels instead."""
+        table = self.get(table_id)
+        async with table.lock:
+            table.require_status("lobby")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if user_id == table.host_id:
+                raise NotAllowed("You are the host: cancel the table instead of leaving it.")
+            await self._set_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
+        return table
+
+    async def add_ai(self, table_id: int, user_id: int, level: str = "normal") -> LiveTable:
+        """The host fills a lobby seat with an AI."""
+        table = self.get(table_id)
+        async with table.lock:
+            table.require_status("lobby")
+            if user_id != table.host_id:
+                raise NotAllowed("Only the host adds AI players.")
+            if len(table.seats) >= table.settings.seats:
+                raise TableFull()
+            name = table.unique_name(AI_NAMES.get(level, f"Bot ({level})"))
+            await self._set_seats(table, [*table.seats, Seat(None, level, name)])
+        return table
+
+    async def _set_seats(self, table: LiveTable, seats: list[Seat]) -> None:
+        await self.store.update_seats(table.id, seats)
+        table.replace_row(seats=tuple(seats))
+        await self._emit(TableEvent("lobby", table))
+
+    async def start(self, table_id: int, user_id: int) -> LiveTable:
+        """The host starts the game with the players seated. Raises TableError."""
+        table = self.get(table_id)
+        async with table.lock:
+            table.require_status("lobby")
+            if user_id != table.host_id:
+                raise NotAllowed("Only the host starts the game.")
+            low, _ = GAME_SEATS[table.game_kind]
+            if len(table.seats) < low:
+                raise TableError(f"At least {low} players are needed: invite someone or add an AI.")
+            seed = secrets.randbits(63)
+            record = table.record_base(seed)
+            try:
+                game = new_game(record)
+            except (RecordError, ValueError) as exc:
+                raise TableError(f"This table cannot start: {exc}") from None
+            deadline = self.clock() + table.settings.turn_seconds
+            await self.store.start_table(table.id, deadline=deadline, seed=seed)
+            table.replace_row(status="playing", seed=seed, deadline=deadline)
+            table.game = game
+            await self._emit(TableEvent("started", table))
+            self._after_change(table)
+        return table
+
+    async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
+                              options: dict[str, Any]) -> LiveTable:
+        """A Big Clock game for one person, playing at once."""
+        settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600)
+        try:
+            new_game({"game": "clock", "options": options, "players": ["p"], "seed": 0})
+        except (RecordError, ValueError) as exc:
+            raise TableError(f"Those options do not work: {exc}") from None
+        row = await self.store.create_table(
+            guild_id=guild_id, channel_id=channel_id, game="clock", host_id=person.user_id,
+            seats=[Seat(person.user_id, None, person.name)], options=options,
+            settings=settings.to_json(),
+        )
+        table = LiveTable(row, None)
+        self.tables[table.id] = table
+        seed = secrets.randbits(63)
+        table.game = new_game(table.record_base(seed))
+        await self.store.start_table(table.id, deadline=None, seed=seed)
+        table.replace_row(status="playing", seed=seed)
+        return table
+
+    async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
+        """The host (or a server manager) cancels a lobby or a game in progress."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status not in ("lobby", "playing"):
+                raise TableError("This table has already ended.")
+            if user_id != table.host_id and not is_manager:
+                raise NotAllowed("Only the host or a server manager can cancel this table.")
+            await self._close(table, "cancelled")
+        return table
+
+    async def _close(self, table: LiveTable, status: str) -> None:
+        await self.store.set_status(table.id, status)
+        table.replace_row(status=status, deadline=None)
+        self.tables.pop(table.id, None)
+        if table.timer is not None:
+            table.timer.cancel()
+        await self._emit(TableEvent(status, table))
+
+    # -- moves ---------------------------------------------------------------------------
+    async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
+        """Apply `text` for the user, if the table is still at move `seq` (None: now).
+
+        Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
+        IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed.
+        """
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "playing" or table.game is None:
+                raise StaleMove()
+            if seq is not None and seq != table.seq:
+                raise StaleMove()
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if table.game.to_move != seat:
+                raise NotYourTurn(table.to_move_name())
+            recorded = await self._commit(table, seat, text)
+            table.timeouts[seat] = 0
+            return recorded
+
+    async def _commit(self, table: LiveTable, seat: int, text: str) -> str:
+        """Play `text` on a copy, store it, then make the copy the table's game."""
+        assert table.game is not None
+        trial = table.game.copy()
+        try:
+            recorded = str(trial.play(text))
+        except (IllegalMove, NotationError) as exc:
+            raise IllegalMoveError(str(exc).rstrip(".")) from None
+        over = trial.is_over()
+        deadline = None if over else self.clock() + table.settings.turn_seconds
+        try:
+            await self.store.append_move(table.id, table.seq + 1, recorded, deadline=deadline)
+        except MoveConflict:
+            raise StaleMove() from None
+        table.game = trial
+        table.replace_row(last_seq=table.seq + 1, deadline=deadline)
+        await self._emit(TableEvent("move", table, move=recorded, seat=seat))
+        if over:
+            await self._finish(table)
+        else:
+            self._after_change(table)
+        return recorded
+
+    async def resign(self, table_id: int, user_id: int) -> LiveTable:
+        """A seated player gives up: the game ends with them in last place."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "playing" or table.game is None:
+                raise TableError("There is no game in progress to resign from.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if table.game_kind == "clock":
+                await self._commit(table, seat, "resign")
+                return table
+            table.resigned = seat
+            await self._finish(table)
+        return table
+
+    async def replace_with_ai(self, table_id: int, seat: int, user_id: int, *,
+                              is_manager: bool = False, level: str = "normal") -> LiveTable:
+        """The host or a manager hands a (missing) player's seat to an AI."""
+        table = self.get(table_id)
+        async with table.lock:
+            table.require_status("playing")
+            if user_id != table.host_id and not is_manager:
+                raise NotAllowed("Only the host or a server manager can replace a player.")
+            if not 0 <= seat < len(table.seats) or table.seats[seat].is_ai:
+                raise TableError("That seat is not held by a person.")
+            seats = list(table.seats)
+            seats[seat] = Seat(None, level, seats[seat].name)
+            await self.store.update_seats(table.id, seats)
+            table.replace_row(seats=tuple(seats))
+            await self._emit(TableEvent("seats", table, seat=seat))
+            self._after_change(table)
+        return table
+
+    # -- the end ---------------------------------------------------------------------------
+    async def _finish(self, table: LiveTable) -> None:
+        """Store the results (and ratings) and close the table. Called under its lock."""
+        assert table.game is not None
+        if table.game_kind == "clock":
+            result = solitaire_result(table, self.clock())
+            await self.store.record_solitaire_result(**result)  # also marks it finished
+        else:
+            await self.store.finish_table(table.id, seat_results(table))
+        table.replace_row(status="finished", deadline=None)
+        self.tables.pop(table.id, None)
+        if table.timer is not None:
+            table.timer.cancel()
+        await self._emit(TableEvent("finished", table))
+
+    # -- AI seats and timers -------------------------------------------------------------
+    def _after_change(self, table: LiveTable) -> None:
+        """(Re)arm the table's timer, and let an AI move if it is an AI's turn."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.status == "playing" and table.game is not None:
+            seat = table.game.to_move
+            if seat is not None and table.seats[seat].is_ai:
+                self._spawn(self._ai_turn(table, table.seq), f"ai-{table.id}")
+                return
+        if table.deadline is not None:
+            table.timer = self._spawn(self._deadline(table, table.seq), f"timer-{table.id}")
+
+    def _spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.ensure_future(coro)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def _ai_turn(self, table: LiveTable, seq: int) -> None:
+        await asyncio.sleep(self.ai_delay)
+        async with table.lock:
+            if table.seq != seq or table.status != "playing" or table.game is None:
+                return
+            seat = table.game.to_move
+            if seat is None:
+                return
+            level = table.seats[seat].ai_level or "normal"
+            await self._commit(table, seat, self._ai_move(table, seat, level))
+
+    @staticmethod
+    def _ai_move(table: LiveTable, seat: int, level: str) -> str:
+        assert table.game is not None
+        # Seeded by table and move number: the same position gets the same AI move.
+        rng = SeededRandom((table.seed or 0) * 1_000_003 + table.seq)
+        return str(choose(level, table.game.view(seat), rng))
+
+    async def _deadline(self, table: LiveTable, seq: int) -> None:
+        assert table.deadline is not None
+        await asyncio.sleep(max(0.0, table.deadline - self.clock()))
+        async with table.lock:
+            if table.seq != seq or table.status not in ("lobby", "playing"):
+                return
+            await self._on_deadline(table)
+
+    async def _on_deadline(self, table: LiveTable) -> None:
+        """A lobby nobody started expires; a turn that timed out is played by the AI."""
+        if table.status == "lobby":
+            await self._close(table, "abandoned")
+            return
+        assert table.game is not None
+        seat = table.game.to_move
+        if seat is None:
+            return
+        table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
+        await self._emit(TableEvent("timeout", table, seat=seat))
+        await self._commit(table, seat, self._ai_move(table, seat, "normal"))
+
+    async def _emit(self, event: TableEvent) -> None:
+        for listener in self.listeners:
+            try:
+                await listener(event)
+            except Exception:
+                # A failed notice must never undo or block a committed move.
+                log.exception("listener failed on %s of table %d", event.kind, event.table.id)
