@@ -8,7 +8,12 @@ from functools import cache
 
 from engine.errors import NotationError
 
-_TILE_TEXT = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-:|]\s*(\d{1,2})\s*\]?\s*$")
+# `a-b`, `a:b`, `a|b`, optionally in balanced brackets; ASCII digits only (`\d` alone
+# would also take other scripts' digits, which int() reads).
+_TILE_TEXT = re.compile(
+    r"^\s*(?:\[\s*(\d{1,2})\s*[-:|]\s*(\d{1,2})\s*\]|(\d{1,2})\s*[-:|]\s*(\d{1,2}))\s*$",
+    re.ASCII,
+)
 MAX_PIPS = 12
 
 
@@ -40,7 +45,8 @@ class Tile:
         match = _TILE_TEXT.match(text)
         if match is None:
             raise NotationError(f"{text!r} is not a tile (write it like 6-0)")
-        a, b = int(match.group(1)), int(match.group(2))
+        halves = [g for g in match.groups() if g is not None]
+        a, b = int(halves[0]), int(halves[1])
         if max(a, b) > MAX_PIPS:
             raise NotationError(
                 f"{text!r} is not a tile: no set has more than {MAX_PIPS} pips a half"

@@ -397,7 +397,7 @@ def hand_places(counts: Sequence[int], winner: int) -> tuple[int, ...]:
 
 
 def hand_goats(counts: Sequence[int], winner: int) -> tuple[int, ...]:
-    """Every player tied for the highest count, the hand's winner excepted."""
-    contenders = [s for s in range(len(counts)) if s != winner]
-    highest = max(counts[s] for s in contenders)
-    return tuple(s for s in contenders if counts[s] == highest)
+    """Every player tied for the highest count (RULES.md to the letter: even a fish's
+    maker who won the hand holding the most pips is a goat)."""
+    highest = max(counts)
+    return tuple(s for s, c in enumerate(counts) if c == highest)

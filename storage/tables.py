@@ -163,6 +163,10 @@ class TablesMixin:
         """Remember the id of the table's public message. Raises TableNotFound."""
         await self._update(table_id, "message_id = ?", (message_id,))
 
+    async def set_table_settings(self, table_id: int, settings: dict[str, Any]) -> None:
+        """Replace how the table runs (its `settings` JSON). Raises TableNotFound."""
+        await self._update(table_id, "settings = ?", (json.dumps(settings),))
+
     async def set_deadline(self, table_id: int, deadline: float | None) -> None:
         """Set (or clear, with None) the current turn's deadline. Raises TableNotFound."""
         await self._update(table_id, "deadline = ?", (deadline,))

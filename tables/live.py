@@ -25,28 +25,50 @@ class Person:
     name: str
 
 
+TIMEOUT_ACTIONS = ("ai", "skip", "forfeit")
+AWAY_AFTER_TIMEOUTS = 3
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
-    """How a table runs (not game rules): seats wanted, turn time, lobby time."""
+    """How a table runs (not game rules), fixed when it opens, stored with it.
+
+    `reminders` are fractions of the turn time; `timeout_action` is what a
+    timeout does (the AI plays the turn, the turn is skipped where a pass is
+    legal, or the player forfeits). `away` lists seats an AI plays for after
+    repeated timeouts, until their player takes them back; `timeouts` counts
+    each seat's timeouts in a row.
+    """
 
     seats: int = 2
     turn_seconds: int = 12 * 3600
     lobby_seconds: int = DAY
     auto_start: bool = True
+    reminders: tuple[float, ...] = (0.5, 0.9)
+    timeout_action: str = "ai"
+    away: tuple[int, ...] = ()
+    timeouts: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
             raise TableError("A turn may last from 1 minute to 7 days.")
         if not 60 <= self.lobby_seconds <= 7 * DAY:
             raise TableError("A lobby may stay open from 1 minute to 7 days.")
+        if self.timeout_action not in TIMEOUT_ACTIONS:
+            raise TableError(f"On a timeout: {', '.join(TIMEOUT_ACTIONS)}.")
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     @staticmethod
     def from_json(raw: dict[str, Any] | None) -> TableSettings:
-        known = {f.name for f in dataclasses.fields(TableSettings)}
-        return TableSettings(**{k: v for k, v in (raw or {}).items() if k in known})
+        known = {f.name: f for f in dataclasses.fields(TableSettings)}
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in (raw or {}).items() if k in known}
+        return TableSettings(**values)
+
+    def timeouts_of(self, seat: int) -> int:
+        return self.timeouts[seat] if seat < len(self.timeouts) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +92,6 @@ class LiveTable:
     game: Game[Any] | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
-    timeouts: dict[int, int] = field(default_factory=dict)
     resigned: int | None = None
 
     @staticmethod
@@ -137,6 +158,10 @@ class LiveTable:
         self.row = dataclasses.replace(self.row, **changes)
 
     # -- questions ---------------------------------------------------------------------
+    def played_by_ai(self, seat: int) -> bool:
+        """Whether an AI makes this seat's moves: an AI seat, or a person away."""
+        return self.seats[seat].is_ai or seat in self.settings.away
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id:

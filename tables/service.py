@@ -9,16 +9,15 @@ and the per-table timers (lobby expiry, turn deadline).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from engine.ai import choose
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import new_game
-from engine.rng import SeededRandom
 from storage import Storage
 from storage.db import MoveConflict
 from storage.models import Seat
@@ -34,20 +33,23 @@ from tables.errors import (
 )
 from tables.live import GAME_SEATS, LiveTable, Person, TableEvent, TableSettings
 from tables.results import seat_results, solitaire_result
+from tables.timers import Clockwork, Listener
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[TableEvent], Awaitable[None]]
 AI_NAMES = {"easy": "Bot (easy)", "normal": "Bot (normal)"}
 
 
-class TableService:
+class TableService(Clockwork):
     """Every table of the bot, live in memory and committed in storage."""
 
     def __init__(self, store: Storage, *, clock: Callable[[], float] = time.time,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  ai_delay: float = 1.0) -> None:
+        """`clock` gives UTC unix seconds and `sleep` waits; tests pass virtual ones."""
         self.store = store
         self.clock = clock
+        self.sleep = sleep
         self.ai_delay = ai_delay
         self.tables: dict[int, LiveTable] = {}
         self.listeners: list[Listener] = []
@@ -101,7 +103,17 @@ class TableService:
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
                          game: str, settings: TableSettings,
                          options: dict[str, Any]) -> LiveTable:
-        """Open a lobby with the host seated. Raises TableError for bad options or seats."""
+        """Open a lobby with the host seated. Raises TableError for bad options or seats.
+
+        In a server, its settings decide the reminders and the timeout action, and
+        whether tables may be opened in this channel at all.
+        """
+        if guild_id is not None:
+            server = await self.store.get_guild_settings(guild_id)
+            if not server.channel_allowed(channel_id):
+                raise NotAllowed("Tables cannot be opened in this channel on this server.")
+            settings = dataclasses.replace(settings, reminders=server.reminders,
+                                           timeout_action=server.timeout_action)
         low, high = GAME_SEATS.get(game, (0, 0))
         if not low <= settings.seats <= high:
             raise TableError(f"{game.title()} takes {low}-{high} players, not {settings.seats}.")
@@ -257,7 +269,8 @@ class TableService:
             if table.game.to_move != seat:
                 raise NotYourTurn(table.to_move_name())
             recorded = await self._commit(table, seat, text)
-            table.timeouts[seat] = 0
+            if table.settings.timeouts_of(seat):
+                await self._count_timeout(table, seat, reset=True)
             return recorded
 
     async def _commit(self, table: LiveTable, seat: int, text: str) -> str:
@@ -331,71 +344,6 @@ class TableService:
         if table.timer is not None:
             table.timer.cancel()
         await self._emit(TableEvent("finished", table))
-
-    # -- AI seats and timers -------------------------------------------------------------
-    def _after_change(self, table: LiveTable) -> None:
-        """(Re)arm the table's timer, and let an AI move if it is an AI's turn."""
-        if table.timer is not None:
-            table.timer.cancel()
-            table.timer = None
-        if table.status == "playing" and table.game is not None:
-            seat = table.game.to_move
-            if seat is not None and table.seats[seat].is_ai:
-                self._spawn(self._ai_turn(table, table.seq), f"ai-{table.id}")
-                return
-        if table.deadline is not None:
-            table.timer = self._spawn(self._deadline(table, table.seq), f"timer-{table.id}")
-
-    def _spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
-        task: asyncio.Task[None] = asyncio.ensure_future(coro)
-        task.set_name(name)
-        self._tasks.add(task)
-        task.add_done_callback(self._task_done)
-        return task
-
-    def _task_done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("table task %s failed", task.get_name(), exc_info=task.exception())
-
-    async def _ai_turn(self, table: LiveTable, seq: int) -> None:
-        await asyncio.sleep(self.ai_delay)
-        async with table.lock:
-            if table.seq != seq or table.status != "playing" or table.game is None:
-                return
-            seat = table.game.to_move
-            if seat is None:
-                return
-            level = table.seats[seat].ai_level or "normal"
-            await self._commit(table, seat, self._ai_move(table, seat, level))
-
-    @staticmethod
-    def _ai_move(table: LiveTable, seat: int, level: str) -> str:
-        assert table.game is not None
-        # Seeded by table and move number: the same position gets the same AI move.
-        rng = SeededRandom((table.seed or 0) * 1_000_003 + table.seq)
-        return str(choose(level, table.game.view(seat), rng))
-
-    async def _deadline(self, table: LiveTable, seq: int) -> None:
-        assert table.deadline is not None
-        await asyncio.sleep(max(0.0, table.deadline - self.clock()))
-        async with table.lock:
-            if table.seq != seq or table.status not in ("lobby", "playing"):
-                return
-            await self._on_deadline(table)
-
-    async def _on_deadline(self, table: LiveTable) -> None:
-        """A lobby nobody started expires; a turn that timed out is played by the AI."""
-        if table.status == "lobby":
-            await self._close(table, "abandoned")
-            return
-        assert table.game is not None
-        seat = table.game.to_move
-        if seat is None:
-            return
-        table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
-        await self._emit(TableEvent("timeout", table, seat=seat))
-        await self._commit(table, seat, self._ai_move(table, seat, "normal"))
 
     async def _emit(self, event: TableEvent) -> None:
         for listener in self.listeners:

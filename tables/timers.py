@@ -1,0 +1,204 @@
+"""The clockwork of the tables: AI turns, turn notices, reminders, deadlines.
+
+One timer task per table sleeps until the next thing due (a reminder or the
+deadline), all of it derived from storage (the deadline, the player's time
+zone and quiet hours, and the record of notices sent), so a restart simply
+re-arms every timer: overdue deadlines fire at once, in deadline order, and
+nothing is sent twice (`Storage.mark_sent`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from engine.ai import choose
+from engine.rng import SeededRandom
+from tables.errors import TableError
+from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent
+from tables.quiet import reminder_times
+
+if TYPE_CHECKING:
+    from storage import Storage
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[TableEvent], Awaitable[None]]
+
+
+class Clockwork:
+    """The timing half of `TableService` (a mixin: it uses the service's fields)."""
+
+    store: Storage
+    clock: Callable[[], float]
+    sleep: Callable[[float], Awaitable[None]]
+    ai_delay: float
+    tables: dict[int, LiveTable]
+    _tasks: set[asyncio.Task[None]]
+
+    async def _emit(self, event: TableEvent) -> None:
+        raise NotImplementedError
+
+    async def _commit(self, table: LiveTable, seat: int, text: str) -> str:
+        raise NotImplementedError
+
+    async def _finish(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    async def _close(self, table: LiveTable, status: str) -> None:
+        raise NotImplementedError
+
+    # -- arming ------------------------------------------------------------------------
+    def _after_change(self, table: LiveTable) -> None:
+        """Re-arm the table after any change: an AI moves, or the timer waits."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.status == "playing" and table.game is not None:
+            seat = table.game.to_move
+            if seat is not None and table.played_by_ai(seat):
+                self._spawn(self._ai_turn(table, table.seq), f"ai-{table.id}")
+                return
+            if seat is not None and len(table.seats) > 1:
+                self._spawn(self._announce_turn(table, table.seq, seat), f"turn-{table.id}")
+        if table.deadline is not None:
+            table.timer = self._spawn(self._run_timer(table, table.seq), f"timer-{table.id}")
+
+    def _spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.ensure_future(coro)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table task %s failed", task.get_name(), exc_info=task.exception())
+
+    # -- AI turns ----------------------------------------------------------------------
+    async def _ai_turn(self, table: LiveTable, seq: int) -> None:
+        await self.sleep(self.ai_delay)
+        async with table.lock:
+            if table.seq != seq or table.status != "playing" or table.game is None:
+                return
+            seat = table.game.to_move
+            if seat is None:
+                return
+            level = table.seats[seat].ai_level or "normal"
+            await self._commit(table, seat, self.ai_move(table, seat, level))
+
+    @staticmethod
+    def ai_move(table: LiveTable, seat: int, level: str) -> str:
+        """The AI's move for `seat`, from that seat's view only."""
+        assert table.game is not None
+        # Seeded by table and move number: the same position gets the same AI move.
+        rng = SeededRandom((table.seed or 0) * 1_000_003 + table.seq)
+        return str(choose(level, table.game.view(seat), rng))
+
+    # -- notices -----------------------------------------------------------------------
+    async def _announce_turn(self, table: LiveTable, seq: int, seat: int) -> None:
+        """Tell a person their turn began, once per turn (even across restarts)."""
+        user = table.seats[seat].user_id
+        if user is None or not await self.store.mark_sent(table.id, seq, "turn", user):
+            return
+        if table.seq == seq:
+            await self._emit(TableEvent("turn", table, seat=seat))
+
+    async def _due_reminders(self, table: LiveTable, seat: int) -> list[tuple[int, float]]:
+        """(index, when) of this turn's reminders, out of the player's quiet hours."""
+        user = table.seats[seat].user_id
+        if user is None or table.deadline is None:
+            return []
+        player = await self.store.get_player(user)
+        start = table.deadline - table.settings.turn_seconds
+        fractions = sorted(table.settings.reminders)
+        times = reminder_times(start, table.deadline, fractions,
+                               tz_name=player.tz if player else None,
+                               quiet_start=player.quiet_start if player else None,
+                               quiet_end=player.quiet_end if player else None)
+        return list(enumerate(times))
+
+    # -- the timer ---------------------------------------------------------------------
+    async def _run_timer(self, table: LiveTable, seq: int) -> None:
+        """Sleep to each reminder, then to the deadline; act if the table has not moved."""
+        game = table.game
+        seat = game.to_move if game is not None else None
+        pending = await self._due_reminders(table, seat) if seat is not None else []
+        for index, when in pending:
+            await self.sleep(max(0.0, when - self.clock()))
+            if table.seq != seq or table.status != "playing" or seat is None:
+                return
+            user = table.seats[seat].user_id
+            if user is not None and await self.store.mark_sent(table.id, seq, f"remind{index}",
+                                                               user):
+                await self._emit(TableEvent("reminder", table, seat=seat))
+        assert table.deadline is not None
+        await self.sleep(max(0.0, table.deadline - self.clock()))
+        async with table.lock:
+            if table.seq != seq or table.status not in ("lobby", "playing"):
+                return
+            await self._on_deadline(table)
+
+    async def _on_deadline(self, table: LiveTable) -> None:
+        """A lobby nobody started is abandoned; a turn that ran out gets the table's action."""
+        if table.status == "lobby":
+            await self._close(table, "abandoned")
+            return
+        assert table.game is not None
+        seat = table.game.to_move
+        if seat is None:
+            return
+        await self._emit(TableEvent("timeout", table, seat=seat))
+        action = table.settings.timeout_action
+        if action == "forfeit":
+            table.resigned = seat
+            await self._finish(table)
+            return
+        legal = [str(m) for m in table.game.legal_moves()]
+        move = "pass" if action == "skip" and "pass" in legal else self.ai_move(table, seat,
+                                                                                "normal")
+        await self._count_timeout(table, seat)
+        await self._commit(table, seat, move)
+
+    async def _count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
+        """Count a timeout in a row (or reset the count); the third hands the seat to an AI."""
+        settings = table.settings
+        counts = list(settings.timeouts) + [0] * (len(table.seats) - len(settings.timeouts))
+        counts[seat] = 0 if reset else counts[seat] + 1
+        away = settings.away
+        if counts[seat] >= AWAY_AFTER_TIMEOUTS and seat not in away:
+            away = (*away, seat)
+        await self._save_settings(table, dataclasses.replace(settings, timeouts=tuple(counts),
+                                                             away=away))
+        if away != settings.away:
+            await self._emit(TableEvent("away", table, seat=seat))
+
+    async def _save_settings(self, table: LiveTable, settings: object) -> None:
+        assert dataclasses.is_dataclass(settings) and not isinstance(settings, type)
+        raw = dataclasses.asdict(settings)
+        await self.store.set_table_settings(table.id, raw)
+        table.replace_row(settings=raw)
+
+    async def take_back(self, table_id: int, user_id: int) -> LiveTable:
+        """A player takes back the seat an AI has been playing for them."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("This table has ended.")
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None or seat not in table.settings.away:
+                raise TableError("You have no seat here that an AI is playing for you.")
+            settings = table.settings
+            counts = list(settings.timeouts)
+            if seat < len(counts):
+                counts[seat] = 0
+            await self._save_settings(table, dataclasses.replace(
+                settings, away=tuple(s for s in settings.away if s != seat),
+                timeouts=tuple(counts)))
+            await self._emit(TableEvent("back", table, seat=seat))
+            self._after_change(table)
+        return table
