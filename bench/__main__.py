@@ -1,0 +1,31 @@
+"""`python -m bench [NAME ...]`: run bench/bench_NAME.py scripts (default: the quick ones).
+
+Each script prints its figures and, with --write, records them in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+QUICK = ("storage", "render")
+
+
+def main(argv: list[str]) -> int:
+    names = argv or list(QUICK)
+    known = sorted(p.stem.removeprefix("bench_") for p in HERE.glob("bench_*.py"))
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        print(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(known)}")
+        return 2
+    status = 0
+    for name in names:
+        print(f"== bench_{name}.py", flush=True)
+        status |= subprocess.call([sys.executable, str(HERE / f"bench_{name}.py")])
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,51 @@
+"""bot.py's settings: what happens with no token, bad values, and the .env file."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import Settings, SettingsError, load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_without_a_token_the_bot_exits_2_with_how_to_get_one_and_no_traceback(
+        tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    result = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr and ".env" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_settings_come_from_the_environment_with_defaults() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "abc.def"})
+    assert settings == Settings("abc.def", Path("data/dominoes.sqlite3"), None, "INFO")
+    custom = load_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "x/y.db",
+                            "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+    assert (custom.database_path, custom.dev_guild_id, custom.log_level) == (
+        Path("x/y.db"), 123, "DEBUG")
+
+
+def test_the_token_never_shows_in_the_settings_repr() -> None:
+    assert "s3cret" not in repr(load_settings({"DISCORD_TOKEN": "s3cret"}))
+
+
+@pytest.mark.parametrize(("name", "value"), [("DEV_GUILD_ID", "abc"), ("LOG_LEVEL", "LOUD")])
+def test_bad_values_are_named(name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        load_settings({"DISCORD_TOKEN": "t", name: value})
+
+
+def test_a_dotenv_file_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\n", encoding="utf-8")
+    assert load_settings(env_file=str(env_file)).token == "from-file"
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
