@@ -3,6 +3,7 @@
     render_board(view, theme="dark") -> Picture     any game's public board
     render_hand(view, theme="dark") -> Picture      a seat's own hand (private message)
     render_replay_gif(record, theme="dark") -> Picture   a finished game, one frame a move
+    render_rating_chart(points, theme="dark", *, title) -> Picture   a rating line chart
     warm_up()                                        optional: fill the caches at start-up
 
 A Picture holds the file bytes (`png`; GIF bytes for a replay, see `fmt`),
@@ -16,13 +17,14 @@ from typing import Any
 from engine.clock_view import ClockView
 from render.board import board_image
 from render.canvas import Picture, picture
+from render.chart import render_rating_chart
 from render.hand import HandView, draw_hand
 from render.palette import theme_palette
 from render.replay import render_replay_gif as _replay_gif
 from render.theme import THEMES, Theme, get_theme
 
-__all__ = ["THEMES", "Picture", "Theme", "render_board", "render_hand", "render_replay_gif",
-           "warm_up"]
+__all__ = ["THEMES", "Picture", "Theme", "render_board", "render_hand", "render_rating_chart",
+           "render_replay_gif", "warm_up"]
 
 
 def warm_up(themes: tuple[str, ...] = ("dark", "light")) -> None:

@@ -10,6 +10,24 @@ STATUSES: Final = ("lobby", "playing", "finished", "cancelled", "abandoned")
 ACTIVE_STATUSES: Final = ("lobby", "playing")
 TIMEOUT_ACTIONS: Final = ("ai", "skip", "forfeit")
 
+# The one place the shown rating is defined. OpenSkill's ordinal (mu - 3 sigma) starts at 0
+# for a new player and reaches about 30-35 for the very best; people read it as
+# DISPLAY_BASE + DISPLAY_SCALE * ordinal, rounded and clamped: a newcomer shows 1000,
+# a strong regular about 1500-1800.
+DISPLAY_BASE: Final = 1000.0
+DISPLAY_SCALE: Final = 25.0
+DISPLAY_MIN: Final = 0
+DISPLAY_MAX: Final = 3000
+# A rating is provisional until this many rated games: sigma is still large, the number moves fast.
+PROVISIONAL_GAMES: Final = 10
+
+
+def display_rating(ordinal: float) -> int:
+    """The rating people see for an OpenSkill ordinal: 1000 + 25 * ordinal, rounded,
+    clamped to 0..3000. Monotonic, so it sorts like the ordinal."""
+    value = round(DISPLAY_BASE + DISPLAY_SCALE * ordinal)
+    return max(DISPLAY_MIN, min(DISPLAY_MAX, value))
+
 
 def parse_hhmm(text: str) -> int:
     """Minutes after midnight for 'HH:MM' (00:00 to 23:59); raises ValueError otherwise."""
@@ -142,11 +160,76 @@ class LeaderboardRow:
     sigma: float
     games: int
     wins: int
+    rated_games: int = 0
 
     @property
     def win_rate(self) -> float:
         """Wins per game, 0.0 when no games."""
         return self.wins / self.games if self.games else 0.0
+
+    @property
+    def display(self) -> int:
+        """The rating as shown to people (see `display_rating`)."""
+        return display_rating(self.rating)
+
+    @property
+    def provisional(self) -> bool:
+        """True while fewer than PROVISIONAL_GAMES rated games were played."""
+        return self.rated_games < PROVISIONAL_GAMES
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """One rated game of a player: the ordinal before and after it, in one scope."""
+
+    table_id: int
+    finished_at: float
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """A player's totals of one game type (not solitaire), in one guild or everywhere.
+
+    games/wins count every finished game, AI opponents included; wins are first places.
+    best_points is the highest final score of a game (for Carousel, the best match score);
+    streak is the current run, latest first: positive = that many wins in a row,
+    negative = that many games without a win, 0 = no games.
+    """
+
+    user_id: int
+    game: str
+    games: int
+    wins: int
+    goats: int
+    points: int
+    best_points: int | None
+    streak: int
+
+    @property
+    def average_points(self) -> float | None:
+        """Points per game, None when no games."""
+        return self.points / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class SolitaireTotals:
+    """A player's Big Clock totals, in one guild or everywhere.
+
+    best_discards: the fewest discards in a won game (None: never won).
+    best_hours_home: the most hours brought home in any game (None: no games).
+    fastest_win: the shortest won game in seconds. streak as in GameTotals.
+    """
+
+    user_id: int
+    game: str
+    games: int
+    wins: int
+    best_discards: int | None
+    best_hours_home: int | None
+    fastest_win: float | None
+    streak: int
 
 
 @dataclass(frozen=True)
@@ -190,13 +273,15 @@ class Player:
 
 @dataclass(frozen=True)
 class GuildSettings:
-    """A guild's settings. reminders are fractions of the turn time; no channels = all allowed."""
+    """A guild's settings. reminders are fractions of the turn time; no channels = all allowed;
+    rate_ai: games against AI seats move ratings (each AI level rated as a player)."""
 
     guild_id: int
     default_turn_seconds: int = 86400
     reminders: tuple[float, ...] = (0.5, 0.9)
     timeout_action: str = "ai"
     allowed_channels: frozenset[int] = field(default_factory=frozenset)
+    rate_ai: bool = False
 
     def __post_init__(self) -> None:
         if self.default_turn_seconds <= 0:

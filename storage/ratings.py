@@ -2,7 +2,12 @@
 
 scope is a guild id, or 0 for the global board. A person is keyed (user_id, ''), an AI
 level rated as a player of its own (user_id 0, level). The board sorts by the stored
-ordinal (mu - 3 sigma) through the index ratings_board, so it never scans the results.
+ordinal (mu - 3 sigma) through the partial index ratings_board (rated_games > 0), so it
+never scans the results: a page is an index range, a rank a count over part of it.
+
+`games` and `wins` count every finished game of a person, AI opponents included;
+`rated_games` only those that moved the rating. Only subjects with a rated game are on
+the board. People see `display_rating(ordinal)` (storage.models).
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ import aiosqlite
 from openskill.models import PlackettLuce
 
 from .db import Database
-from .models import LeaderboardRow
+from .models import LeaderboardRow, display_rating
+
+__all__ = ["GLOBAL_SCOPE", "LEADERBOARD_SQL", "RatingsMixin", "count_unrated", "display_rating",
+           "rate_game", "scopes_for", "subject_of"]
 
 log = logging.getLogger(__name__)
 
@@ -77,12 +85,12 @@ async def rate_game(
             await conn.execute(
                 """
                 INSERT INTO ratings (game, scope, user_id, ai_level, mu, sigma, ordinal,
-                                     games, wins, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+                                     games, wins, rated_games, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, 1, ?)
                 ON CONFLICT (game, scope, user_id, ai_level) DO UPDATE SET
                     mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
                     games = games + 1, wins = wins + excluded.wins,
-                    updated_at = excluded.updated_at
+                    rated_games = rated_games + 1, updated_at = excluded.updated_at
                 """,
                 (game, scope, subject[0], subject[1], float(after.mu), float(after.sigma),
                  ordinal, won, now),
@@ -91,17 +99,66 @@ async def rate_game(
     return out
 
 
+async def count_unrated(
+    conn: aiosqlite.Connection,
+    *,
+    game: str,
+    scope: int,
+    subjects: Sequence[Subject],
+    winners: set[Subject],
+    now: float,
+) -> None:
+    """Count a game that did not move these subjects' ratings (say, one against AIs).
+
+    games + 1 (and wins + 1 for `winners`), mu/sigma unchanged; a subject without a row
+    gets the model's starting rating with rated_games 0, which keeps it off the board.
+    """
+    start = MODEL.rating()
+    for user_id, ai_level in subjects:
+        await conn.execute(
+            """
+            INSERT INTO ratings (game, scope, user_id, ai_level, mu, sigma, ordinal,
+                                 games, wins, rated_games, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, 0, ?)
+            ON CONFLICT (game, scope, user_id, ai_level) DO UPDATE SET
+                games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at
+            """,
+            (game, scope, user_id, ai_level, float(start.mu), float(start.sigma),
+             float(start.ordinal()), 1 if (user_id, ai_level) in winners else 0, now),
+        )
+
+
 _BOARD_COLUMNS = """
     r.user_id, r.ai_level, coalesce(p.name, nullif(r.ai_level, ''), CAST(r.user_id AS TEXT)),
-    r.ordinal, r.mu, r.sigma, r.games, r.wins
+    r.ordinal, r.mu, r.sigma, r.games, r.wins, r.rated_games
 """
 _BOARD_FROM = """
     FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id AND r.ai_level = ''
 """
 
 
+# One page of a board; the tests check its plan walks ratings_board (no scan, no sort).
+LEADERBOARD_SQL = f"""
+    SELECT {_BOARD_COLUMNS} {_BOARD_FROM}
+    WHERE r.game = ? AND r.scope = ? AND r.rated_games > 0
+    ORDER BY r.ordinal DESC, r.user_id, r.ai_level
+    LIMIT ? OFFSET ?
+"""
+# How many are ahead of (ordinal, user_id, ai_level) on a board: a count over an index range.
+RANK_SQL = """
+    SELECT (SELECT count(*) FROM ratings INDEXED BY ratings_board
+            WHERE game = :game AND scope = :scope AND rated_games > 0 AND ordinal > :ordinal)
+         + (SELECT count(*) FROM ratings INDEXED BY ratings_board
+            WHERE game = :game AND scope = :scope AND rated_games > 0 AND ordinal = :ordinal
+              AND user_id < :user_id)
+         + (SELECT count(*) FROM ratings INDEXED BY ratings_board
+            WHERE game = :game AND scope = :scope AND rated_games > 0 AND ordinal = :ordinal
+              AND user_id = :user_id AND ai_level < :ai_level)
+"""
+
+
 def _board_row(rank: int, row: Sequence[Any]) -> LeaderboardRow:
-    user_id, ai_level, name, ordinal, mu, sigma, games, wins = row
+    user_id, ai_level, name, ordinal, mu, sigma, games, wins, rated = row
     return LeaderboardRow(
         rank=rank,
         user_id=user_id if not ai_level else None,
@@ -112,6 +169,7 @@ def _board_row(rank: int, row: Sequence[Any]) -> LeaderboardRow:
         sigma=sigma,
         games=games,
         wins=wins,
+        rated_games=rated,
     )
 
 
@@ -125,18 +183,13 @@ class RatingsMixin:
     ) -> list[LeaderboardRow]:
         """The best-rated players of `game` in a guild (None = global), best first.
 
-        Ties in rating are broken by user id, the same order `rank_of` counts in.
+        Only subjects with at least one rated game are listed. Ties in rating are broken
+        by user id, the same order `rank_of` counts in.
         """
         scope = GLOBAL_SCOPE if guild_id is None else guild_id
         async with self._db.lock:
             rows = await self._db.conn.execute_fetchall(
-                f"""
-                SELECT {_BOARD_COLUMNS} {_BOARD_FROM}
-                WHERE r.game = ? AND r.scope = ?
-                ORDER BY r.ordinal DESC, r.user_id, r.ai_level
-                LIMIT ? OFFSET ?
-                """,
-                (game, scope, limit, offset),
+                LEADERBOARD_SQL, (game, scope, limit, offset)
             )
         return [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
 
@@ -148,7 +201,8 @@ class RatingsMixin:
         *,
         ai_level: str | None = None,
     ) -> LeaderboardRow | None:
-        """The player's own leaderboard line (with rank), or None if not rated there."""
+        """The player's own leaderboard line (with rank), or None if not on that board
+        (no rated game there)."""
         scope = GLOBAL_SCOPE if guild_id is None else guild_id
         uid, level = subject_of(user_id, ai_level)
         async with self._db.read() as conn:
@@ -156,6 +210,7 @@ class RatingsMixin:
                 f"""
                 SELECT {_BOARD_COLUMNS} {_BOARD_FROM}
                 WHERE r.game = ? AND r.scope = ? AND r.user_id = ? AND r.ai_level = ?
+                  AND r.rated_games > 0
                 """,
                 (game, scope, uid, level),
             ))
@@ -163,13 +218,18 @@ class RatingsMixin:
                 return None
             ordinal = rows[0][3]
             ahead = list(await conn.execute_fetchall(
-                """
-                SELECT (SELECT count(*) FROM ratings
-                        WHERE game = ? AND scope = ? AND ordinal > ?)
-                     + (SELECT count(*) FROM ratings
-                        WHERE game = ? AND scope = ? AND ordinal = ?
-                          AND (user_id < ? OR (user_id = ? AND ai_level < ?)))
-                """,
-                (game, scope, ordinal, game, scope, ordinal, uid, uid, level),
+                RANK_SQL,
+                {"game": game, "scope": scope, "ordinal": ordinal, "user_id": uid,
+                 "ai_level": level},
             ))
         return _board_row(int(ahead[0][0]) + 1, rows[0])
+
+    async def leaderboard_size(self, game: str, guild_id: int | None = None) -> int:
+        """How many are on the board of `game` in a guild (None = global)."""
+        scope = GLOBAL_SCOPE if guild_id is None else guild_id
+        async with self._db.lock:
+            rows = list(await self._db.conn.execute_fetchall(
+                "SELECT count(*) FROM ratings WHERE game = ? AND scope = ? AND rated_games > 0",
+                (game, scope),
+            ))
+        return int(rows[0][0])

@@ -12,7 +12,7 @@ import aiosqlite
 
 from .db import Database, InvalidState, TableNotFound
 from .models import PlayerStats, ResultRow, Seat, SeatResult, SolitaireResult
-from .ratings import RatingsMixin, Subject, rate_game, scopes_for, subject_of
+from .ratings import RatingsMixin, Subject, count_unrated, rate_game, scopes_for, subject_of
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +22,14 @@ _RESULT_COLUMNS = """
 """
 _SOLITAIRE_COLUMNS = """
     id, table_id, user_id, guild_id, game, won, discards, hours_home, duration, finished_at
+"""
+
+# A player's results, newest first; the tests check its plan uses an index of user_id.
+HISTORY_SQL = f"""
+    SELECT {_RESULT_COLUMNS} FROM results
+    WHERE user_id = ? AND (? IS NULL OR game = ?)
+    ORDER BY finished_at DESC, table_id DESC
+    LIMIT ? OFFSET ?
 """
 
 
@@ -74,19 +82,32 @@ def _teams(
     return teams, ranks
 
 
+async def _guild_rates_ai(conn: aiosqlite.Connection, guild_id: int | None) -> bool:
+    """The guild's rate_ai setting; False outside a guild or with no settings stored."""
+    if guild_id is None:
+        return False
+    rows = list(await conn.execute_fetchall(
+        "SELECT rate_ai FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ))
+    return bool(rows and rows[0][0])
+
+
 class ResultsMixin(RatingsMixin):
     """Result, stats and history methods of `Storage`."""
 
     _db: Database
 
     async def finish_table(
-        self, table_id: int, results: Sequence[SeatResult], *, rate_ai: bool = False
+        self, table_id: int, results: Sequence[SeatResult], *, rate_ai: bool | None = None
     ) -> list[ResultRow]:
         """Record every seat's result, rate the game and mark the table finished, atomically.
 
         The game type and guild come from the table. Ratings are updated globally and in
         the table's guild: free-for-all by places, pairs as two teams; AI seats are not
-        rated unless rate_ai (then each AI level is a player of its own). Returns the
+        rated unless rate_ai (then each AI level is a player of its own). rate_ai None
+        means the guild's setting (GuildSettings.rate_ai; False outside a guild).
+        Every person seated counts the game (games, and wins for place 1) on both
+        boards even when their rating did not move, e.g. alone against AIs. Returns the
         stored rows with ratings (ordinals) before and after.
         Raises TableNotFound; InvalidState if results were already recorded; ValueError
         if `results` does not give each seat of the table exactly once.
@@ -113,6 +134,8 @@ class ResultsMixin(RatingsMixin):
             ]
             if sorted(r.seat for r in results) != list(range(len(seats))):
                 raise ValueError(f"results must give each of the {len(seats)} seats once")
+            if rate_ai is None:
+                rate_ai = await _guild_rates_ai(conn, guild_id)
             teams, ranks = _teams(results, seats, rate_ai)
             winners = {
                 subject_of(seats[r.seat].user_id, seats[r.seat].ai_level)
@@ -120,12 +143,18 @@ class ResultsMixin(RatingsMixin):
                 if r.place == 1
             }
             changes: list[dict[Subject, tuple[float, float]]] = []
-            if teams:
-                for scope in scopes_for(guild_id):
-                    changes.append(await rate_game(
+            people = sorted({subject_of(s.user_id, None) for s in seats if s.user_id is not None})
+            for scope in scopes_for(guild_id):
+                change = {}
+                if teams:
+                    change = await rate_game(
                         conn, game=game, scope=scope, teams=teams, ranks=ranks,
                         winners=winners, now=now,
-                    ))
+                    )
+                    changes.append(change)
+                unrated = [p for p in people if p not in change]
+                await count_unrated(conn, game=game, scope=scope, subjects=unrated,
+                                    winners=winners, now=now)
             rows = [
                 self._result_row(
                     table_id, game=game, guild_id=guild_id, r=r, seat=seats[r.seat],
@@ -242,13 +271,7 @@ class ResultsMixin(RatingsMixin):
         """The user's results, newest first (optionally of one game type)."""
         async with self._db.lock:
             rows = await self._db.conn.execute_fetchall(
-                f"""
-                SELECT {_RESULT_COLUMNS} FROM results
-                WHERE user_id = ? AND (? IS NULL OR game = ?)
-                ORDER BY finished_at DESC, table_id DESC
-                LIMIT ? OFFSET ?
-                """,
-                (user_id, game, game, limit, offset),
+                HISTORY_SQL, (user_id, game, game, limit, offset)
             )
         return [_result(r) for r in rows]
 

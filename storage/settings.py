@@ -1,4 +1,4 @@
-"""Guild settings: default turn time, reminders, timeout action, allowed channels."""
+"""Guild settings: default turn time, reminders, timeout action, allowed channels, rate_ai."""
 
 from __future__ import annotations
 
@@ -21,20 +21,22 @@ class SettingsMixin:
         async with self._db.lock:
             rows = list(await self._db.conn.execute_fetchall(
                 """
-                SELECT default_turn_seconds, reminders, timeout_action, allowed_channels
+                SELECT default_turn_seconds, reminders, timeout_action, allowed_channels,
+                       rate_ai
                 FROM guild_settings WHERE guild_id = ?
                 """,
                 (guild_id,),
             ))
         if not rows:
             return GuildSettings(guild_id)
-        seconds, reminders, action, channels = rows[0]
+        seconds, reminders, action, channels, rate_ai = rows[0]
         return GuildSettings(
             guild_id=guild_id,
             default_turn_seconds=seconds,
             reminders=tuple(float(f) for f in json.loads(reminders)),
             timeout_action=action,
             allowed_channels=frozenset(int(c) for c in json.loads(channels)),
+            rate_ai=bool(rate_ai),
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
@@ -43,15 +45,16 @@ class SettingsMixin:
             await conn.execute(
                 """
                 INSERT INTO guild_settings (guild_id, default_turn_seconds, reminders,
-                                            timeout_action, allowed_channels)
-                VALUES (?, ?, ?, ?, ?)
+                                            timeout_action, allowed_channels, rate_ai)
+                VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     default_turn_seconds = excluded.default_turn_seconds,
                     reminders = excluded.reminders,
                     timeout_action = excluded.timeout_action,
-                    allowed_channels = excluded.allowed_channels
+                    allowed_channels = excluded.allowed_channels,
+                    rate_ai = excluded.rate_ai
                 """,
                 (settings.guild_id, settings.default_turn_seconds,
                  json.dumps(sorted(settings.reminders)), settings.timeout_action,
-                 json.dumps(sorted(settings.allowed_channels))),
+                 json.dumps(sorted(settings.allowed_channels)), int(settings.rate_ai)),
             )

@@ -11,12 +11,13 @@ from .db import Database
 from .players import PlayersMixin
 from .results import ResultsMixin
 from .settings import SettingsMixin
+from .stats import StatsMixin
 from .tables import TablesMixin
 
 log = logging.getLogger(__name__)
 
 
-class Storage(TablesMixin, ResultsMixin, PlayersMixin, SettingsMixin):
+class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin):
     """All persistence of the bot, over one SQLite connection.
 
     Open with `await Storage.open(path)`, close with `await store.close()`.

@@ -1,0 +1,117 @@
+"""A small line chart of a rating over a player's games, for /stats. Pure, deterministic.
+
+    render_rating_chart(points, theme="dark", *, title, provisional=0) -> Picture
+
+points[0] is the rating before the first game shown and every later point the rating
+after one more game, so n points cover n - 1 games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.canvas import MARGIN, Picture, draw_text, fit_text, new_canvas, picture, text_width
+from render.theme import Theme, get_theme
+
+WIDTH = 600
+HEIGHT = 240
+_TOP = 52          # below the title line
+_BOTTOM = 28       # room for the x labels
+_LEFT = 64         # room for the y labels
+_RIGHT = 24
+_LINE_WIDTH = 3
+
+
+def _label(value: float) -> str:
+    return str(round(value))
+
+
+def _nice_range(low: float, high: float) -> tuple[float, float]:
+    """A y range a little wider than the data, on round numbers; never empty."""
+    if high - low < 20:
+        middle = (high + low) / 2
+        low, high = middle - 10, middle + 10
+    pad = (high - low) * 0.08
+    step = 10 if high - low < 200 else 50
+    return math.floor((low - pad) / step) * step, math.ceil((high + pad) / step) * step
+
+
+def rating_alt(points: Sequence[float], title: str) -> str:
+    """Alt text: the start, the end and the number of games, lowest and highest."""
+    if not points:
+        return f"{title}: no rated games yet."
+    if len(points) == 1:
+        return f"{title}: rating {_label(points[0])}, no rated games yet."
+    games = len(points) - 1
+    return (f"{title}: rating {_label(points[0])} → {_label(points[-1])} over "
+            f"{games} game{'s' if games != 1 else ''} "
+            f"(lowest {_label(min(points))}, highest {_label(max(points))}).")
+
+
+def render_rating_chart(points: Sequence[float], theme: str | Theme = "dark", *,
+                        title: str, provisional: int = 0) -> Picture:
+    """A 600x240 PNG line chart of `points` with its alt text.
+
+    Shows `title`, the last value and its change since the first point, the y range's
+    bottom and top values and the first and last game numbers. The first `provisional`
+    games (points 1..provisional) are shaded and marked "provisional". No points or one
+    point give a picture saying so. The same input always gives the same bytes.
+    Raises ValueError for an unknown theme or a point that is not a finite number.
+    """
+    chosen = get_theme(theme)
+    if any(not math.isfinite(p) for p in points):
+        raise ValueError("every point of a chart must be a finite number")
+    img = new_canvas(WIDTH, HEIGHT, chosen)
+    draw = ImageDraw.Draw(img)
+    draw_text(img, (MARGIN, 14), fit_text(title, 18, WIDTH - 2 * MARGIN - 170, True), 18,
+              chosen.text, bold=True)
+    left, right, top, bottom = _LEFT, WIDTH - _RIGHT, _TOP, HEIGHT - _BOTTOM
+    draw.rounded_rectangle((left - 8, top - 8, right + 8, bottom + 8), radius=8,
+                           fill=chosen.panel)
+    if not points:
+        draw_text(img, ((left + right) / 2, (top + bottom) / 2), "No rated games yet", 16,
+                  chosen.muted, anchor="mm")
+        return picture(img, rating_alt(points, title), chosen)
+    _draw_summary(img, chosen, points)
+    low, high = _nice_range(min(points), max(points))
+
+    def y_of(value: float) -> float:
+        return bottom - (value - low) / (high - low) * (bottom - top)
+
+    n = len(points)
+
+    def x_of(index: int) -> float:
+        return (left + right) / 2 if n == 1 else left + index / (n - 1) * (right - left)
+
+    if provisional > 0 and n > 1:
+        edge = x_of(min(provisional, n - 1))
+        draw.rectangle((left, top, edge, bottom), fill=chosen.background)
+        draw_text(img, (left + 6, top + 4), "provisional", 12, chosen.muted)
+    for value in (low, high):
+        y = y_of(value)
+        draw.line((left, y, right, y), fill=chosen.muted, width=1)
+        draw_text(img, (left - 14, y), _label(value), 13, chosen.muted, anchor="rm")
+    xy = [(x_of(i), y_of(p)) for i, p in enumerate(points)]
+    if n > 1:
+        draw.line(xy, fill=chosen.accent, width=_LINE_WIDTH, joint="curve")
+        draw_text(img, (left, bottom + 12), "start", 12, chosen.muted, anchor="lm")
+        draw_text(img, (right, bottom + 12), f"game {n - 1}", 12, chosen.muted, anchor="rm")
+    x, y = xy[-1]
+    draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=chosen.accent, outline=chosen.text)
+    return picture(img, rating_alt(points, title), chosen)
+
+
+def _draw_summary(img: Image.Image, theme: Theme, points: Sequence[float]) -> None:
+    """The last value, large, at the top right, and its change since the first point."""
+    last = round(points[-1])
+    change = last - round(points[0])
+    draw_text(img, (WIDTH - MARGIN, 12), str(last), 22, theme.text, bold=True, anchor="ra")
+    if len(points) > 1:
+        colour = theme.playable if change > 0 else theme.trouble if change < 0 else theme.muted
+        sign = "+" if change > 0 else "±" if change == 0 else "−"
+        gap = text_width(str(last), 22, True) + 12
+        draw_text(img, (WIDTH - MARGIN - gap, 16), f"{sign}{abs(change)}", 16, colour,
+                  bold=True, anchor="ra")

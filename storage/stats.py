@@ -1,0 +1,143 @@
+"""A player's figures for /stats: totals, streaks and rating history, all by index.
+
+Every query here is bounded by one player: it walks results_user_game
+(user_id, game, finished_at, table_id) or solitaire_user_game, never all results.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+from .db import Database
+from .models import GameTotals, RatingPoint, ResultRow, SolitaireTotals
+from .results import _RESULT_COLUMNS, _result
+
+log = logging.getLogger(__name__)
+
+STREAK_CHUNK = 100
+_GUILD = "(? IS NULL OR guild_id = ?)"
+
+# The plan of this query is checked in the tests: a walk of results_user_game, backwards.
+RATING_HISTORY_SQL = f"""
+    SELECT table_id, finished_at, {{before}}, {{after}} FROM results
+    WHERE user_id = ? AND game = ? AND {_GUILD} AND {{after}} IS NOT NULL
+    ORDER BY finished_at DESC, table_id DESC
+    LIMIT ?
+"""
+
+
+async def _streak(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any]
+) -> int:
+    """The current run from rows of one column (truthy = a win), newest first.
+
+    `sql` takes `params` then LIMIT and OFFSET; it is read in chunks until the run breaks.
+    """
+    run = 0
+    first: bool | None = None
+    offset = 0
+    while True:
+        rows = list(await conn.execute_fetchall(sql, (*params, STREAK_CHUNK, offset)))
+        for (won,) in rows:
+            if first is None:
+                first = bool(won)
+            if bool(won) != first:
+                return run if first else -run
+            run += 1
+        if len(rows) < STREAK_CHUNK:
+            return run if first else -run
+        offset += STREAK_CHUNK
+
+
+class StatsMixin:
+    """Stats methods of `Storage`."""
+
+    _db: Database
+
+    async def game_totals(
+        self, user_id: int, game: str, guild_id: int | None = None
+    ) -> GameTotals:
+        """The user's totals of a table game in a guild or (None) everywhere.
+
+        Counts every finished game, AI opponents included. Zeroes when none.
+        """
+        async with self._db.read() as conn:
+            rows = list(await conn.execute_fetchall(
+                f"""
+                SELECT count(*), coalesce(sum(place = 1), 0), coalesce(sum(goat), 0),
+                       coalesce(sum(points), 0), max(points)
+                FROM results WHERE user_id = ? AND game = ? AND {_GUILD}
+                """,
+                (user_id, game, guild_id, guild_id),
+            ))
+            streak = await _streak(
+                conn,
+                f"""
+                SELECT place = 1 FROM results WHERE user_id = ? AND game = ? AND {_GUILD}
+                ORDER BY finished_at DESC, table_id DESC LIMIT ? OFFSET ?
+                """,
+                (user_id, game, guild_id, guild_id),
+            )
+        games, wins, goats, points, best = rows[0]
+        return GameTotals(user_id, game, games, wins, goats, points, best, streak)
+
+    async def solitaire_totals(
+        self, user_id: int, game: str = "clock", guild_id: int | None = None
+    ) -> SolitaireTotals:
+        """The user's solitaire (Big Clock) totals in a guild or (None) everywhere."""
+        async with self._db.read() as conn:
+            rows = list(await conn.execute_fetchall(
+                f"""
+                SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won THEN discards END),
+                       max(hours_home), min(CASE WHEN won THEN duration END)
+                FROM solitaire_results WHERE user_id = ? AND game = ? AND {_GUILD}
+                """,
+                (user_id, game, guild_id, guild_id),
+            ))
+            streak = await _streak(
+                conn,
+                f"""
+                SELECT won FROM solitaire_results WHERE user_id = ? AND game = ? AND {_GUILD}
+                ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
+                """,
+                (user_id, game, guild_id, guild_id),
+            )
+        games, wins, discards, home, fastest = rows[0]
+        return SolitaireTotals(user_id, game, games, wins, discards, home, fastest, streak)
+
+    async def rating_history(
+        self, user_id: int, game: str, guild_id: int | None = None, *, limit: int = 200
+    ) -> list[RatingPoint]:
+        """The user's last `limit` rated games of `game`, oldest first, with the ordinal
+        before and after each: the global rating (guild_id None) or that guild's."""
+        columns = ({"before": "rating_before", "after": "rating_after"} if guild_id is None
+                   else {"before": "guild_rating_before", "after": "guild_rating_after"})
+        async with self._db.lock:
+            rows = list(await self._db.conn.execute_fetchall(
+                RATING_HISTORY_SQL.format(**columns),
+                (user_id, game, guild_id, guild_id, limit),
+            ))
+        return [RatingPoint(t, f, b, a) for t, f, b, a in reversed(rows)]
+
+    async def results_of_tables(self, table_ids: Iterable[int]) -> dict[int, list[ResultRow]]:
+        """The recorded results of several tables by table id, each by seat (by primary key)."""
+        ids = sorted(set(table_ids))
+        out: dict[int, list[ResultRow]] = {i: [] for i in ids}
+        if not ids:
+            return out
+        async with self._db.lock:
+            rows = await self._db.conn.execute_fetchall(
+                f"""
+                SELECT {_RESULT_COLUMNS} FROM results
+                WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat
+                """,
+                ids,
+            )
+        for row in rows:
+            result = _result(row)
+            out[result.table_id].append(result)
+        return out
