@@ -1,0 +1,189 @@
+"""Bot benchmark, through simcord: time from a button click to the edited table message.
+
+50 Traditional tables are open at once (two human seats each, so no AI move
+rides along in the measured time); 200 moves are played by clicking the move
+buttons of fresh "Your hand" messages, round-robin over the tables. The time
+measured is the click, which in simcord returns once the bot has settled: the
+interaction acknowledged, the move committed and the table message edited with
+its new picture. Run: .venv/bin/python bench/bench_bot.py [--write]
+
+With --write, the figures go into bench/README.md under "## Bot" (only that section).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import simcord  # noqa: E402
+from simcord.results import ResponseMessage  # noqa: E402
+
+from cogs.bot import create_bot  # noqa: E402
+
+TABLES = int(os.environ.get("BENCH_TABLES", "50"))
+MOVES = int(os.environ.get("BENCH_MOVES", "200"))
+
+
+def buttons(components: list[dict[str, Any]], prefix: str) -> list[str]:
+    out = []
+    stack = list(components)
+    while stack:
+        c = stack.pop(0)
+        stack.extend(c.get("components", []))
+        cid = c.get("custom_id") or ""
+        if cid.startswith(prefix) and not c.get("disabled"):
+            out.append(cid)
+    return out
+
+
+class StampedLog(list[Any]):
+    """simcord's HTTP request log, noting when each request arrived."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.times: list[float] = [0.0] * len(self)
+
+    def append(self, item: Any) -> None:
+        self.times.append(time.perf_counter())
+        super().append(item)
+
+
+def edit_time(log: StampedLog, since: int, path: str) -> float:
+    """When the first PATCH of `path` after entry `since` arrived."""
+    for index in range(since, len(log)):
+        if log[index].method == "PATCH" and log[index].path == path:
+            return log.times[index]
+    raise AssertionError(f"no edit of {path}")
+
+
+async def measure() -> tuple[list[float], list[float], list[float], int]:
+    with tempfile.TemporaryDirectory() as folder:
+        bot = create_bot(database_path=Path(folder) / "bench.sqlite3", ai_delay=0)
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("bench")
+            ann = guild.add_member(env.create_user("ann"))
+            bob = guild.add_member(env.create_user("bob"))
+            people = {ann.id: ann, bob.id: bob}
+            tables = []
+            for _ in range(TABLES):
+                opened = await ann.slash(channel, "domino new", game="traditional", seats=2)
+                table = bot.service.get(max(bot.service.tables))
+                await bob.click(opened.response, label="Join")
+                tables.append(table)
+            inside: list[float] = []
+            original = bot.actions.play_click
+
+            async def timed_play_click(*args: Any) -> None:
+                begin = time.perf_counter()
+                await original(*args)
+                inside.append(time.perf_counter() - begin)
+
+            bot.actions.play_click = timed_play_click  # type: ignore[method-assign]
+            log = StampedLog(env.backend.http_requests)
+            env.backend.http_requests = log
+            timings: list[float] = []
+            whole: list[float] = []
+            turn = 0
+            while len(timings) < MOVES:
+                table = tables[turn % len(tables)]
+                turn += 1
+                if table.status != "playing":
+                    continue
+                member = people[table.seats[table.game.to_move].user_id]
+                stored = env.backend.get_message(table.channel_id, table.message_id)
+                hand = (await member.click(ResponseMessage(env, stored),
+                                           label="Your hand")).response
+                ids = buttons(hand.components, "dom:play:")
+                if not ids:  # a tile fitting two ends: pick the end first (not timed)
+                    tile = buttons(hand.components, "dom:tile:")[0]
+                    hand = (await member.click(hand, custom_id=tile)).response
+                    ids = buttons(hand.components, "dom:play:")
+                seq = table.seq
+                since = len(log)
+                start = time.perf_counter()
+                await member.click(hand, custom_id=ids[0])
+                whole.append(time.perf_counter() - start)
+                path = f"/channels/{table.channel_id}/messages/{table.message_id}"
+                timings.append(edit_time(log, since, path) - start)
+                assert table.seq == seq + 1
+                edited = env.backend.get_message(table.channel_id, table.message_id)
+                assert f":{table.seq}:" in str(edited.components) or table.status != "playing"
+            active = sum(1 for t in tables if t.status == "playing")
+            return timings, whole, inside, active
+
+
+def main(argv: list[str]) -> int:
+    timings, whole, inside, active = asyncio.run(measure())
+    bot_ms = sorted(t * 1000 for t in inside)
+    bot_median, bot_p99 = statistics.median(bot_ms), percentile(bot_ms, 0.99)
+    print(f"inside the bot (button callback: defer, commit, render, edit): median "
+          f"{bot_median:.1f} ms, p99 {bot_p99:.1f} ms")
+    ms = sorted(t * 1000 for t in timings)
+    median, p99 = statistics.median(ms), percentile(ms, 0.99)
+    op = sorted(t * 1000 for t in whole)
+    op_median, op_p99 = statistics.median(op), percentile(op, 0.99)
+    print(f"{len(ms)} moves over {TABLES} tables ({active} still playing at the end)")
+    print(f"click -> edit request of the table message: median {median:.1f} ms, "
+          f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms (target p99 < 100 ms)")
+    print(f"whole simcord click operation (incl. simcord settling): median {op_median:.1f} ms, "
+          f"p99 {op_p99:.1f} ms")
+    if "--write" in argv:
+        write_readme(median, p99, ms[-1], active, op_median=op_median, op_p99=op_p99,
+                     bot_median=bot_median, bot_p99=bot_p99)
+    return 0
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+def write_readme(median: float, p99: float, worst: float, active: int, *,
+                 op_median: float, op_p99: float, bot_median: float, bot_p99: float) -> None:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    section = (
+        "## Bot\n\n"
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} with "
+        f"`bench/bench_bot.py` through simcord on {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, load average {load:.1f} (the machine is shared). "
+        f"{TABLES} Traditional tables open at once (2 human seats each; {active} still "
+        f"playing at the end), {MOVES} moves clicked on fresh hand messages. Time from the "
+        "click to the edited table message (the move committed to SQLite, the board "
+        "rendered, the message edited), as simcord settles it.\n\n"
+        "| What | Figure | Target |\n|---|---:|---|\n"
+        f"| Click to edited table message, median | {median:.1f} ms | |\n"
+        f"| Click to edited table message, 99th percentile | {p99:.1f} ms | < 100 ms |\n"
+        f"| Slowest of {MOVES} | {worst:.1f} ms | |\n"
+        f"| Inside the bot (defer, commit, render, edit), median | {bot_median:.1f} ms | |\n"
+        f"| Inside the bot, 99th percentile | {bot_p99:.1f} ms | |\n"
+        f"| Whole simcord click operation, median | {op_median:.1f} ms | |\n"
+        f"| Whole simcord click operation, 99th percentile | {op_p99:.1f} ms | |\n"
+        "\nThe first rows time the click until the bot's edit of the table message reaches "
+        "simcord's HTTP layer. The whole operation adds simcord's own settling after it, "
+        "which scans every pending timer (each open table has a turn-deadline timer), so "
+        "it grows with the number of tables and says more about the simulator than the bot. "
+        "The p99 target is not met under simcord: a cProfile run (5 tables) puts the bot's "
+        "own work per move at about 5 ms (3 ms rendering and editing); the rest is simcord "
+        "scanning its timers between every await of the bot.\n"
+    )
+    path = ROOT / "bench" / "README.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    pattern = re.compile(r"## Bot\n.*?(?=\n## |\Z)", re.S)
+    text = pattern.sub(section.rstrip("\n"), text) if pattern.search(text) else (
+        text.rstrip("\n") + "\n\n" + section)
+    path.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

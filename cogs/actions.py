@@ -1,0 +1,335 @@
+"""What the bot does for an interaction (a click or a command), and how it tells the channel.
+
+`Actions` is shared by the slash commands and the persistent buttons. Each
+handler runs inside `guard`: a `TableError` becomes a short ephemeral reply,
+anything else is logged with the table id and answered with an apology. The
+table state never changes unless `tables/` committed it.
+
+`on_event` is registered on `TableService.listeners`: after every committed
+change it edits the table's one public message and posts the notices.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.clock_messages import clock_layout
+from cogs.i18n import t
+from cogs.messages import (
+    Shot,
+    end_choice_layout,
+    hand_layout,
+    render,
+    table_layout,
+    text_layout,
+)
+from engine.clock_hint import hint
+from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
+from tables.live import LiveTable, Person, TableEvent, TableSettings
+from tables.service import TableService
+
+if TYPE_CHECKING:
+    from cogs.bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+RULE_KEYS = {"traditional": "rules.traditional", "carousel": "rules.carousel",
+             "clock": "rules.clock"}
+
+
+def person(user: discord.abc.User) -> Person:
+    return Person(user.id, getattr(user, "display_name", None) or user.name)
+
+
+def is_manager(interaction: discord.Interaction[Any]) -> bool:
+    """A member with Manage Server in this guild."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+class Actions:
+    """The interaction handlers and the table-message updater of one bot."""
+
+    def __init__(self, bot: DominoBot, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        self.finished: dict[int, LiveTable] = {}  # for Rematch and Rules after the end
+
+    # -- errors ----------------------------------------------------------------------------
+    @asynccontextmanager
+    async def guard(self, interaction: discord.Interaction[Any],
+                    table_id: int | None) -> AsyncIterator[None]:
+        """Turn user errors into ephemeral replies and bugs into a logged apology."""
+        try:
+            yield
+        except TableError as exc:
+            await self.reply(interaction, str(exc))
+        except Exception:
+            log.exception("interaction %s failed at table %s",
+                          getattr(interaction, "id", "?"), table_id)
+            await self.reply(interaction, t("error.generic"))
+
+    @staticmethod
+    async def reply(interaction: discord.Interaction[Any], text: str) -> None:
+        """A short ephemeral answer, whether or not the interaction was answered already."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id)
+
+    # -- the public message ------------------------------------------------------------------
+    async def board_shot(self, table: LiveTable) -> Shot | None:
+        if table.game is None:
+            return None
+        return await render("board", table.game.view(None), "board.png")
+
+    async def build(self, table: LiveTable) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        """The table's public message as it should look now, with its picture file."""
+        shot = await self.board_shot(table)
+        if table.game_kind == "clock" and table.game is not None:
+            layout = clock_layout(table, shot)
+        else:
+            layout = table_layout(table, shot)
+        return layout, [shot.file()] if shot is not None else []
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Edit the table's one public message in place."""
+        if table.message_id is None:
+            return
+        layout, files = await self.build(table)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.get_partial_message(table.message_id).edit(view=layout, attachments=files)
+
+    async def notice(self, table: LiveTable, text: str) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+    async def on_event(self, event: TableEvent) -> None:
+        """Tell the channel about a committed change (a `TableService` listener)."""
+        table = event.table
+        if event.kind in ("finished", "cancelled", "abandoned"):
+            self.finished[table.id] = table
+        if event.kind == "timeout":
+            if event.seat is not None:
+                await self.notice(table, t("table.timeout_notice",
+                                           name=table.seats[event.seat].name, table=table.id))
+            return
+        await self.refresh(table)
+        if event.kind == "abandoned":
+            await self.notice(table, t("lobby.expired_notice", table=table.id))
+
+    # -- opening tables ---------------------------------------------------------------------
+    async def post_table(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:
+        """Send a new table's public message (after deferring) and remember its id."""
+        layout, files = await self.build(table)
+        message = await interaction.followup.send(view=layout, files=files, wait=True)
+        await self.service.set_message(table.id, message.id)
+
+    async def open_table(self, interaction: discord.Interaction[Any], game: str,
+                         settings: TableSettings, options: dict[str, Any]) -> None:
+        async with self.guard(interaction, None):
+            await interaction.response.defer(thinking=True)
+            table = await self.service.open_lobby(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                host=person(interaction.user), game=game, settings=settings, options=options)
+            await self.post_table(interaction, table)
+
+    async def open_clock(self, interaction: discord.Interaction[Any],
+                         options: dict[str, Any]) -> None:
+        async with self.guard(interaction, None):
+            await interaction.response.defer(thinking=True)
+            table = await self.service.start_solitaire(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                person=person(interaction.user), options=options)
+            await self.post_table(interaction, table)
+
+    # -- lobby buttons ----------------------------------------------------------------------
+    async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
+                          table_id: int) -> None:
+        async with self.guard(interaction, table_id):
+            await interaction.response.defer()
+            user = interaction.user
+            if action == "join":
+                await self.service.join(table_id, person(user))
+            elif action == "leave":
+                await self.service.leave(table_id, user.id)
+            elif action == "ai":
+                await self.service.add_ai(table_id, user.id, "normal")
+            elif action == "start":
+                await self.service.start(table_id, user.id)
+            elif action == "cancel":
+                await self.service.cancel(table_id, user.id, is_manager=is_manager(interaction))
+
+    # -- moves -------------------------------------------------------------------------------
+    async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
+                         move: str) -> None:
+        async with self.guard(interaction, table_id):
+            await interaction.response.defer()
+            await self.service.play(table_id, interaction.user.id, seq, move)
+
+    async def play_typed(self, interaction: discord.Interaction[Any], move: str) -> None:
+        table_id = None
+        async with self.guard(interaction, table_id):
+            table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
+            table_id = table.id
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            recorded = await self.service.play(table.id, interaction.user.id, None, move)
+            await interaction.followup.send(t("cmd.played", move=recorded), ephemeral=True)
+
+    def legal_for(self, user_id: int, channel_id: int) -> list[str]:
+        """The caller's legal moves in this channel's table (for autocomplete)."""
+        try:
+            table = self.service.table_of(user_id, channel_id)
+        except TableError:
+            return []
+        seat = table.seat_of(user_id)
+        if table.game is None or seat is None or table.game.to_move != seat:
+            return []
+        moves = [str(m) for m in table.game.view(seat).legal_moves]
+        return [*moves, "resign"] if table.game_kind == "clock" else moves
+
+    async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
+                         tile: str) -> None:
+        async with self.guard(interaction, table_id):
+            table, seat = self._seated(table_id, interaction.user.id)
+            if table.seq != seq:
+                raise StaleMove()
+            assert table.game is not None
+            moves = [str(m) for m in table.game.view(seat).legal_moves
+                     if m.kind == "play" and str(m.tile) == tile]
+            await interaction.response.send_message(
+                view=end_choice_layout(table, seq, moves), ephemeral=True)
+
+    def _seated(self, table_id: int, user_id: int) -> tuple[LiveTable, int]:
+        table = self.service.get(table_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        if table.game is None or table.status != "playing":
+            raise TableError(t("error.not_in_play"))
+        return table, seat
+
+    # -- hands -------------------------------------------------------------------------------
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A fresh ephemeral message with the caller's hand and a button per playable tile."""
+        async with self.guard(interaction, table_id):
+            table, seat = self._seated(table_id, interaction.user.id)
+            await self.send_hand(interaction, table, seat)
+
+    async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
+        async with self.guard(interaction, None):
+            table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
+            if table.game_kind == "clock":
+                raise TableError(t("error.no_hand"))
+            table, seat = self._seated(table.id, interaction.user.id)
+            await self.send_hand(interaction, table, seat)
+
+    async def send_hand(self, interaction: discord.Interaction[Any], table: LiveTable,
+                        seat: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        snapshot = LiveTable(table.row, table.game)  # this moment's game and move number
+        assert snapshot.game is not None
+        shot = await render("hand", snapshot.game.view(seat), "hand.png")
+        files = [shot.file()] if shot is not None else []
+        await interaction.followup.send(view=hand_layout(snapshot, seat, shot), files=files,
+                                        ephemeral=True)
+
+    # -- other table buttons -------------------------------------------------------------------
+    async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async with self.guard(interaction, table_id):
+            await interaction.response.defer()
+            await self.service.resign(table_id, interaction.user.id)
+
+    async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async with self.guard(interaction, table_id):
+            table, _seat = self._seated(table_id, interaction.user.id)
+            if table.game_kind != "clock":
+                raise TableError(t("error.not_clock"))
+            move = hint(table.game.view(0))  # type: ignore[union-attr]
+            await interaction.response.send_message(t("clock.hint_text", move=move), ephemeral=True)
+
+    def known_table(self, table_id: int) -> LiveTable:
+        table = self.service.tables.get(table_id) or self.finished.get(table_id)
+        return table if table is not None else self.service.get(table_id)
+
+    async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async with self.guard(interaction, table_id):
+            table = self.known_table(table_id)
+            await interaction.response.send_message(
+                rules_text(table.game_kind, table.row.options), ephemeral=True)
+
+    async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A new lobby with the same seats (people and AIs); the clicker hosts it."""
+        async with self.guard(interaction, table_id):
+            old = self.finished.get(table_id)
+            if old is None:
+                row = await self.service.store.get_table(table_id)
+                if row is None:
+                    raise TableError(t("error.not_in_play"))
+                old = LiveTable(row, None)
+            if old.seat_of(interaction.user.id) is None:
+                raise NotAllowed("Only a player of this table can ask for a rematch.")
+            await interaction.response.defer(thinking=True)
+            settings = TableSettings(seats=len(old.seats),
+                                     turn_seconds=old.settings.turn_seconds,
+                                     lobby_seconds=old.settings.lobby_seconds, auto_start=False)
+            table = await self.service.open_lobby(
+                guild_id=old.guild_id, channel_id=old.channel_id, host=person(interaction.user),
+                game=old.game_kind, settings=settings, options=dict(old.row.options))
+            for seat in old.seats:
+                if seat.is_ai:
+                    level = seat.ai_level or "normal"
+                    await self.service.add_ai(table.id, interaction.user.id, level)
+                elif seat.user_id != interaction.user.id:
+                    assert seat.user_id is not None
+                    await self.service.join(table.id, Person(seat.user_id, seat.name))
+            await self.post_table(interaction, self.service.get(table.id))
+
+    async def cancel_here(self, interaction: discord.Interaction[Any],
+                          table_id: int | None) -> None:
+        async with self.guard(interaction, table_id):
+            if table_id is None:
+                table_id = self._channel_table(interaction).id
+            await self.service.cancel(table_id, interaction.user.id,
+                                      is_manager=is_manager(interaction))
+            await interaction.response.send_message(t("cmd.cancelled", table=table_id),
+                                                    ephemeral=True)
+
+    async def replace(self, interaction: discord.Interaction[Any], seat: int,
+                      table_id: int | None) -> None:
+        async with self.guard(interaction, table_id):
+            if table_id is None:
+                table_id = self._channel_table(interaction).id
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.service.replace_with_ai(table_id, seat - 1, interaction.user.id,
+                                               is_manager=is_manager(interaction))
+            await interaction.followup.send(t("cmd.replaced", seat=seat), ephemeral=True)
+
+    def _channel_table(self, interaction: discord.Interaction[Any]) -> LiveTable:
+        """The newest table of this channel (for commands given without a table id)."""
+        tables = self.service.tables_in_channel(interaction.channel_id or 0)
+        if not tables:
+            raise TableError(t("error.no_table_here"))
+        mine = [x for x in tables if x.seat_of(interaction.user.id) is not None]
+        return max(mine or tables, key=lambda x: x.id)
+
+
+def rules_text(game: str, options: dict[str, Any] | None) -> str:
+    """The rules summary of a game, with a table's options when given."""
+    from cogs.messages import options_text
+
+    text = t(RULE_KEYS.get(game, "rules.traditional"))
+    if options is not None:
+        text += "\n" + t("rules.options", options=options_text(options))
+    return text
+
+
+__all__ = ["Actions", "rules_text", "text_layout"]

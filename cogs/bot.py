@@ -1,0 +1,124 @@
+"""The Discord bot: start-up (storage, tables, persistent buttons, cogs, command sync), shut-down.
+
+`create_bot(settings)` builds it (the tests do this with simcord);
+`run_bot(settings)` runs it until stopped and returns the exit status.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs.actions import Actions
+from cogs.components import DYNAMIC_ITEMS
+from storage import Storage
+from tables.service import TableService
+
+if TYPE_CHECKING:
+    from bot import Settings
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """The default, non-privileged intents: no message content, members or presences."""
+    chosen = discord.Intents.default()
+    chosen.message_content = False
+    chosen.members = False
+    chosen.presences = False
+    return chosen
+
+
+class DominoBot(commands.Bot):
+    """The dominoes bot. `service` holds every table; `actions` answers interactions."""
+
+    service: TableService
+    actions: Actions
+
+    def __init__(self, database_path: Path | str, *, dev_guild_id: int | None = None,
+                 ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
+                 sync_commands: bool = True) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+                         help_command=None)
+        self.database_path = Path(database_path)
+        self.dev_guild_id = dev_guild_id
+        self.ai_delay = ai_delay
+        self.clock = clock
+        self.sync_commands = sync_commands
+        self.store: Storage | None = None
+
+    async def setup_hook(self) -> None:
+        """Open storage, load the tables, register buttons and cogs, sync the commands."""
+        self.database_path.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await Storage.open(self.database_path)
+        self.service = TableService(self.store, clock=self.clock, ai_delay=self.ai_delay)
+        self.actions = Actions(self, self.service)
+        self.service.listeners.append(self.actions.on_event)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.load_extension("cogs.tables_cog")
+        loaded = await self.service.load()
+        log.info("storage %s open, %d active tables", self.database_path, loaded)
+        if self.sync_commands:
+            await self.sync_if_needed()
+
+    async def sync_if_needed(self) -> None:
+        """Sync to DEV_GUILD_ID at once; globally only when the command set changed."""
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("commands synced to guild %s", self.dev_guild_id)
+            return
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        stamp = self.database_path.parent / "commands.sha256"
+        if stamp.exists() and stamp.read_text().strip() == digest:
+            log.info("command set unchanged; not syncing")
+            return
+        await self.tree.sync()
+        stamp.write_text(digest + "\n")
+        log.info("commands synced globally")
+
+    async def close(self) -> None:
+        """Stop the tables' timers and close storage, then disconnect."""
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+        await super().close()
+
+
+def create_bot(settings: Settings | None = None, *, database_path: Path | str | None = None,
+               **options: Any) -> DominoBot:
+    """A bot from bot.py's Settings (or a database path); `options` go to DominoBot."""
+    if settings is not None:
+        options.setdefault("dev_guild_id", settings.dev_guild_id)
+        database_path = database_path or settings.database_path
+    if database_path is None:
+        database_path = Path("data/dominoes.sqlite3")
+    return DominoBot(database_path, **options)
+
+
+def run_bot(settings: Settings) -> int:
+    """Run until stopped; returns the exit status (1 when the token is refused)."""
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token (DISCORD_TOKEN). Reset it in the developer "
+                  "portal, put the new one in .env, and start again.")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error("This bot asks for no privileged intents; check the application settings.")
+        return 1
+    return 0

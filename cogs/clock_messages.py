@@ -1,0 +1,86 @@
+"""The Big Clock message: the clock face in words (and picture), and its move buttons.
+
+Big Clock is a solitaire with nothing hidden but the stock's order, so the
+drawn tile is public and the message carries the player's own buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import ui
+
+from cogs.components import HintButton, PlayButton, TableButton
+from cogs.i18n import t
+from cogs.messages import BUTTONS_PER_ROW, Shot, _layout, _rows
+from tables.live import LiveTable
+
+MOVE_ROWS = 4  # rows of place/move buttons under the first row
+
+
+def clock_text(table: LiveTable) -> list[str]:
+    """The clock face, drawn tile, trouble and stock, from the public view."""
+    assert table.game is not None
+    view = table.game.view(None)
+    lines = [t("clock.title", table=table.id, player=view.player)]
+    for hour in range(1, view.hours + 1):
+        top, height = view.tops[hour - 1], view.heights[hour - 1]
+        if hour in view.home:
+            lines.append(t("clock.hour_home", hour=hour, tile=top))
+        elif top is None:
+            lines.append(t("clock.hour_empty", hour=hour))
+        else:
+            lines.append(t("clock.hour_pile", hour=hour, tile=top, height=height))
+    if view.drawn is not None:
+        lines.append(t("clock.drawn", tile=view.drawn))
+    if view.in_trouble:
+        where = ", ".join(f"{tile} ({at})" for tile, at in view.in_trouble)
+        lines.append(t("clock.trouble", where=where))
+    lines.append(t("clock.stock", stock=view.stock_size, discards=len(view.discards),
+                   home=len(view.home), hours=view.hours))
+    if view.last_move is not None:
+        lines.append(t("table.last", name=view.player, move=view.last_move))
+    outcome = view.outcome
+    if outcome is not None:
+        if outcome.winners:
+            lines.append(t("clock.won"))
+        else:
+            lines.append(t("clock.lost", reason=outcome.reason, home=len(view.home),
+                           hours=view.hours))
+    return lines
+
+
+def clock_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
+    """The clock message with buttons for every legal move (while it is being played)."""
+    assert table.game is not None
+    texts = clock_text(table)
+    if table.status != "playing":
+        rows = _rows([TableButton("rules", table.id, label=t("table.rules"))], 1)
+        return _layout(texts, shot, rows, colour=0x99AAB5)
+    legal = [str(m) for m in table.game.view(0).legal_moves]
+    seq = table.seq
+    first: list[ui.Item[Any]] = []
+    if "draw" in legal:
+        first.append(PlayButton(table.id, seq, "draw", label=t("clock.draw")))
+    if "discard" in legal:
+        first.append(PlayButton(table.id, seq, "discard", label=t("clock.discard"),
+                                style=discord.ButtonStyle.danger))
+    first.append(HintButton(table.id, seq, label=t("clock.hint")))
+    first.append(TableButton("resign", table.id, label=t("clock.give_up"),
+                             style=discord.ButtonStyle.danger))
+    others: list[ui.Item[Any]] = []
+    for move in legal:
+        parts = move.split()
+        if parts[0] == "place":
+            others.append(PlayButton(table.id, seq, move, label=t("clock.place", hour=parts[1]),
+                                     style=discord.ButtonStyle.success))
+        elif parts[0] == "move":
+            others.append(PlayButton(table.id, seq, move,
+                                     label=t("clock.move", a=parts[1], b=parts[2]),
+                                     style=discord.ButtonStyle.secondary))
+    shown = MOVE_ROWS * BUTTONS_PER_ROW
+    if len(others) > shown:
+        rest = [b.move for b in others[shown:] if isinstance(b, PlayButton)]
+        texts.append(t("clock.more_moves", moves=", ".join(rest)))
+    return _layout(texts, shot, [*_rows(first, 1), *_rows(others, MOVE_ROWS)], colour=0xF1C40F)

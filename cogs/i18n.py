@@ -1,0 +1,141 @@
+"""User-facing strings: one translation function `t(key, locale, **values)` and its catalogs.
+
+Only English exists now; another language is a new dict in `CATALOGS`, and a
+key missing there falls back to English.
+"""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+EN: dict[str, str] = {
+    # generic
+    "error.generic": "Sorry, something went wrong on our side. Nothing was changed; "
+                     "please try again.",
+    "error.no_table_here": "There is no table of yours in this channel.",
+    "error.not_clock": "That is not a Big Clock game.",
+    "error.no_hand": "You have no hand at this table.",
+    "error.not_in_play": "This table is not being played.",
+    "error.bad_move": "That is not a move I know: {text}",
+    "error.no_seat": "There is no seat {seat} at this table.",
+    "error.render": "(picture unavailable)",
+    # game names
+    "game.traditional": "Traditional",
+    "game.carousel": "Carousel",
+    "game.clock": "Big Clock",
+    # lobby
+    "lobby.title": "## {game} table #{table}: lobby",
+    "lobby.host": "Host: {host}",
+    "lobby.seats": "Seats ({filled}/{wanted}):\n{lines}",
+    "lobby.free": "(free seat)",
+    "lobby.options": "Options: {options}",
+    "lobby.turn": "Turn time: {turn}",
+    "lobby.expires": "The lobby closes {when} unless the host starts it.",
+    "lobby.autostart": "The game starts by itself once every seat is filled.",
+    "lobby.join": "Join",
+    "lobby.leave": "Leave",
+    "lobby.ai": "Add AI",
+    "lobby.start": "Start",
+    "lobby.cancel": "Cancel",
+    "lobby.expired_notice": "Table #{table} expired: nobody started it in time.",
+    "lobby.joined": "You joined table #{table}.",
+    "lobby.left": "You left table #{table}.",
+    "lobby.ai_added": "An AI player took a seat.",
+    "lobby.started": "The game at table #{table} has started.",
+    "lobby.cancelled": "Table #{table} was cancelled.",
+    # table message
+    "table.title": "## {game} table #{table}",
+    "table.hand_no": "Hand {hand}",
+    "table.target": "match to {target}",
+    "table.board": "Board: {line}",
+    "table.board_empty": "Board: (empty)",
+    "table.ends": "Open ends: {ends}",
+    "table.count": "Open-end count: {count}",
+    "table.stock": "Stock: {stock}",
+    "table.player": "{marker}{name}: {tiles} tiles · score {score}",
+    "table.turn": "Turn: {mention}, {when}",
+    "table.turn_ai": "Turn: {name} (AI) is thinking…",
+    "table.last": "Last move: {name} {move}",
+    "table.last_score": "Score: {name} +{points} ({reason})",
+    "table.your_hand": "Your hand",
+    "table.draw": "Draw",
+    "table.pass": "Pass",
+    "table.resign": "Resign",
+    "table.rules": "Rules",
+    "table.rematch": "Rematch",
+    "table.cancelled": "This table was cancelled.",
+    "table.abandoned": "This table was abandoned.",
+    "table.timeout_notice": "{name} ran out of time at table #{table}; the AI played for them.",
+    "table.resigned": "{name} resigned.",
+    # results
+    "result.title": "### Game over ({reason})",
+    "result.place": "{place}. {name}: {points} points{goat}",
+    "result.goat": " 🐐 goat",
+    "result.winner": "Winner: {names}",
+    "result.nobody": "Nobody won.",
+    "result.match": "Match score: {scores}",
+    # hand
+    "hand.title": "### Your hand at table #{table}",
+    "hand.tiles": "{tiles}",
+    "hand.empty": "(empty)",
+    "hand.your_turn": "It is your turn. Playable: {count} tile(s).",
+    "hand.not_turn": "It is {name}'s turn.",
+    "hand.choose_end": "Where should {tile} go?",
+    "hand.end": "{tile} at {end}",
+    "hand.played": "You played {move}.",
+    # clock
+    "clock.title": "## Big Clock #{table} · {player}",
+    "clock.hour_home": "{hour:>2}: {tile} ✔ home",
+    "clock.hour_empty": "{hour:>2}: (empty)",
+    "clock.hour_pile": "{hour:>2}: {tile} ×{height}",
+    "clock.drawn": "Drawn tile: {tile}",
+    "clock.trouble": "In trouble: {where}",
+    "clock.stock": "Stock: {stock} · discarded: {discards} · home: {home}/{hours}",
+    "clock.draw": "Draw",
+    "clock.place": "→ {hour}",
+    "clock.move": "{a}→{b}",
+    "clock.discard": "Discard",
+    "clock.hint": "Hint",
+    "clock.give_up": "Give up",
+    "clock.hint_text": "Suggested move: {move}",
+    "clock.won": "### You won: every hour is home!",
+    "clock.lost": "### Game over ({reason}): {home} of {hours} hours home.",
+    "clock.more_moves": "More moves with /domino play: {moves}",
+    # rules
+    "rules.traditional": (
+        "**Traditional** (2-4 players, double-6): lay a tile matching an end of the line. "
+        "Cannot play: draw until you can; stock empty: pass. First out wins the hand "
+        "(domino); nobody can play = fish. The winner scores the others' pips minus their "
+        "own; the highest count is the goat."),
+    "rules.carousel": (
+        "**Carousel** (2-7 players): open with a double, the spinner; play grows from its "
+        "four sides. After each play, open ends adding up to a multiple of 5 score count/5. "
+        "Going out scores the opponents' pips (rounded to 5, /5). First to the target wins."),
+    "rules.clock": (
+        "**Big Clock** (solitaire, double-12): bring every double d-d home to hour d. "
+        "Draw one tile at a time and place it on a pile sharing a number (or an empty "
+        "hour), or discard it. While a double is in trouble you may move tops between "
+        "piles. Giving up a drawn double loses."),
+    "rules.options": "Options of this table: {options}",
+    "rules.defaults": "default options",
+    # commands
+    "cmd.opened": "Table #{table} is open.",
+    "cmd.played": "Played {move}.",
+    "cmd.cancelled": "Table #{table} cancelled.",
+    "cmd.replaced": "Seat {seat} is now played by an AI.",
+    "cmd.resigned": "You resigned.",
+}
+
+CATALOGS: dict[str, dict[str, str]] = {"en": EN}
+
+
+def t(key: str, locale: str | None = None, /, **values: object) -> str:
+    """The text for `key` in `locale` (English when missing), filled with `values`."""
+    catalog = CATALOGS.get((locale or "en").split("-")[0], EN)
+    template = catalog.get(key) or EN.get(key)
+    if template is None:
+        log.warning("missing translation key %s", key)
+        return key
+    return template.format(**values) if values else template

@@ -1,0 +1,288 @@
+"""Building the bot's messages (Components V2 `LayoutView`s) from tables and public views.
+
+Public messages are built from `game.view(None)` only; a hand is built from
+its own seat's view and is only ever sent ephemerally. Pictures come from
+`render/` (run in a thread); without them the message is text only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord import ui
+
+from cogs.components import LobbyButton, PlayButton, TableButton, TileButton
+from cogs.i18n import t
+from tables.live import LiveTable
+from tables.results import seat_results
+
+log = logging.getLogger(__name__)
+
+BUTTONS_PER_ROW = 5
+MAX_MOVE_ROWS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A rendered picture ready to attach: PNG bytes, file name and alt text."""
+
+    png: bytes
+    filename: str
+    alt: str
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), self.filename, description=self.alt[:1000])
+
+
+async def render(kind: str, view: Any, filename: str) -> Shot | None:
+    """`render.render_board`/`render_hand` of `view` off the event loop; None if unavailable."""
+    try:
+        import render as render_pkg
+        from render.theme import DARK
+    except ImportError:
+        return None
+    func = getattr(render_pkg, f"render_{kind}", None)
+    if func is None:
+        return None
+    try:
+        picture = await asyncio.to_thread(func, view, DARK)
+    except Exception:
+        log.exception("rendering the %s failed", kind)
+        return None
+    return Shot(picture.png, filename, str(getattr(picture, "alt", "")))
+
+
+def when(timestamp: float | None, style: str = "R") -> str:
+    """A Discord timestamp (`<t:unix:R>`), shown in each reader's own time zone."""
+    if timestamp is None:
+        return "-"
+    return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), style)  # type: ignore[arg-type]
+
+
+def options_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or t("rules.defaults")
+
+
+def seat_label(table: LiveTable, seat: int) -> str:
+    s = table.seats[seat]
+    return f"{s.name} (AI)" if s.is_ai else f"<@{s.user_id}>"
+
+
+def _rows(buttons: list[ui.Item[Any]], max_rows: int) -> list[ui.ActionRow[Any]]:
+    rows = []
+    for start in range(0, min(len(buttons), max_rows * BUTTONS_PER_ROW), BUTTONS_PER_ROW):
+        rows.append(ui.ActionRow(*buttons[start:start + BUTTONS_PER_ROW]))
+    return rows
+
+
+def _layout(texts: list[str], shot: Shot | None, rows: list[ui.ActionRow[Any]],
+            colour: int | None = None) -> ui.LayoutView:
+    view = ui.LayoutView(timeout=None)
+    children: list[ui.Item[Any]] = [ui.TextDisplay("\n".join(x for x in texts if x))]
+    if shot is not None:
+        children.append(ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{shot.filename}", description=shot.alt[:1000] or None)))
+    container = ui.Container(*children, accent_colour=colour)
+    view.add_item(container)
+    for row in rows:
+        view.add_item(row)
+    return view
+
+
+# -- the lobby -----------------------------------------------------------------------------
+def lobby_layout(table: LiveTable) -> ui.LayoutView:
+    settings = table.settings
+    lines = [f"{i + 1}. {seat_label(table, i)}" for i in range(len(table.seats))]
+    lines += [f"{i + 1}. {t('lobby.free')}" for i in range(len(table.seats), settings.seats)]
+    texts = [
+        t("lobby.title", game=t(f"game.{table.game_kind}"), table=table.id),
+        t("lobby.host", host=f"<@{table.host_id}>"),
+        t("lobby.seats", filled=len(table.seats), wanted=settings.seats, lines="\n".join(lines)),
+        t("lobby.options", options=options_text(table.row.options)),
+        t("lobby.turn", turn=_duration(settings.turn_seconds)),
+        t("lobby.expires", when=when(table.deadline)) if table.status == "lobby" else "",
+        t("lobby.autostart") if settings.auto_start else "",
+    ]
+    full = len(table.seats) >= settings.seats
+    buttons: list[ui.Item[Any]] = [
+        LobbyButton("join", table.id, label=t("lobby.join"), disabled=full),
+        LobbyButton("leave", table.id, label=t("lobby.leave")),
+        LobbyButton("ai", table.id, label=t("lobby.ai"), disabled=full),
+        LobbyButton("start", table.id, label=t("lobby.start")),
+        LobbyButton("cancel", table.id, label=t("lobby.cancel")),
+    ]
+    return _layout(texts, None, _rows(buttons, 1), colour=0x5865F2)
+
+
+def _duration(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        return f"{seconds // 86400} d"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 60} min"
+
+
+# -- the table message (line games) --------------------------------------------------------
+def board_text(view: Any) -> list[str]:
+    """The public layout in words (also the fallback when there is no picture)."""
+    if getattr(view, "line", None) is not None:  # traditional
+        if not view.line:
+            return [t("table.board_empty")]
+        line = " ".join(f"[{p.left}|{p.right}]" for p in view.line)
+        ends = f"{view.ends[0]} · {view.ends[1]}"
+        return [t("table.board", line=line), t("table.ends", ends=ends)]
+    if view.spinner is None:
+        return [t("table.board_empty")]
+    parts = [f"[{view.spinner.high}|{view.spinner.low}]"]
+    for side in ("L", "R", "U", "D"):
+        arm = " ".join(f"[{a.inner}|{a.outer}]" for a in view.arms[side])
+        if arm:
+            parts.append(f"{side}: {arm}")
+    ends = " · ".join(f"{s} {n}" for s, n in view.ends.items())
+    return [t("table.board", line="  ".join(parts)), t("table.ends", ends=ends),
+            t("table.count", count=view.count)]
+
+
+def table_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
+    """The one public message of a line-game table: board, turn, scores; or its result."""
+    if table.status == "lobby":
+        return lobby_layout(table)
+    game = table.game
+    game_name = t(f"game.{table.game_kind}")
+    title = t("table.title", game=game_name, table=table.id)
+    if game is None:
+        key = "table.cancelled" if table.status == "cancelled" else "table.abandoned"
+        return _layout([title, t(key)], None, [])
+    view = game.view(None)
+    head = t("table.hand_no", hand=view.hand_number)
+    if view.target:
+        head += " · " + t("table.target", target=view.target)
+    texts = [title, head, *board_text(view), t("table.stock", stock=view.stock_size)]
+    for s, name in enumerate(view.players):
+        marker = "▶ " if s == view.to_move and table.status == "playing" else ""
+        texts.append(t("table.player", marker=marker, name=name, tiles=view.hand_sizes[s],
+                       score=view.scores[s]))
+    last = view.last_move
+    if last is not None:
+        texts.append(t("table.last", name=view.players[last[0]], move=last[1]))
+    scoring = getattr(view, "scoring", ())
+    if scoring and scoring[-1].seat is not None:
+        event = scoring[-1]
+        texts.append(t("table.last_score", name=view.players[event.seat], points=event.points,
+                       reason=event.reason))
+    if table.status == "playing":
+        return _layout([*texts, _turn_text(table, view)], shot, _playing_rows(table, view),
+                       colour=0x2ECC71)
+    texts += result_text(table)
+    if table.status == "finished":
+        rows = _rows([TableButton("rematch", table.id, label=t("table.rematch"),
+                                  style=discord.ButtonStyle.success),
+                      TableButton("rules", table.id, label=t("table.rules"))], 1)
+    else:
+        texts.append(t("table.cancelled" if table.status == "cancelled" else "table.abandoned"))
+        rows = []
+    return _layout(texts, shot, rows, colour=0x99AAB5)
+
+
+def _turn_text(table: LiveTable, view: Any) -> str:
+    seat = view.to_move
+    if seat is None:
+        return ""
+    if table.seats[seat].is_ai:
+        return t("table.turn_ai", name=table.seats[seat].name)
+    return t("table.turn", mention=seat_label(table, seat), when=when(table.deadline))
+
+
+def _playing_rows(table: LiveTable, view: Any) -> list[ui.ActionRow[Any]]:
+    assert table.game is not None
+    seat = view.to_move
+    legal = {str(m) for m in table.game.view(seat).legal_moves} if seat is not None else set()
+    seq = table.seq
+    buttons: list[ui.Item[Any]] = [
+        TableButton("hand", table.id, label=t("table.your_hand"),
+                    style=discord.ButtonStyle.primary),
+        PlayButton(table.id, seq, "draw", label=t("table.draw"),
+                   style=discord.ButtonStyle.secondary, disabled="draw" not in legal),
+        PlayButton(table.id, seq, "pass", label=t("table.pass"),
+                   style=discord.ButtonStyle.secondary, disabled="pass" not in legal),
+        TableButton("resign", table.id, label=t("table.resign"), style=discord.ButtonStyle.danger),
+        TableButton("rules", table.id, label=t("table.rules")),
+    ]
+    return _rows(buttons, 1)
+
+
+def result_text(table: LiveTable) -> list[str]:
+    """Places, points, goats and the winner of a finished line game."""
+    game = table.game
+    if game is None:
+        return []
+    outcome = game.outcome()
+    reason = outcome.reason if outcome is not None else "resigned"
+    lines = [t("result.title", reason=reason)]
+    if table.resigned is not None:
+        lines.append(t("table.resigned", name=table.seats[table.resigned].name))
+    results = sorted(seat_results(table), key=lambda r: (r.place, r.seat))
+    for r in results:
+        lines.append(t("result.place", place=r.place, name=table.seats[r.seat].name,
+                       points=r.points, goat=t("result.goat") if r.goat else ""))
+    if outcome is not None and outcome.winners:
+        lines.append(t("result.winner", names=" + ".join(table.seats[s].name
+                                                          for s in outcome.winners)))
+    elif outcome is not None:
+        lines.append(t("result.nobody"))
+    scores = getattr(game.view(None), "scores", ())
+    if scores:
+        lines.append(t("result.match", scores=" · ".join(
+            f"{s.name} {v}" for s, v in zip(table.seats, scores, strict=False))))
+    return lines
+
+
+# -- a private hand --------------------------------------------------------------------------
+def hand_layout(table: LiveTable, seat: int, shot: Shot | None) -> ui.LayoutView:
+    """A seat's own hand, with one button per playable tile (sent ephemerally only)."""
+    assert table.game is not None
+    view = table.game.view(seat)
+    tiles = " ".join(f"[{tile}]" for tile in view.hand) or t("hand.empty")
+    texts = [t("hand.title", table=table.id), t("hand.tiles", tiles=tiles)]
+    buttons: list[ui.Item[Any]] = []
+    if view.to_move == seat and view.legal_moves:
+        ends: dict[str, list[str]] = {}
+        specials = []
+        for move in view.legal_moves:
+            if move.kind == "play":
+                ends.setdefault(str(move.tile), []).append(str(move))
+            else:
+                specials.append(str(move))
+        texts.append(t("hand.your_turn", count=len(ends)))
+        for tile, moves in ends.items():
+            if len(moves) == 1:
+                buttons.append(PlayButton(table.id, table.seq, moves[0], label=tile))
+            else:
+                buttons.append(TileButton(table.id, table.seq, tile))
+        for move in specials:
+            buttons.append(PlayButton(table.id, table.seq, move, label=t(f"table.{move}"),
+                                      style=discord.ButtonStyle.secondary))
+    elif view.to_move is not None:
+        texts.append(t("hand.not_turn", name=view.players[view.to_move]))
+    return _layout(texts, shot, _rows(buttons, 5))
+
+
+def end_choice_layout(table: LiveTable, seq: int, moves: list[str]) -> ui.LayoutView:
+    """The second step for a tile that fits several ends: one button per end."""
+    tile = moves[0].split()[0]
+    buttons: list[ui.Item[Any]] = [
+        PlayButton(table.id, seq, move, label=t("hand.end", tile=tile, end=move.split()[-1]))
+        for move in moves
+    ]
+    return _layout([t("hand.choose_end", tile=tile)], None, _rows(buttons, 1))
+
+
+def text_layout(text: str) -> ui.LayoutView:
+    """A plain one-text message (notices, errors are sent as plain content instead)."""
+    return _layout([text], None, [])

@@ -1,0 +1,177 @@
+"""The `/domino` slash commands. Each one hands over to `Actions` (cogs/actions.py)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.actions import rules_text
+from cogs.i18n import t
+from tables.errors import TableError
+from tables.live import TableSettings
+
+if TYPE_CHECKING:
+    from cogs.bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+Game = Literal["traditional", "carousel"]
+
+
+def parse_extra(text: str | None) -> dict[str, Any]:
+    """`key=value` pairs ("target=101 lead=winner"): every option of RULES.md is reachable."""
+    options: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, raw = part.partition("=")
+        if not sep or not key:
+            raise TableError(f"Write extra options as name=value, not {part!r}.")
+        low = raw.lower()
+        value: Any = raw
+        if low in ("true", "on", "yes"):
+            value = True
+        elif low in ("false", "off", "no"):
+            value = False
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        options[key.strip()] = value
+    return options
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+class DominoCog(commands.GroupCog, group_name="domino", group_description="Play dominoes"):
+    """Open tables, play moves, see your hand, Big Clock, rules."""
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def cog_app_command_error(self, interaction: discord.Interaction[Any],
+                                    error: app_commands.AppCommandError) -> None:
+        """A last resort: errors `Actions.guard` did not see (e.g. in argument conversion)."""
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            await self.bot.actions.reply(interaction, str(original))
+            return
+        log.error("command %s failed", interaction.command and interaction.command.name,
+                  exc_info=original)
+        await self.bot.actions.reply(interaction, t("error.generic"))
+
+    @app_commands.command(name="new", description="Open a table for Traditional or Carousel")
+    @app_commands.describe(
+        game="Which game", seats="Players (Traditional 2-4, Carousel 2-7)",
+        turn_minutes="Time for each turn, in minutes", lobby_minutes="How long the lobby waits",
+        auto_start="Start as soon as every seat is filled",
+        target="Points to win the match (Traditional 0 = one hand; Carousel 11-250)",
+        hand_size="Tiles dealt to each player", pairs="Carousel: 4 players in two pairs",
+        lead="Traditional: who leads later hands", fish_winner="Traditional: who wins a fish",
+        blocked="Carousel: scoring of a blocked hand", tile_bonus="Carousel: tile bonus point",
+        must_play="Carousel: a player who can play must play",
+        spinner_first="Carousel: the spinner's four sides fill first",
+        keep_in_stock="Carousel: the last stock tiles may not be drawn",
+        exact_finish="Carousel: a score may not pass the target",
+        tile_set="Carousel: the set (0 = by players)", lopsided_suit="Traditional: redeal limit",
+        lone_blank="Traditional: what a lone 0-0 counts",
+        extra="Any other option as name=value pairs",
+    )
+    async def new(  # noqa: PLR0917 - one parameter per slash option
+        self, interaction: discord.Interaction[Any], game: Game,
+        seats: app_commands.Range[int, 2, 7] = 2,
+        turn_minutes: app_commands.Range[int, 1, 10080] = 720,
+        lobby_minutes: app_commands.Range[int, 1, 10080] = 1440,
+        auto_start: bool = True,
+        target: app_commands.Range[int, 0, 10000] | None = None,
+        hand_size: app_commands.Range[int, 1, 45] | None = None,
+        pairs: bool | None = None,
+        lead: Literal["highest_double", "winner"] | None = None,
+        fish_winner: Literal["maker", "lowest"] | None = None,
+        blocked: Literal["difference", "sum"] | None = None,
+        tile_bonus: bool | None = None, must_play: bool | None = None,
+        spinner_first: bool | None = None, keep_in_stock: bool | None = None,
+        exact_finish: bool | None = None,
+        tile_set: Literal[0, 6, 9, 12] | None = None,
+        lopsided_suit: app_commands.Range[int, 4, 7] | None = None,
+        lone_blank: app_commands.Range[int, 0, 1000] | None = None,
+        extra: str | None = None,
+    ) -> None:
+        """Open a lobby message with Join, Leave, Add AI, Start and Cancel."""
+        named = {"target": target, "hand_size": hand_size, "pairs": pairs, "lead": lead,
+                 "fish_winner": fish_winner, "blocked": blocked, "tile_bonus": tile_bonus,
+                 "must_play": must_play, "spinner_first": spinner_first,
+                 "keep_in_stock": keep_in_stock, "exact_finish": exact_finish, "set": tile_set,
+                 "lopsided_suit": lopsided_suit, "lone_blank": lone_blank}
+        try:
+            options = {k: v for k, v in named.items() if v is not None}
+            options.update(parse_extra(extra))
+            settings = TableSettings(seats=seats, turn_seconds=turn_minutes * 60,
+                                     lobby_seconds=lobby_minutes * 60, auto_start=auto_start)
+        except TableError as exc:
+            await self.bot.actions.reply(interaction, str(exc))
+            return
+        await self.bot.actions.open_table(interaction, game, settings, options)
+
+    @app_commands.command(name="clock", description="Play Big Clock, the solitaire")
+    @app_commands.describe(tile_set="The set: double-12 (12 hours), double-9 or double-6")
+    async def clock(self, interaction: discord.Interaction[Any],
+                    tile_set: Literal[12, 9, 6] = 12) -> None:
+        """Start a Big Clock game for the caller in this channel (or DM)."""
+        options = {} if tile_set == 12 else {"set": tile_set}
+        await self.bot.actions.open_clock(interaction, options)
+
+    @app_commands.command(name="play", description="Play a move at your table in this channel")
+    @app_commands.describe(move="The move, e.g. 6-3 L, draw, pass, place 4, move 3 7")
+    async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
+        await self.bot.actions.play_typed(interaction, move)
+
+    @play.autocomplete("move")
+    async def play_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        moves = self.bot.actions.legal_for(interaction.user.id, interaction.channel_id or 0)
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=m, value=m) for m in moves
+                if typed in m.lower()][:25]
+
+    @app_commands.command(name="hand", description="Show your hand at your table here")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.actions.hand_here(interaction)
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.describe(game="Which game (default: the table in this channel)")
+    async def rules(self, interaction: discord.Interaction[Any],
+                    game: Literal["traditional", "carousel", "clock"] | None = None) -> None:
+        options = None
+        if game is None:
+            tables = self.bot.service.tables_in_channel(interaction.channel_id or 0)
+            if tables:
+                table = max(tables, key=lambda x: x.id)
+                game, options = table.game_kind, dict(table.row.options)
+        await interaction.response.send_message(rules_text(game or "traditional", options),
+                                                ephemeral=True)
+
+    @app_commands.command(name="cancel", description="Cancel a table (host or server manager)")
+    @app_commands.describe(table="Table number (default: this channel's newest)")
+    async def cancel(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        await self.bot.actions.cancel_here(interaction, table)
+
+    @app_commands.command(name="replace", description="Give a missing player's seat to an AI")
+    @app_commands.describe(seat="Seat number (1 = first)", table="Table number (default: here)")
+    async def replace(self, interaction: discord.Interaction[Any],
+                      seat: app_commands.Range[int, 1, 7], table: int | None = None) -> None:
+        await self.bot.actions.replace(interaction, seat, table)
+
+    @app_commands.command(name="resign", description="Resign from your game in this channel")
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        actions = self.bot.actions
+        async with actions.guard(interaction, None):
+            table = self.bot.service.table_of(interaction.user.id, interaction.channel_id or 0)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.service.resign(table.id, interaction.user.id)
+            await interaction.followup.send(t("cmd.resigned"), ephemeral=True)
+
+
+async def setup(bot: DominoBot) -> None:
+    """Extension entry point: `bot.load_extension("cogs.tables_cog")`."""
+    await bot.add_cog(DominoCog(bot))

@@ -1,0 +1,144 @@
+"""Simcord fixtures: the real bot on a temporary database, with AI seats moving at once."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.bot import DominoBot, create_bot
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "dominoes.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> DominoBot:
+    return create_bot(database_path=db_path, ai_delay=0)
+
+
+@pytest.fixture
+def world(simcord_env: Any) -> dict[str, Any]:
+    """A guild with a channel and three members."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("dominoes")
+    members = [guild.add_member(simcord_env.create_user(name)) for name in ("ann", "bob", "cy")]
+    return {"env": simcord_env, "guild": guild, "channel": channel, "members": members}
+
+
+def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component of a message payload, nested ones included."""
+    out: list[dict[str, Any]] = []
+    for c in components:
+        out.append(c)
+        out.extend(walk(c.get("components", [])))
+        if isinstance(c.get("accessory"), dict):
+            out.append(c["accessory"])
+    return out
+
+
+def text_of(components: list[dict[str, Any]]) -> str:
+    """All text of a V2 message: text displays, labels and media descriptions."""
+    parts = []
+    for c in walk(components):
+        for key in ("content", "label"):
+            if c.get(key):
+                parts.append(str(c[key]))
+        for item in c.get("items", []):
+            if item.get("description"):
+                parts.append(item["description"])
+    return "\n".join(parts)
+
+
+def custom_ids(components: list[dict[str, Any]], prefix: str = "") -> list[str]:
+    return [c["custom_id"] for c in walk(components)
+            if (c.get("custom_id") or "").startswith(prefix) and c.get("custom_id")
+            and not c.get("disabled")]
+
+
+def tile_pattern(tile: Any) -> re.Pattern[str]:
+    """A tile in any notation and orientation: 6-3, 3-6, 6|3, 3|6, 6:3."""
+    a, b = tile.high, tile.low
+    return re.compile(rf"(?<!\d)({a}\s*[-|:]\s*{b}|{b}\s*[-|:]\s*{a})(?!\d)")
+
+
+# --- helpers shared by the bot tests -----------------------------------------------------------
+def public_text(channel: Any, viewer: Any) -> str:
+    """Everything a spectator can read in the channel: content, V2 text, labels, alt texts."""
+    parts = []
+    for msg in channel.history(viewer=viewer):
+        if msg.flags.ephemeral:
+            continue
+        parts.append(msg.content or "")
+        parts.append(text_of([c.to_dict() for c in msg.components]))
+        parts.extend(a.description or "" for a in msg.attachments)
+        parts.extend(str(e.to_dict()) for e in msg.embeds)
+    return "\n".join(parts)
+
+
+def hidden_tiles(game: Any) -> set[Any]:
+    """Tiles in players' hands right now (none of them is on the board)."""
+    tiles: set[Any] = set()
+    for seat in range(len(game.players)):
+        tiles |= set(game.view(seat).hand or ())
+    return tiles
+
+
+def assert_no_hand_in_public(channel: Any, viewer: Any, game: Any) -> None:
+    text = public_text(channel, viewer)
+    for tile in hidden_tiles(game):
+        match = tile_pattern(tile).search(text)
+        where = text[max(0, match.start() - 80):match.end() + 20] if match else ""
+        assert match is None, f"hand tile {tile} appears in public: ...{where}"
+
+
+def table_message(channel: Any, table: Any) -> Any:
+    """The table's one public message, as stored now."""
+    for msg in channel.history():
+        if msg.id == table.message_id:
+            return msg
+    raise AssertionError("table message not found")
+
+
+async def take_turn(member: Any, channel: Any, table: Any) -> str:
+    """The member opens their hand (a fresh ephemeral message) and plays its first move button."""
+    shown = await member.click(table_message(channel, table), label="Your hand")
+    hand = shown.response
+    assert hand is not None and hand.ephemeral
+    seat = table.seat_of(member.id)
+    for tile in table.game.view(seat).hand:  # the hand is there, privately
+        assert tile_pattern(tile).search(text_of(hand.components)), tile
+    ids = custom_ids(hand.components, "dom:play:") + custom_ids(hand.components, "dom:tile:")
+    assert ids, f"no move buttons in {text_of(hand.components)}"
+    chosen = ids[0]
+    result = await member.click(hand, custom_id=chosen)
+    if chosen.startswith("dom:tile:"):
+        choice = result.response
+        assert choice is not None and choice.ephemeral
+        chosen = custom_ids(choice.components, "dom:play:")[0]
+        result = await member.click(choice, custom_id=chosen)
+    assert not result.followups, [f.content for f in result.followups]
+    return chosen
+
+
+async def play_out(world: dict[str, Any], table: Any, *, limit: int = 2000) -> int:
+    """Play the table to its end with buttons, checking privacy after every human move."""
+    env, channel = world["env"], world["channel"]
+    spectator = world["members"][2]
+    by_id = {m.id: m for m in world["members"]}
+    moves = 0
+    while table.status == "playing" and moves < limit:
+        seat = table.game.to_move
+        if table.seats[seat].is_ai:
+            await env.settle()
+            continue
+        member = by_id[table.seats[seat].user_id]
+        await take_turn(member, channel, table)
+        await env.settle()
+        assert_no_hand_in_public(channel, spectator, table.game)
+        moves += 1
+    return moves

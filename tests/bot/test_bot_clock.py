@@ -1,0 +1,55 @@
+"""Big Clock through the real bot: from /domino clock to the end, following the hints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.components import encode_move
+from tests.bot.conftest import custom_ids, table_message, text_of
+
+
+async def play_clock(env: Any, member: Any, channel: Any, table: Any) -> int:
+    """Follow the Hint button until the game ends; every move is a button or /domino play."""
+    moves = 0
+    while table.status == "playing" and moves < 500:
+        message = table_message(channel, table)
+        hint = await member.click(message, custom_id=f"dom:hint:{table.id}:{table.seq}")
+        move = hint.response.content.split(": ", 1)[1]
+        wanted = f"dom:play:{table.id}:{table.seq}:{encode_move(move)}"
+        components = [c.to_dict() for c in message.components]
+        if wanted in custom_ids(components):
+            result = await member.click(message, custom_id=wanted)
+        elif move == "resign":
+            result = await member.click(message, label="Give up")
+        else:
+            result = await member.slash(channel, "domino play", move=move)
+        assert "Sorry" not in (result.response.content if result.response else "")
+        moves += 1
+    return moves
+
+
+async def test_big_clock_to_its_end(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    opened = await ann.slash(channel, "domino clock", tile_set=6)
+    assert opened.response is not None and not opened.response.ephemeral
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert table.game_kind == "clock"
+    # Only the player acts on their clock.
+    other = await world["members"][1].click(table_message(channel, table), label="Draw")
+    assert "not seated" in other.followups[0].content
+    assert await play_clock(env, ann, channel, table) > 0
+    assert table.status == "finished"
+    text = text_of([c.to_dict() for c in table_message(channel, table).components])
+    assert "You won" in text or "Game over" in text
+
+
+async def test_big_clock_in_dms(simcord_env: Any) -> None:
+    user = simcord_env.create_user("solo")
+    opened = await user.slash("domino clock")
+    assert opened.response is not None
+    table = max(simcord_env.bot.service.tables.values(), key=lambda t: t.id)
+    assert table.guild_id is None and table.message_id == opened.response.id
+    given_up = await user.click(opened.response, label="Give up")
+    assert given_up.acknowledged
+    assert table.status == "finished"
