@@ -168,8 +168,11 @@ class TableService(Clockwork):
             await self._set_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
         return table
 
-    async def add_ai(self, table_id: int, user_id: int, level: str = "normal") -> LiveTable:
-        """The host fills a lobby seat with an AI."""
+    async def add_ai(self, table_id: int, user_id: int, level: str = "normal", *,
+                     auto_start: bool = True) -> LiveTable:
+        """The host fills a lobby seat with an AI; the last seat starts the game like `join`
+        when the host chose auto-start (`auto_start=False` holds it, e.g. while seating a
+        rematch)."""
         table = self.get(table_id)
         async with table.lock:
             table.require_status("lobby")
@@ -178,7 +181,11 @@ class TableService(Clockwork):
             if len(table.seats) >= table.settings.seats:
                 raise TableFull()
             name = table.unique_name(AI_NAMES.get(level, f"Bot ({level})"))
-            await self._set_seats(table, [*table.seats, Seat(None, level, name)])
+            seats = [*table.seats, Seat(None, level, name)]
+            await self._set_seats(table, seats)
+            full = len(seats) >= table.settings.seats
+        if full and auto_start and table.settings.auto_start:
+            return await self.start(table_id, table.host_id)
         return table
 
     async def _set_seats(self, table: LiveTable, seats: list[Seat]) -> None:
@@ -283,12 +290,18 @@ class TableService(Clockwork):
             raise IllegalMoveError(str(exc).rstrip(".")) from None
         over = trial.is_over()
         deadline = None if over else self.clock() + table.settings.turn_seconds
-        try:
+
+        async def store_then_apply() -> None:
             await self.store.append_move(table.id, table.seq + 1, recorded, deadline=deadline)
+            table.game = trial
+            table.replace_row(last_seq=table.seq + 1, deadline=deadline)
+
+        try:
+            # Shielded: once the move is being stored, a cancelled caller (a shut-down,
+            # a timer being re-armed) must not leave memory behind storage.
+            await asyncio.shield(store_then_apply())
         except MoveConflict:
             raise StaleMove() from None
-        table.game = trial
-        table.replace_row(last_seq=table.seq + 1, deadline=deadline)
         await self._emit(TableEvent("move", table, move=recorded, seat=seat))
         if over:
             await self._finish(table)

@@ -54,9 +54,11 @@ class Clockwork:
     # -- arming ------------------------------------------------------------------------
     def _after_change(self, table: LiveTable) -> None:
         """Re-arm the table after any change: an AI moves, or the timer waits."""
-        if table.timer is not None:
+        # The timer may be the task running this very change (a timeout being
+        # handled): it must not cancel itself mid-way.
+        if table.timer is not None and table.timer is not asyncio.current_task():
             table.timer.cancel()
-            table.timer = None
+        table.timer = None
         if table.status == "playing" and table.game is not None:
             seat = table.game.to_move
             if seat is not None and table.played_by_ai(seat):
@@ -158,11 +160,16 @@ class Clockwork:
             table.resigned = seat
             await self._finish(table)
             return
-        legal = [str(m) for m in table.game.legal_moves()]
-        move = "pass" if action == "skip" and "pass" in legal else self.ai_move(table, seat,
-                                                                                "normal")
         await self._count_timeout(table, seat)
-        await self._commit(table, seat, move)
+        legal = [str(m) for m in table.game.legal_moves()]
+        if action == "skip" and "pass" in legal:
+            await self._commit(table, seat, "pass")
+            return
+        # The AI plays the whole turn: a draw does not pass the turn, so it goes on
+        # drawing (each draw a move of its own) until it has played or passed.
+        while (table.status == "playing" and table.game is not None
+               and table.game.to_move == seat):
+            await self._commit(table, seat, self.ai_move(table, seat, "normal"))
 
     async def _count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
         """Count a timeout in a row (or reset the count); the third hands the seat to an AI."""
