@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -20,6 +21,7 @@ from discord.ext import commands
 from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
 from storage import Storage
+from storage.db import StorageError
 from tables.service import TableService
 
 if TYPE_CHECKING:
@@ -64,6 +66,8 @@ class DominoBot(commands.Bot):
         self.service.listeners.append(self.actions.on_event)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.load_extension("cogs.tables_cog")
+        await self.load_extension("cogs.stats_cog")  # after tables_cog: joins /domino
+        await self.load_extension("cogs.pickup_cog")  # after tables_cog: joins /domino
         loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.database_path, loaded)
         if self.sync_commands:
@@ -109,8 +113,20 @@ def create_bot(settings: Settings | None = None, *, database_path: Path | str | 
     return DominoBot(database_path, **options)
 
 
+async def check_database(path: Path) -> None:
+    """Open and migrate the database once before logging in. Raises StorageError."""
+    store = await Storage.open(path)
+    await store.close()
+
+
 def run_bot(settings: Settings) -> int:
-    """Run until stopped; returns the exit status (1 when the token is refused)."""
+    """Run until stopped; returns the exit status (1 when the token or database is refused)."""
+    try:
+        # Before logging in, so a bad file is reported at once, naming it, not as a traceback.
+        asyncio.run(check_database(settings.database_path))
+    except StorageError as exc:
+        log.error("%s", exc)
+        return 1
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

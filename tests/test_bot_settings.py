@@ -49,3 +49,15 @@ def test_a_dotenv_file_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     env_file.write_text("DISCORD_TOKEN=from-file\n", encoding="utf-8")
     assert load_settings(env_file=str(env_file)).token == "from-file"
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+
+
+def test_a_corrupt_database_stops_the_bot_with_its_name_and_no_traceback(
+        tmp_path: Path) -> None:
+    bad = tmp_path / "broken.sqlite3"
+    bad.write_bytes(b"this is not a database, only some words " * 50)
+    env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(bad)}
+    result = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1
+    assert str(bad) in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
