@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from engine.carousel_rules import (
@@ -21,10 +22,12 @@ from engine.moves import LineMove
 from engine.options import options_to_dict, read_options
 from engine.records import record_players, record_seed
 from engine.rng import SeededRandom
-from engine.spinner import SIDES, Spinner
+from engine.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
 from engine.tiles import Tile, full_set, pip_total
 
 __all__ = ["CarouselGame", "CarouselOptions", "CarouselView", "ScoreEvent", "round_pips"]
+
+_BY_VALUE = attrgetter("high", "low")  # the order of Tile, read in C: sorts hands fast
 
 
 class CarouselGame(Game[LineMove]):
@@ -101,7 +104,8 @@ class CarouselGame(Game[LineMove]):
             assert self.opener is not None
             self.first = (self.opener + 1) % n
         # A redeal offers the opening to the same first seat again.
-        self.hands: list[list[Tile]] = [sorted(h, reverse=True) for h in dealt.hands]
+        self.hands: list[list[Tile]] = [sorted(h, key=_BY_VALUE, reverse=True)
+                                        for h in dealt.hands]
         self.stock: list[Tile] = list(dealt.stock)
         self.stock_pos = 0
         self.layout: Spinner | None = None
@@ -144,16 +148,21 @@ class CarouselGame(Game[LineMove]):
         sides = layout.open_sides()
         moves = []
         for tile in self.hands[seat]:
+            high, low = tile.high, tile.low
             for i in sides:
-                if tile.high == ends[i] or tile.low == ends[i]:
-                    moves.append(LineMove("play", tile, SIDES[i]))
+                if high == ends[i] or low == ends[i]:
+                    moves.append(side_move(tile, i))
         return moves
 
     def _blocked(self) -> bool:
         """Nobody can play (the caller checks that nothing may be drawn)."""
         assert self.layout is not None
         numbers = self.layout.open_numbers()
-        return not any(t.high in numbers or t.low in numbers for h in self.hands for t in h)
+        for hand in self.hands:
+            for t in hand:
+                if t.high in numbers or t.low in numbers:
+                    return False
+        return True
 
     def legal_moves(self) -> list[LineMove]:
         if self._outcome is not None:
@@ -173,6 +182,24 @@ class CarouselGame(Game[LineMove]):
 
     def parse_move(self, text: str) -> LineMove:
         return LineMove.parse(text)
+
+    def play(self, move: LineMove | str) -> LineMove:
+        """As `Game.play`, with a fast check for a tile played at a named open end (the
+        moves `legal_moves` gives); anything else takes the general path, which gives
+        the reason when a move is illegal."""
+        layout = self.layout
+        if type(move) is LineMove and layout is not None and self._outcome is None \
+                and move.kind == "play" and move.tile is not None:
+            tile = move.tile
+            i = SIDE_INDEX.get(move.end or "")
+            if i is not None and (tile.high == layout.ends[i] or tile.low == layout.ends[i]) \
+                    and i in layout.open_sides() \
+                    and any(held is tile for held in self.hands[self.turn]):
+                text = side_move_text(tile, i)
+                self._apply(move)
+                self.moves.append(text)
+                return move
+        return super().play(move)
 
     def illegal_reason(self, move: LineMove) -> str | None:
         if self._outcome is not None:
@@ -227,6 +254,8 @@ class CarouselGame(Game[LineMove]):
         if tile not in self.hands[self.turn]:
             return f"you do not hold {tile}"
         ends = layout.ends_for(tile)
+        if move.end in ends:
+            return None
         shown = ", ".join(f"{SIDES[i]} {layout.ends[i]}" for i in layout.open_sides())
         if move.end is None:
             if not ends:
@@ -250,7 +279,7 @@ class CarouselGame(Game[LineMove]):
         if move.kind == "draw":
             hand = self.hands[seat]
             hand.append(self.stock[self.stock_pos])
-            hand.sort(reverse=True)
+            hand.sort(key=_BY_VALUE, reverse=True)
             self.stock_pos += 1
             self.history.append((seat, "draw"))
             # Drawing the last drawable tile may leave nobody able to play.
@@ -273,10 +302,12 @@ class CarouselGame(Game[LineMove]):
             self.opener = seat
         else:
             end = move.end or self.layout.ends_for(tile)[0]
-            move = LineMove("play", tile, end)
+            if move.end is None:
+                move = LineMove("play", tile, end)
             self.layout.place(tile, end, seat)
         self.hands[seat].remove(tile)
-        self.history.append((seat, str(move)))
+        self.history.append((seat, str(move) if move.end is None
+                             else side_move_text(tile, SIDE_INDEX[move.end])))
         if self._score_play(seat, tile):
             return move
         if not self.hands[seat]:

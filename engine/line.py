@@ -5,7 +5,34 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from engine.tiles import Tile
+from engine.moves import LineMove
+from engine.tiles import MAX_PIPS, Tile
+
+_SIZE = (MAX_PIPS + 1) * (MAX_PIPS + 1) * 2
+# One shared move and one text per (tile, end L or R): hot paths build neither anew.
+_MOVES: list[LineMove | None] = [None] * _SIZE
+_TEXTS: list[str | None] = [None] * _SIZE
+# Placed tiles are values too: one per (tile, left, right, seat), made once.
+_PLACED: dict[tuple[int, int, int, int, int], PlacedTile] = {}
+
+
+def line_move_at(tile: Tile, end: str) -> LineMove:
+    """`LineMove("play", tile, end)` for `end` "L" or "R", shared between calls."""
+    i = (tile.high * (MAX_PIPS + 1) + tile.low) * 2 + (end == "R")
+    move = _MOVES[i]
+    if move is None or move.tile is not tile:
+        move = LineMove("play", tile, end)
+        _MOVES[i] = move
+    return move
+
+
+def line_move_text(tile: Tile, end: str) -> str:
+    """The record text of `tile` played at `end` ("L" or "R"), e.g. "6-5 L"."""
+    i = (tile.high * (MAX_PIPS + 1) + tile.low) * 2 + (end == "R")
+    text = _TEXTS[i]
+    if text is None:
+        text = _TEXTS[i] = f"{tile.high}-{tile.low} {end}"
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +43,21 @@ class PlacedTile:
     left: int
     right: int
     seat: int
+
+
+def _placed(tile: Tile, left: int, right: int, seat: int) -> PlacedTile:
+    key = (tile.high, tile.low, left, right, seat)
+    placed = _PLACED.get(key)
+    if placed is None or placed.tile is not tile:
+        placed = _PLACED[key] = PlacedTile(tile, left, right, seat)
+    return placed
+
+
+def _other(tile: Tile, number: int) -> int:
+    # The high half of a tile whose low half shows `number`; ValueError as Tile.other.
+    if tile.low != number:
+        raise ValueError(f"{tile} does not show {number}")
+    return tile.high
 
 
 class Line:
@@ -54,10 +96,12 @@ class Line:
     def place(self, tile: Tile, end: str, seat: int) -> None:
         """Lay `tile` at `end`. The caller has checked that it fits (`accepts`)."""
         if end == "L":
-            outer = tile.other(self.left)
-            self.tiles.appendleft(PlacedTile(tile, outer, self.left, seat))
+            inner = self.left
+            outer = tile.low if tile.high == inner else _other(tile, inner)
+            self.tiles.appendleft(_placed(tile, outer, inner, seat))
             self.left = outer
         else:
-            outer = tile.other(self.right)
-            self.tiles.append(PlacedTile(tile, self.right, outer, seat))
+            inner = self.right
+            outer = tile.low if tile.high == inner else _other(tile, inner)
+            self.tiles.append(_placed(tile, inner, outer, seat))
             self.right = outer

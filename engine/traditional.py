@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.game import Game, Outcome, places_by
-from engine.line import Line
+from engine.line import Line, line_move_at, line_move_text
 from engine.moves import LineMove
 from engine.options import check_choice, check_range, options_to_dict, read_options
 from engine.records import record_players, record_seed
@@ -19,6 +20,7 @@ from engine.traditional_view import HandResult, TraditionalView
 
 SET_TOP = 6
 NO_WINNER = -1
+_BY_VALUE = attrgetter("high", "low")  # the order of Tile, read in C: sorts hands fast
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,16 +54,19 @@ def opening_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     Heaviest = most pips, then the larger high half. Raises ValueError if every
     hand is empty.
     """
-    best: tuple[tuple[int, int, int], int, Tile] | None = None
+    best_key = -1
+    best: tuple[int, Tile] | None = None
     for seat, hand in enumerate(hands):
         for tile in hand:
-            # Doubles outrank every non-double; among doubles the higher wins.
-            key = (1, tile.high, 0) if tile.is_double else (0, tile.pips, tile.high)
-            if best is None or key > best[0]:
-                best = (key, seat, tile)
+            high, low = tile.high, tile.low
+            # Doubles outrank every non-double; among doubles the higher wins;
+            # then more pips, then the larger high half (as one integer).
+            key = 1000 + high if high == low else (high + low) * 16 + high
+            if key > best_key:
+                best_key, best = key, (seat, tile)
     if best is None:
         raise ValueError("nobody holds a tile")
-    return best[1], best[2]
+    return best
 
 
 class TraditionalGame(Game[LineMove]):
@@ -88,7 +93,7 @@ class TraditionalGame(Game[LineMove]):
             raise ValueError("the Traditional game takes 2-4 players")
         if deal is None and seed is None:
             raise ValueError("give a deal or a seed")
-        self.options = options or TraditionalOptions()
+        self.options = options or _DEFAULT_OPTIONS
         self.seed = seed
         self.first_deal = deal
         self.next_deals = tuple(next_deals)
@@ -117,7 +122,8 @@ class TraditionalGame(Game[LineMove]):
 
     def _start_hand(self, deal: LineDeal | None) -> None:
         dealt = deal if deal is not None else self._next_deal()
-        self.hands: list[list[Tile]] = [sorted(h, reverse=True) for h in dealt.hands]
+        self.hands: list[list[Tile]] = [sorted(h, key=_BY_VALUE, reverse=True)
+                                        for h in dealt.hands]
         self.stock: list[Tile] = list(dealt.stock)
         self.stock_pos = 0
         self.line = Line()
@@ -154,17 +160,24 @@ class TraditionalGame(Game[LineMove]):
 
     def _fitting(self, seat: int) -> list[LineMove]:
         line = self.line
+        left, right = line.left, line.right
         moves = []
         for tile in self.hands[seat]:
-            if tile.high == line.left or tile.low == line.left:
-                moves.append(LineMove("play", tile, "L"))
-            if tile.high == line.right or tile.low == line.right:
-                moves.append(LineMove("play", tile, "R"))
+            high, low = tile.high, tile.low
+            if high == left or low == left:
+                moves.append(line_move_at(tile, "L"))
+                if high == right or low == right:
+                    moves.append(line_move_at(tile, "R"))
+            elif high == right or low == right:
+                moves.append(line_move_at(tile, "R"))
         return moves
 
     def _can_play(self, seat: int) -> bool:
         left, right = self.line.left, self.line.right
-        return any(t.has(left) or t.has(right) for t in self.hands[seat])
+        for t in self.hands[seat]:
+            if t.high == left or t.low == left or t.high == right or t.low == right:
+                return True
+        return False
 
     def legal_moves(self) -> list[LineMove]:
         if self._outcome is not None:
@@ -179,6 +192,42 @@ class TraditionalGame(Game[LineMove]):
 
     def parse_move(self, text: str) -> LineMove:
         return LineMove.parse(text)
+
+    def play(self, move: LineMove | str) -> LineMove:
+        """As `Game.play`, with a fast path for a tile played at a named end and for a pass
+        (the moves `legal_moves` gives); anything else, or an illegal move, takes the
+        general path, which gives the reason."""
+        if type(move) is LineMove and self._outcome is None and self.line.tiles:
+            end = move.end
+            if end is not None and move.kind == "play":
+                tile = move.tile
+                hand = self.hands[self.turn]
+                line = self.line
+                number = line.left if end == "L" else line.right if end == "R" else -2
+                at = _position_of(hand, tile)
+                if tile is not None and at >= 0 and (tile.high == number or tile.low == number):
+                    seat = self.turn
+                    line.place(tile, end, seat)
+                    del hand[at]
+                    self.last_layer = seat
+                    text = line_move_text(tile, end)
+                    self.history.append((seat, text))
+                    self.moves.append(text)
+                    if not hand:
+                        self._end_hand(seat, "domino")
+                    elif self.stock_pos == len(self.stock) and self._blocked():
+                        self._end_hand(seat, "fish")
+                    else:
+                        self.turn = (seat + 1) % len(self.players)
+                    return move
+            elif move.kind == "pass" and self.stock_pos == len(self.stock) \
+                    and not self._can_play(self.turn):
+                seat = self.turn
+                self.history.append((seat, "pass"))
+                self.moves.append("pass")
+                self.turn = (seat + 1) % len(self.players)
+                return move
+        return super().play(move)
 
     def illegal_reason(self, move: LineMove) -> str | None:
         if self._outcome is not None:
@@ -233,7 +282,7 @@ class TraditionalGame(Game[LineMove]):
         seat = self.turn
         if move.kind == "draw":
             self.hands[seat].append(self.stock[self.stock_pos])
-            self.hands[seat].sort(reverse=True)
+            self.hands[seat].sort(key=_BY_VALUE, reverse=True)
             self.stock_pos += 1
             self.history.append((seat, "draw"))
             if not self.stock_size and self._blocked():
@@ -263,7 +312,12 @@ class TraditionalGame(Game[LineMove]):
         return move
 
     def _blocked(self) -> bool:
-        return not any(self._can_play(s) for s in range(len(self.players)))
+        left, right = self.line.left, self.line.right
+        for hand in self.hands:
+            for t in hand:
+                if t.high == left or t.low == left or t.high == right or t.low == right:
+                    return False
+        return True
 
     def _end_hand(self, maker: int, reason: str) -> None:
         counts = tuple(self.count(s) for s in range(len(self.players)))
@@ -380,6 +434,18 @@ class TraditionalGame(Game[LineMove]):
         other.history = list(self.history)
         other._rng = self._rng.copy()  # the same stream: the same future deals
         return other
+
+
+_DEFAULT_OPTIONS = TraditionalOptions()
+
+
+def _position_of(hand: list[Tile], tile: Tile | None) -> int:
+    # Where this very tile object lies in the hand (-1: not there, or an equal copy:
+    # the general path then decides).
+    for i, held in enumerate(hand):
+        if held is tile:
+            return i
+    return -1
 
 
 def _seats(winner: int) -> tuple[int, ...]:

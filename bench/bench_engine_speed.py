@@ -1,0 +1,131 @@
+"""Random playouts per second: this engine against the `dominoes` package (PyPI), same run.
+
+The game: a full 4-player, 7-tile Traditional hand on double-6 with no stock
+(the block game that `dominoes.Game` plays). A playout deals and then plays a
+uniformly random legal move until the hand ends; we count full hands per
+second. Both engines get the same randomness, Python's `random` seeded with 1:
+the 28 tiles are shuffled with `random.shuffle` and dealt 7 a seat, each move
+is `random.choice` of the legal moves.
+- this engine: `TraditionalGame(players, deal=LineDeal(hands, ()))`, then
+  `play(random.choice(legal_moves()))` (validated and recorded: the same rules
+  code the tables and the AI use);
+- `dominoes` 6.1.0: `Game.new()` (it shuffles the same way), then
+  `make_move(*random.choice(game.valid_moves))`.
+A third row times this engine as the tables and the AI use it: a deal from a
+seed (`SeededRandom`, with the lopsided-hand redeal) and moves picked by
+`SeededRandom.below`, whose pure-Python generator costs more than `random`.
+
+Run from the repository root:
+    .venv/bin/python bench/bench_engine_speed.py [--seconds 10]
+        [--dominoes-python /tmp/dominoes-venv/bin/python]
+`dominoes` lives in its own venv (see bench/README.md); without it only this
+engine is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.deals import LineDeal  # noqa: E402
+from engine.rng import SeededRandom  # noqa: E402
+from engine.tiles import full_set  # noqa: E402
+from engine.traditional import TraditionalGame  # noqa: E402
+
+PLAYERS = ("A", "B", "C", "D")
+
+DOMINOES_SCRIPT = """
+import json, random, sys, time
+from importlib.metadata import version
+import dominoes
+random.seed(1)
+seconds = float(sys.argv[1])
+games = 0
+start = time.perf_counter()
+while time.perf_counter() - start < seconds:
+    game = dominoes.Game.new()
+    while game.result is None:
+        game.make_move(*random.choice(game.valid_moves))
+    games += 1
+elapsed = time.perf_counter() - start
+print(json.dumps({"games": games, "seconds": elapsed, "version": version("dominoes")}))
+"""
+
+
+def ours(seconds: float) -> tuple[int, float]:
+    """Random 4-player hands for `seconds` with Python's `random`, as `dominoes` is timed;
+    returns (hands played, seconds taken)."""
+    chance = random.Random(1)
+    tiles = list(full_set(6))
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        chance.shuffle(tiles)
+        hands = tuple(tuple(tiles[i:i + 7]) for i in range(0, 28, 7))
+        game = TraditionalGame(PLAYERS, deal=LineDeal(hands, ()))
+        while game.to_move is not None:
+            game.play(chance.choice(game.legal_moves()))
+        games += 1
+    return games, time.perf_counter() - start
+
+
+def ours_seeded(seconds: float) -> tuple[int, float]:
+    """The same with seeded deals and `SeededRandom` choices (as the AI plays)."""
+    rng = SeededRandom(1)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = TraditionalGame(PLAYERS, seed=games)
+        while game.to_move is not None:
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+        games += 1
+    return games, time.perf_counter() - start
+
+
+def theirs(python: str, seconds: float) -> tuple[int, float, str] | None:
+    """The same for `dominoes`, in its own interpreter; None when it is not installed."""
+    if not Path(python).exists():
+        return None
+    done = subprocess.run([python, "-c", DOMINOES_SCRIPT, str(seconds)], capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        return None
+    report = json.loads(done.stdout)
+    return report["games"], report["seconds"], str(report["version"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--dominoes-python", default="/tmp/dominoes-venv/bin/python")
+    args = parser.parse_args(argv)
+    rows = []
+    mine = ours(args.seconds)
+    rows.append(("this engine, `random` (as dominoes)", *mine))
+    other = theirs(args.dominoes_python, args.seconds)
+    if other is not None:
+        rows.append((f"dominoes {other[2]}, `random`", other[0], other[1]))
+    rows.append(("this engine, seeded deals + SeededRandom", *ours_seeded(args.seconds)))
+    sys.stdout.write(f"Random playouts of a 4-player, 7-tile double-6 hand, "
+                     f"{args.seconds:g} s each, Python {sys.version.split()[0]}\n\n")
+    sys.stdout.write("| engine | hands | seconds | hands/s |\n|---|---:|---:|---:|\n")
+    for name, games, secs in rows:
+        sys.stdout.write(f"| {name} | {games} | {secs:.1f} | {games / secs:,.0f} |\n")
+    if other is not None:
+        ratio = (mine[0] / mine[1]) / (other[0] / other[1])
+        sys.stdout.write(f"\nratio: this engine is {ratio:.2f}x the speed of dominoes\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
