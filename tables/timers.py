@@ -91,15 +91,20 @@ class Clockwork:
             if seat is None:
                 return
             level = table.seats[seat].ai_level or "normal"
-            await self._commit(table, seat, self.ai_move(table, seat, level))
+            await self._commit(table, seat, await self.ai_move(table, seat, level))
 
     @staticmethod
-    def ai_move(table: LiveTable, seat: int, level: str) -> str:
-        """The AI's move for `seat`, from that seat's view only."""
+    async def ai_move(table: LiveTable, seat: int, level: str) -> str:
+        """The AI's move for `seat`, from that seat's view only (called under the table's lock).
+
+        The search runs in a worker thread: the hard level thinks for up to a
+        second, and the other tables must not wait for it.
+        """
         assert table.game is not None
         # Seeded by table and move number: the same position gets the same AI move.
         rng = SeededRandom((table.seed or 0) * 1_000_003 + table.seq)
-        return str(choose(level, table.game.view(seat), rng))
+        view = table.game.view(seat)
+        return str(await asyncio.to_thread(choose, level, view, rng))
 
     # -- notices -----------------------------------------------------------------------
     async def _announce_turn(self, table: LiveTable, seq: int, seat: int) -> None:
@@ -169,7 +174,7 @@ class Clockwork:
         # drawing (each draw a move of its own) until it has played or passed.
         while (table.status == "playing" and table.game is not None
                and table.game.to_move == seat):
-            await self._commit(table, seat, self.ai_move(table, seat, "normal"))
+            await self._commit(table, seat, await self.ai_move(table, seat, "normal"))
 
     async def _count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
         """Count a timeout in a row (or reset the count); the third hands the seat to an AI."""
