@@ -12,8 +12,10 @@ _SIZE = (MAX_PIPS + 1) * (MAX_PIPS + 1) * 2
 # One shared move and one text per (tile, end L or R): hot paths build neither anew.
 _MOVES: list[LineMove | None] = [None] * _SIZE
 _TEXTS: list[str | None] = [None] * _SIZE
-# Placed tiles are values too: one per (tile, left, right, seat), made once.
-_PLACED: dict[tuple[int, int, int, int, int], PlacedTile] = {}
+# Placed tiles are values too: one per (tile, left, right, seat), made once, keyed by
+# one int (cheaper to hash than a tuple).
+_PLACED: dict[int, PlacedTile] = {}
+_SIDE = MAX_PIPS + 1
 
 
 def line_move_at(tile: Tile, end: str) -> LineMove:
@@ -45,8 +47,9 @@ class PlacedTile:
     seat: int
 
 
-def _placed(tile: Tile, left: int, right: int, seat: int) -> PlacedTile:
-    key = (tile.high, tile.low, left, right, seat)
+def placed_tile(tile: Tile, left: int, right: int, seat: int) -> PlacedTile:
+    """`PlacedTile(tile, left, right, seat)`, shared between calls (the game's hot path)."""
+    key = (((seat * _SIDE + tile.high) * _SIDE + tile.low) * _SIDE + left) * _SIDE + right
     placed = _PLACED.get(key)
     if placed is None or placed.tile is not tile:
         placed = _PLACED[key] = PlacedTile(tile, left, right, seat)
@@ -98,10 +101,10 @@ class Line:
         if end == "L":
             inner = self.left
             outer = tile.low if tile.high == inner else _other(tile, inner)
-            self.tiles.appendleft(_placed(tile, outer, inner, seat))
+            self.tiles.appendleft(placed_tile(tile, outer, inner, seat))
             self.left = outer
         else:
             inner = self.right
             outer = tile.low if tile.high == inner else _other(tile, inner)
-            self.tiles.append(_placed(tile, inner, outer, seat))
+            self.tiles.append(placed_tile(tile, inner, outer, seat))
             self.right = outer

@@ -38,16 +38,36 @@ class SeededRandom:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMIT[n] if n < _LIMITS else (1 << 64) - ((1 << 64) % n)
         while True:
-            value = self.next64()
+            # `next64`, inlined (the search calls this for every move).
+            state = self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
             if value < limit:
                 return value % n
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A new list with `items` in shuffled order (Fisher-Yates)."""
         result = list(items)
+        state = self._state
         for i in range(len(result) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMIT[n] if n < _LIMITS else (1 << 64) - ((1 << 64) % n)
+            while True:  # `below(n)`, inlined
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % n
             result[i], result[j] = result[j], result[i]
+        self._state = state
         return result
+
+
+# `below`'s rejection limits for small n, made once.
+_LIMITS = 256
+_LIMIT = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, _LIMITS)]

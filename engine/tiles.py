@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from engine.errors import NotationError
@@ -21,15 +21,19 @@ MAX_PIPS = 12
 class Tile:
     """A domino tile. Stored with `high >= low`, so `Tile(6, 0) == Tile.of(0, 6)`.
 
-    Ordering is by (high, low), which also sorts hands in a natural way.
+    Ordering is by (high, low), which also sorts hands in a natural way. `code` is
+    `high * (MAX_PIPS + 1) + low`, set by the constructor: one small int per tile, in the
+    same order, for the engine's tables (not part of equality, hashing or the repr).
     """
 
     high: int
     low: int
+    code: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not (0 <= self.low <= self.high <= MAX_PIPS):
             raise ValueError(f"not a tile: {self.high}-{self.low} (use Tile.of for any order)")
+        object.__setattr__(self, "code", self.high * (MAX_PIPS + 1) + self.low)
 
     @staticmethod
     def of(a: int, b: int) -> Tile:

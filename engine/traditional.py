@@ -10,17 +10,48 @@ from typing import Any
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.game import Game, Outcome, places_by
-from engine.line import Line, line_move_at, line_move_text
+from engine.line import Line, PlacedTile, line_move_at, line_move_text, placed_tile
 from engine.moves import LineMove
 from engine.options import check_choice, check_range, options_to_dict, read_options
 from engine.records import record_players, record_seed
 from engine.rng import SeededRandom
-from engine.tiles import Tile, full_set
+from engine.tiles import MAX_PIPS, Tile, full_set
 from engine.traditional_view import HandResult, TraditionalView
 
 SET_TOP = 6
 NO_WINNER = -1
-_BY_VALUE = attrgetter("high", "low")  # the order of Tile, read in C: sorts hands fast
+_BY_VALUE = attrgetter("code")  # the order of Tile as one int, read in C: sorts hands fast
+_SIDE = MAX_PIPS + 1
+# The hot paths' tables, by tile code `high * _SIDE + low`, made once for the shared tiles
+# (`Tile.of`): the move of each tile at L, at R and as a lead; the record texts at L and
+# R; and, for each pair of open ends (`left * _SIDE + right`), the moves of each tile
+# there, L first. A hand holding another, equal tile object still gets these moves; `play`
+# then takes its general path for them.
+_ALL_TILES = [Tile.of(high, low) for high in range(_SIDE) for low in range(high + 1)]
+_AT_L: list[LineMove] = [LineMove.draw()] * (_SIDE * _SIDE)
+_AT_R: list[LineMove] = [LineMove.draw()] * (_SIDE * _SIDE)
+_LEADS: list[LineMove] = [LineMove.draw()] * (_SIDE * _SIDE)
+_TEXT_L: list[str] = [""] * (_SIDE * _SIDE)
+_TEXT_R: list[str] = [""] * (_SIDE * _SIDE)
+for _t in _ALL_TILES:
+    _code = _t.high * _SIDE + _t.low
+    _AT_L[_code] = LineMove("play", _t, "L")
+    _AT_R[_code] = LineMove("play", _t, "R")
+    _LEADS[_code] = LineMove("play", _t)
+    _TEXT_L[_code] = line_move_text(_t, "L")
+    _TEXT_R[_code] = line_move_text(_t, "R")
+_FITS: list[list[tuple[LineMove, ...]]] = []
+for _left in range(_SIDE):
+    for _right in range(_SIDE):
+        _row: list[tuple[LineMove, ...]] = [()] * (_SIDE * _SIDE)
+        for _t in _ALL_TILES:
+            _code = _t.high * _SIDE + _t.low
+            _row[_code] = ((_AT_L[_code],) if _t.has(_left) else ()) + \
+                ((_AT_R[_code],) if _t.has(_right) else ())
+        _FITS.append(_row)
+# Placed tiles of the fast path, by ((code * _SIDE + shown) * 2 + at R) * 4 + seat, where
+# `shown` is the number it was laid against; made on first use.
+_PLACED: list[PlacedTile | None] = [None] * (_SIDE * _SIDE * _SIDE * 2 * 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +76,13 @@ class TraditionalOptions:
 
 def is_lopsided(hand: Sequence[Tile], suit_limit: int) -> bool:
     """Whether a hand holds `suit_limit` or more tiles of one suit."""
-    return any(sum(1 for t in hand if t.has(n)) >= suit_limit for n in range(SET_TOP + 1))
+    suits = [0] * (MAX_PIPS + 1)
+    for t in hand:
+        high, low = t.high, t.low
+        suits[high] += 1
+        if low != high:
+            suits[low] += 1
+    return max(suits[:SET_TOP + 1]) >= suit_limit
 
 
 def opening_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
@@ -54,14 +91,22 @@ def opening_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     Heaviest = most pips, then the larger high half. Raises ValueError if every
     hand is empty.
     """
-    best_key = -1
     best: tuple[int, Tile] | None = None
+    # Doubles outrank every non-double; among doubles the higher wins (the first found of
+    # equals). Without a double: more pips, then the larger high half (as one integer).
+    best_double = -1
+    for seat, hand in enumerate(hands):
+        for tile in hand:
+            high = tile.high
+            if high == tile.low and high > best_double:
+                best_double, best = high, (seat, tile)
+    if best is not None:
+        return best
+    best_key = -1
     for seat, hand in enumerate(hands):
         for tile in hand:
             high, low = tile.high, tile.low
-            # Doubles outrank every non-double; among doubles the higher wins;
-            # then more pips, then the larger high half (as one integer).
-            key = 1000 + high if high == low else (high + low) * 16 + high
+            key = (high + low) * 16 + high
             if key > best_key:
                 best_key, best = key, (seat, tile)
     if best is None:
@@ -165,11 +210,14 @@ class TraditionalGame(Game[LineMove]):
         for tile in self.hands[seat]:
             high, low = tile.high, tile.low
             if high == left or low == left:
-                moves.append(line_move_at(tile, "L"))
+                move = _AT_L[high * _SIDE + low]
+                moves.append(move if move.tile is tile else line_move_at(tile, "L"))
                 if high == right or low == right:
-                    moves.append(line_move_at(tile, "R"))
+                    move = _AT_R[high * _SIDE + low]
+                    moves.append(move if move.tile is tile else line_move_at(tile, "R"))
             elif high == right or low == right:
-                moves.append(line_move_at(tile, "R"))
+                move = _AT_R[high * _SIDE + low]
+                moves.append(move if move.tile is tile else line_move_at(tile, "R"))
         return moves
 
     def _can_play(self, seat: int) -> bool:
@@ -182,10 +230,21 @@ class TraditionalGame(Game[LineMove]):
     def legal_moves(self) -> list[LineMove]:
         if self._outcome is not None:
             return []
-        if not self.line.tiles:
+        line = self.line
+        if not line.tiles:
             hand = self.hands[self.turn] if self.lead_tile is None else [self.lead_tile]
-            return [LineMove("play", t) for t in hand]
-        moves = self._fitting(self.turn)
+            leads = []
+            for tile in hand:
+                move = _LEADS[tile.code]
+                leads.append(move if move.tile is tile else LineMove("play", tile))
+            return leads
+        # As `_fitting`, from the table of these open ends: the search's hottest loop.
+        fits = _FITS[line.left * _SIDE + line.right]
+        moves: list[LineMove] = []
+        for tile in self.hands[self.turn]:
+            here = fits[tile.code]
+            if here:
+                moves += here
         if moves:
             return moves
         return [LineMove.draw() if self.stock_size else LineMove.pass_()]
@@ -194,23 +253,57 @@ class TraditionalGame(Game[LineMove]):
         return LineMove.parse(text)
 
     def play(self, move: LineMove | str) -> LineMove:
-        """As `Game.play`, with a fast path for a tile played at a named end and for a pass
-        (the moves `legal_moves` gives); anything else, or an illegal move, takes the
-        general path, which gives the reason."""
-        if type(move) is LineMove and self._outcome is None and self.line.tiles:
-            end = move.end
-            if end is not None and move.kind == "play":
-                tile = move.tile
-                hand = self.hands[self.turn]
+        """As `Game.play`, with a fast path for the moves `legal_moves` gives: a tile played
+        at a named end, a lead, a pass. Anything else, or an illegal move, takes the general
+        path, which gives the reason."""
+        if type(move) is LineMove and self._outcome is None:
+            tile = move.tile
+            if tile is not None and move.kind == "play":
                 line = self.line
-                number = line.left if end == "L" else line.right if end == "R" else -2
-                at = _position_of(hand, tile)
-                if tile is not None and at >= 0 and (tile.high == number or tile.low == number):
+                end = move.end
+                if line.tiles:
+                    if end == "L":
+                        number = line.left
+                    elif end == "R":
+                        number = line.right
+                    else:
+                        return super().play(move)
+                    high, low = tile.high, tile.low
+                    if high != number and low != number:
+                        return super().play(move)
                     seat = self.turn
-                    line.place(tile, end, seat)
+                    hand = self.hands[seat]
+                    at = 0
+                    for held in hand:  # this very tile object (an equal copy: general path)
+                        if held is tile:
+                            break
+                        at += 1
+                    else:
+                        return super().play(move)
+                    outer = low if high == number else high
+                    code = tile.code
+                    if end == "L":
+                        key = ((code * _SIDE + number) * 2) * 4 + seat
+                        placed = _PLACED[key] if seat < 4 else None
+                        if placed is None or placed.tile is not tile:
+                            placed = placed_tile(tile, outer, number, seat)
+                            if seat < 4:
+                                _PLACED[key] = placed
+                        line.tiles.appendleft(placed)
+                        line.left = outer
+                        text = _TEXT_L[code]
+                    else:
+                        key = ((code * _SIDE + number) * 2 + 1) * 4 + seat
+                        placed = _PLACED[key] if seat < 4 else None
+                        if placed is None or placed.tile is not tile:
+                            placed = placed_tile(tile, number, outer, seat)
+                            if seat < 4:
+                                _PLACED[key] = placed
+                        line.tiles.append(placed)
+                        line.right = outer
+                        text = _TEXT_R[code]
                     del hand[at]
                     self.last_layer = seat
-                    text = line_move_text(tile, end)
                     self.history.append((seat, text))
                     self.moves.append(text)
                     if not hand:
@@ -218,14 +311,40 @@ class TraditionalGame(Game[LineMove]):
                     elif self.stock_pos == len(self.stock) and self._blocked():
                         self._end_hand(seat, "fish")
                     else:
-                        self.turn = (seat + 1) % len(self.players)
+                        seat += 1
+                        self.turn = seat if seat < len(self.players) else 0
                     return move
-            elif move.kind == "pass" and self.stock_pos == len(self.stock) \
+                if end is None and (self.lead_tile is None or self.lead_tile is tile):
+                    seat = self.turn
+                    hand = self.hands[seat]
+                    at = 0
+                    for held in hand:
+                        if held is tile:
+                            break
+                        at += 1
+                    else:
+                        return super().play(move)
+                    line.lead(tile, seat)
+                    del hand[at]
+                    self.last_layer = seat
+                    text = str(tile)
+                    self.history.append((seat, text))
+                    self.moves.append(text)
+                    if not hand:
+                        self._end_hand(seat, "domino")
+                    elif self.stock_pos == len(self.stock) and self._blocked():
+                        self._end_hand(seat, "fish")
+                    else:
+                        seat += 1
+                        self.turn = seat if seat < len(self.players) else 0
+                    return move
+            elif move.kind == "pass" and self.line.tiles and self.stock_pos == len(self.stock) \
                     and not self._can_play(self.turn):
                 seat = self.turn
                 self.history.append((seat, "pass"))
                 self.moves.append("pass")
-                self.turn = (seat + 1) % len(self.players)
+                seat += 1
+                self.turn = seat if seat < len(self.players) else 0
                 return move
         return super().play(move)
 
@@ -313,6 +432,13 @@ class TraditionalGame(Game[LineMove]):
 
     def _blocked(self) -> bool:
         left, right = self.line.left, self.line.right
+        if left >= 0 and right >= 0:  # a line with tiles: the table of its ends
+            fits = _FITS[left * _SIDE + right]
+            for hand in self.hands:
+                for t in hand:
+                    if fits[t.code]:
+                        return False
+            return True
         for hand in self.hands:
             for t in hand:
                 if t.high == left or t.low == left or t.high == right or t.low == right:
@@ -320,7 +446,17 @@ class TraditionalGame(Game[LineMove]):
         return True
 
     def _end_hand(self, maker: int, reason: str) -> None:
-        counts = tuple(self.count(s) for s in range(len(self.players)))
+        lone_blank = self.options.lone_blank
+        seat_counts = []
+        for hand in self.hands:  # `count` of each seat, inlined
+            if len(hand) == 1 and hand[0].high == 0:
+                seat_counts.append(lone_blank)
+            else:
+                pips = 0
+                for t in hand:
+                    pips += t.high + t.low
+                seat_counts.append(pips)
+        counts = tuple(seat_counts)
         winner = maker
         if reason == "fish" and self.options.fish_winner == "lowest":
             lowest = min(counts)
@@ -338,7 +474,7 @@ class TraditionalGame(Game[LineMove]):
             places=hand_places(counts, winner),
             goats=hand_goats(counts, winner),
             points=points,
-            hands=tuple(tuple(h) for h in self.hands),
+            hands=tuple([tuple(h) for h in self.hands]),
         )
         self.results.append(result)
         target = self.options.target
@@ -439,15 +575,6 @@ class TraditionalGame(Game[LineMove]):
 _DEFAULT_OPTIONS = TraditionalOptions()
 
 
-def _position_of(hand: list[Tile], tile: Tile | None) -> int:
-    # Where this very tile object lies in the hand (-1: not there, or an equal copy:
-    # the general path then decides).
-    for i, held in enumerate(hand):
-        if held is tile:
-            return i
-    return -1
-
-
 def _seats(winner: int) -> tuple[int, ...]:
     return () if winner == NO_WINNER else (winner,)
 
@@ -456,14 +583,12 @@ def hand_places(counts: Sequence[int], winner: int) -> tuple[int, ...]:
     """Places of a hand: the winner first, the others by count, lowest first, ties shared."""
     if winner == NO_WINNER:
         return places_by(counts, lower_is_better=True)
-    others = [c for s, c in enumerate(counts) if s != winner]
-    return tuple(
-        1 if s == winner else 2 + sorted(others).index(c) for s, c in enumerate(counts)
-    )
+    others = sorted([c for s, c in enumerate(counts) if s != winner])
+    return tuple([1 if s == winner else 2 + others.index(c) for s, c in enumerate(counts)])
 
 
 def hand_goats(counts: Sequence[int], winner: int) -> tuple[int, ...]:
     """Every player tied for the highest count (RULES.md to the letter: even a fish's
     maker who won the hand holding the most pips is a goat)."""
     highest = max(counts)
-    return tuple(s for s, c in enumerate(counts) if c == highest)
+    return tuple([s for s, c in enumerate(counts) if c == highest])
