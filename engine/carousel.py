@@ -19,8 +19,8 @@ from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.game import Game, Outcome, places_by
 from engine.moves import LineMove
-from engine.options import options_to_dict, read_options
-from engine.records import record_players, record_seed
+from engine.options import options_to_dict
+from engine.records import record_start
 from engine.rng import SeededRandom
 from engine.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
 from engine.tiles import Tile, full_set, pip_total
@@ -429,12 +429,7 @@ class CarouselGame(Game[LineMove]):
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> CarouselGame:
         """The game a record starts from, before its moves. Raises RecordError."""
-        players = record_players(record, 2, 7)
-        options = read_options(CarouselOptions, record.get("options"))
-        seed = record_seed(record)
-        raw_deal = record.get("deal")
-        if raw_deal is None and seed is None:
-            raise RecordError("a record needs a `deal` or a `seed`")
+        players, options, seed, raw_deal = record_start(record, CarouselOptions, 2, 7)
         deal: LineDeal | None = None
         next_deals: tuple[LineDeal, ...] = ()
         if raw_deal is not None:

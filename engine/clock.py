@@ -27,10 +27,9 @@ from typing import Any
 
 from engine.clock_deal import ClockDeal, clock_tiles
 from engine.clock_view import DRAWN, ClockMove, ClockView
-from engine.errors import RecordError
 from engine.game import Game, Outcome
-from engine.options import check_choice, options_to_dict, read_options
-from engine.records import record_players, record_seed
+from engine.options import check_choice, options_to_dict
+from engine.records import record_start
 from engine.tiles import Tile
 
 __all__ = ["ClockDeal", "ClockGame", "ClockMove", "ClockOptions", "ClockView", "clock_tiles"]
@@ -329,12 +328,7 @@ class ClockGame(Game[ClockMove]):
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> ClockGame:
         """The game a record starts from, before its moves. Raises RecordError."""
-        players = record_players(record, 1, 1)
-        options = read_options(ClockOptions, record.get("options"))
-        seed = record_seed(record)
-        raw_deal = record.get("deal")
-        if raw_deal is None and seed is None:
-            raise RecordError("a record needs a `deal` or a `seed`")
+        players, options, seed, raw_deal = record_start(record, ClockOptions, 1, 1)
         deal = None if raw_deal is None else ClockDeal.from_json(raw_deal, options.set)
         return cls(players, options, seed=seed, deal=deal)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.game import Game
+from engine.options import OptionsT, read_options
 
 # Imported lazily so that loading one game does not load them all.
 _GAMES = {
@@ -99,6 +100,20 @@ def record_players(record: dict[str, Any], low: int, high: int) -> list[str]:
     if len(set(players)) != len(players):
         raise RecordError("player names must be distinct")
     return players
+
+
+def record_start(record: dict[str, Any], options_class: type[OptionsT], low: int,
+                 high: int) -> tuple[list[str], OptionsT, int | None, object]:
+    """What every game reads first from a record: players (`low`..`high` of them),
+    options, seed and the raw `deal`. Raises RecordError when there is neither a
+    deal nor a seed, or for bad players or options."""
+    players = record_players(record, low, high)
+    options = read_options(options_class, record.get("options"))
+    seed = record_seed(record)
+    raw_deal = record.get("deal")
+    if raw_deal is None and seed is None:
+        raise RecordError("a record needs a `deal` or a `seed`")
+    return players, options, seed, raw_deal
 
 
 def record_seed(record: dict[str, Any]) -> int | None:

@@ -8,12 +8,11 @@ from operator import attrgetter
 from typing import Any
 
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
-from engine.errors import RecordError
 from engine.game import Game, Outcome, places_by
 from engine.line import Line, PlacedTile, line_move_at, line_move_text, placed_tile
 from engine.moves import LineMove
-from engine.options import check_choice, check_range, options_to_dict, read_options
-from engine.records import record_players, record_seed
+from engine.options import check_choice, check_range, options_to_dict
+from engine.records import record_start
 from engine.rng import SeededRandom
 from engine.tiles import MAX_PIPS, Tile, full_set
 from engine.traditional_view import HandResult, TraditionalView
@@ -516,12 +515,7 @@ class TraditionalGame(Game[LineMove]):
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> TraditionalGame:
         """The game a record starts from, before its moves. Raises RecordError."""
-        players = record_players(record, 2, 4)
-        options = read_options(TraditionalOptions, record.get("options"))
-        seed = record_seed(record)
-        raw_deal = record.get("deal")
-        if raw_deal is None and seed is None:
-            raise RecordError("a record needs a `deal` or a `seed`")
+        players, options, seed, raw_deal = record_start(record, TraditionalOptions, 2, 4)
         deal: LineDeal | None = None
         next_deals: tuple[LineDeal, ...] = ()
         if raw_deal is not None:
