@@ -28,6 +28,7 @@ from cogs.messages import (
     table_layout,
     text_layout,
 )
+from cogs.notices import notices_of
 from engine.clock_hint import hint
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, TableSettings
@@ -119,9 +120,13 @@ class Actions:
             self.finished[table.id] = table
         if event.kind == "timeout":
             if event.seat is not None:
-                await self.notice(table, t("table.timeout_notice",
-                                           name=table.seats[event.seat].name, table=table.id))
+                key = {"skip": "table.timeout_skip", "forfeit": "table.timeout_forfeit"}.get(
+                    table.settings.timeout_action, "table.timeout_notice")
+                await self.notice(table, t(key, name=table.seats[event.seat].name,
+                                           table=table.id))
             return
+        if event.kind in ("turn", "reminder"):
+            return  # private notices (cogs/notices.py); the table message is unchanged
         await self.refresh(table)
         if event.kind == "abandoned":
             await self.notice(table, t("lobby.expired_notice", table=table.id))
@@ -141,6 +146,9 @@ class Actions:
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                 host=person(interaction.user), game=game, settings=settings, options=options)
             await self.post_table(interaction, table)
+            notices = notices_of(self.bot)
+            if notices is not None:
+                await notices.lobby_opened(self.service.get(table.id))
 
     async def open_clock(self, interaction: discord.Interaction[Any],
                          options: dict[str, Any]) -> None:
@@ -243,6 +251,13 @@ class Actions:
                                         ephemeral=True)
 
     # -- other table buttons -------------------------------------------------------------------
+    async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """"Take my seat back": the clicker plays their seat again instead of the AI."""
+        async with self.guard(interaction, table_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.service.take_back(table_id, interaction.user.id)
+            await interaction.followup.send(t("notice.back_ok"), ephemeral=True)
+
     async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async with self.guard(interaction, table_id):
             await interaction.response.defer()

@@ -13,6 +13,7 @@ Custom ids (at most 100 characters):
     dom:hint:<table>:<seq>            Big Clock hint
     dom:lobby:<action>:<table>        join, leave, ai, start, cancel
     dom:rematch:<table>               a new lobby with the same seats
+    dom:back:<table>                  take back the seat an AI plays after timeouts
 """
 
 from __future__ import annotations
@@ -149,6 +150,22 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]],
         await _actions(interaction).lobby_click(interaction, self.action, self.table)
 
 
+class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"dom:back:(?P<table>\d+)"):
+    """"Take my seat back": the clicker's seat, played by an AI since their timeouts."""
+
+    def __init__(self, table: int, *, label: str = "Take my seat back") -> None:
+        self.table = table
+        super().__init__(_button(f"dom:back:{table}", label, discord.ButtonStyle.success, False))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str], /) -> BackButton:
+        return cls(int(match["table"]), label=getattr(item, "label", None) or "Take my seat back")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions(interaction).back_click(interaction, self.table)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    PlayButton, TileButton, TableButton, HintButton, LobbyButton,
+    PlayButton, TileButton, TableButton, HintButton, LobbyButton, BackButton,
 )

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.components import LobbyButton, PlayButton, TableButton, TileButton
+from cogs.components import BackButton, LobbyButton, PlayButton, TableButton, TileButton
 from cogs.i18n import t
 from tables.live import LiveTable
 from tables.results import seat_results
@@ -177,6 +177,8 @@ def table_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
         texts.append(t("table.last_score", name=view.players[event.seat], points=event.points,
                        reason=event.reason))
     if table.status == "playing":
+        texts += [t("table.away", name=table.seats[s].name) for s in table.settings.away
+                  if s < len(table.seats)]
         return _layout([*texts, _turn_text(table, view)], shot, _playing_rows(table, view),
                        colour=0x2ECC71)
     texts += result_text(table)
@@ -194,7 +196,7 @@ def _turn_text(table: LiveTable, view: Any) -> str:
     seat = view.to_move
     if seat is None:
         return ""
-    if table.seats[seat].is_ai:
+    if table.played_by_ai(seat):  # an AI seat, or a person's seat while they are away
         return t("table.turn_ai", name=table.seats[seat].name)
     return t("table.turn", mention=seat_label(table, seat), when=when(table.deadline))
 
@@ -214,7 +216,9 @@ def _playing_rows(table: LiveTable, view: Any) -> list[ui.ActionRow[Any]]:
         TableButton("resign", table.id, label=t("table.resign"), style=discord.ButtonStyle.danger),
         TableButton("rules", table.id, label=t("table.rules")),
     ]
-    return _rows(buttons, 1)
+    if table.settings.away:
+        buttons.append(BackButton(table.id, label=t("table.take_back")))
+    return _rows(buttons, 2)
 
 
 def result_text(table: LiveTable) -> list[str]:

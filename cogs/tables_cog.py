@@ -13,6 +13,7 @@ from cogs.actions import rules_text
 from cogs.i18n import t
 from tables.errors import TableError
 from tables.live import TableSettings
+from tables.people import People
 
 if TYPE_CHECKING:
     from cogs.bot import DominoBot
@@ -63,7 +64,10 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
     @app_commands.command(name="new", description="Open a table for Traditional or Carousel")
     @app_commands.describe(
         game="Which game", seats="Players (Traditional 2-4, Carousel 2-7)",
-        turn_minutes="Time for each turn, in minutes", lobby_minutes="How long the lobby waits",
+        pace="Turn time preset: live 2 min, casual 12 h, correspondence 48 h "
+             "(default: the server's)",
+        turn_minutes="Custom time for each turn, in minutes (1 min to 7 days)",
+        lobby_minutes="How long the lobby waits for players (default: the server's, 24 h)",
         auto_start="Start as soon as every seat is filled",
         target="Points to win the match (Traditional 0 = one hand; Carousel 11-250)",
         hand_size="Tiles dealt to each player", pairs="Carousel: 4 players in two pairs",
@@ -80,8 +84,9 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
     async def new(  # noqa: PLR0917 - one parameter per slash option
         self, interaction: discord.Interaction[Any], game: Game,
         seats: app_commands.Range[int, 2, 7] = 2,
-        turn_minutes: app_commands.Range[int, 1, 10080] = 720,
-        lobby_minutes: app_commands.Range[int, 1, 10080] = 1440,
+        pace: Literal["live", "casual", "correspondence"] | None = None,
+        turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        lobby_minutes: app_commands.Range[int, 1, 10080] | None = None,
         auto_start: bool = True,
         target: app_commands.Range[int, 0, 10000] | None = None,
         hand_size: app_commands.Range[int, 1, 45] | None = None,
@@ -106,8 +111,12 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         try:
             options = {k: v for k, v in named.items() if v is not None}
             options.update(parse_extra(extra))
-            settings = TableSettings(seats=seats, turn_seconds=turn_minutes * 60,
-                                     lobby_seconds=lobby_minutes * 60, auto_start=auto_start)
+            people = People(self.bot.service)
+            guild_id = interaction.guild_id
+            settings = TableSettings(
+                seats=seats, auto_start=auto_start,
+                turn_seconds=await people.turn_seconds(guild_id, pace, turn_minutes),
+                lobby_seconds=await people.lobby_seconds(guild_id, lobby_minutes))
         except TableError as exc:
             await self.bot.actions.reply(interaction, str(exc))
             return

@@ -274,7 +274,8 @@ class Player:
 @dataclass(frozen=True)
 class GuildSettings:
     """A guild's settings. reminders are fractions of the turn time; no channels = all allowed;
-    rate_ai: games against AI seats move ratings (each AI level rated as a player)."""
+    rate_ai: games against AI seats move ratings (each AI level rated as a player);
+    lobby_role_id: the role a new lobby mentions; default_lobby_seconds: a lobby's wait."""
 
     guild_id: int
     default_turn_seconds: int = 86400
@@ -282,10 +283,14 @@ class GuildSettings:
     timeout_action: str = "ai"
     allowed_channels: frozenset[int] = field(default_factory=frozenset)
     rate_ai: bool = False
+    lobby_role_id: int | None = None
+    default_lobby_seconds: int = 86400
 
     def __post_init__(self) -> None:
         if self.default_turn_seconds <= 0:
             raise ValueError("default_turn_seconds must be positive")
+        if self.default_lobby_seconds <= 0:
+            raise ValueError("default_lobby_seconds must be positive")
         if any(not 0 < f < 1 for f in self.reminders):
             raise ValueError("reminders are fractions of the turn, between 0 and 1")
         if self.timeout_action not in TIMEOUT_ACTIONS:

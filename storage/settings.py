@@ -1,4 +1,5 @@
-"""Guild settings: default turn time, reminders, timeout action, allowed channels, rate_ai."""
+"""Guild settings: default turn time, reminders, timeout action, allowed channels, rate_ai,
+lobby role, default lobby time."""
 
 from __future__ import annotations
 
@@ -22,14 +23,14 @@ class SettingsMixin:
             rows = list(await self._db.conn.execute_fetchall(
                 """
                 SELECT default_turn_seconds, reminders, timeout_action, allowed_channels,
-                       rate_ai
+                       rate_ai, lobby_role_id, default_lobby_seconds
                 FROM guild_settings WHERE guild_id = ?
                 """,
                 (guild_id,),
             ))
         if not rows:
             return GuildSettings(guild_id)
-        seconds, reminders, action, channels, rate_ai = rows[0]
+        seconds, reminders, action, channels, rate_ai, role, lobby_seconds = rows[0]
         return GuildSettings(
             guild_id=guild_id,
             default_turn_seconds=seconds,
@@ -37,6 +38,8 @@ class SettingsMixin:
             timeout_action=action,
             allowed_channels=frozenset(int(c) for c in json.loads(channels)),
             rate_ai=bool(rate_ai),
+            lobby_role_id=role,
+            default_lobby_seconds=lobby_seconds,
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
@@ -45,16 +48,20 @@ class SettingsMixin:
             await conn.execute(
                 """
                 INSERT INTO guild_settings (guild_id, default_turn_seconds, reminders,
-                                            timeout_action, allowed_channels, rate_ai)
-                VALUES (?, ?, ?, ?, ?, ?)
+                                            timeout_action, allowed_channels, rate_ai,
+                                            lobby_role_id, default_lobby_seconds)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     default_turn_seconds = excluded.default_turn_seconds,
                     reminders = excluded.reminders,
                     timeout_action = excluded.timeout_action,
                     allowed_channels = excluded.allowed_channels,
-                    rate_ai = excluded.rate_ai
+                    rate_ai = excluded.rate_ai,
+                    lobby_role_id = excluded.lobby_role_id,
+                    default_lobby_seconds = excluded.default_lobby_seconds
                 """,
                 (settings.guild_id, settings.default_turn_seconds,
                  json.dumps(sorted(settings.reminders)), settings.timeout_action,
-                 json.dumps(sorted(settings.allowed_channels)), int(settings.rate_ai)),
+                 json.dumps(sorted(settings.allowed_channels)), int(settings.rate_ai),
+                 settings.lobby_role_id, settings.default_lobby_seconds),
             )

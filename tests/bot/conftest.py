@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,17 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> DominoBot:
-    return create_bot(database_path=db_path, ai_delay=0)
+async def simcord_bot(db_path: Path) -> AsyncIterator[DominoBot]:
+    bot = create_bot(database_path=db_path, ai_delay=0)
+    yield bot
+    # simcord does not call bot.close(); without this aiosqlite's (non-daemon)
+    # worker thread keeps the test process alive after the last test.
+    service = getattr(bot, "service", None)
+    if service is not None:
+        await service.close()
+    if bot.store is not None:
+        await bot.store.close()
+        bot.store = None
 
 
 @pytest.fixture

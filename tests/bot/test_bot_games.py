@@ -43,7 +43,8 @@ async def test_traditional_full_game(world: dict[str, Any]) -> None:
 async def test_carousel_full_game_with_typed_moves(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    await ann.slash(channel, "domino new", game="carousel", seats=3, target=11)
+    await ann.slash(channel, "domino new", game="carousel", seats=3, target=11,
+                    auto_start=False)
     table = live_table(env)
     await ann.click(table_message(channel, table), label="Add AI")
     await ann.click(table_message(channel, table), label="Add AI")

@@ -165,7 +165,7 @@ async def test_restart_by_a_new_env_on_the_same_file(db_path: Any) -> None:
         guild = env.create_guild()
         channel = guild.create_text_channel("t")
         ann = guild.add_member(env.create_user("ann"))
-        await ann.slash(channel, "domino new", game="traditional", seats=2)
+        await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
         await ann.click(channel.last_message, label="Add AI")
         await ann.click(channel.last_message, label="Start")
         table_id = max(bot.service.tables)

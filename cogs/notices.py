@@ -1,0 +1,147 @@
+"""Turn DMs, reminders and their fallbacks; away/back notices; the lobby role mention.
+
+`Notices.on_event` is a `TableService` listener (registered by cogs/pickup_cog.py
+before the tables load). Nothing here can fail a move: the service logs a
+listener's exception and carries on, and every Discord error is handled here.
+
+- `turn`: the player gets a DM with their hand (picture and move buttons), the
+  board and a link to the table message, unless they opted out of turn DMs.
+- `reminder`: a short DM with the deadline and the link.
+- A DM Discord refuses (`Forbidden`, e.g. 50007 "Cannot send messages to this
+  user") is remembered (`People.dm_failed`): no more DMs until the player
+  changes their profile, and the channel gets a message that mentions them.
+- `away`/`back`: a notice in the channel (the table message shows it too).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from cogs.i18n import t
+from cogs.messages import board_text, hand_layout, render, when
+from tables.live import LiveTable, TableEvent
+from tables.people import People
+
+if TYPE_CHECKING:
+    from cogs.bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+
+def table_link(table: LiveTable) -> str:
+    """A jump link to the table's public message (or its channel before it is posted)."""
+    guild = table.guild_id if table.guild_id is not None else "@me"
+    base = f"https://discord.com/channels/{guild}/{table.channel_id}"
+    return f"{base}/{table.message_id}" if table.message_id is not None else base
+
+
+class Notices:
+    """Tells people about their turns, privately when Discord lets us, in the channel if not."""
+
+    def __init__(self, bot: DominoBot, people: People) -> None:
+        self.bot = bot
+        self.people = people
+
+    async def on_event(self, event: TableEvent) -> None:
+        """Route the pickup events; other kinds are `Actions`' business."""
+        table, seat = event.table, event.seat
+        if seat is None or seat >= len(table.seats):
+            return
+        if event.kind in ("turn", "reminder"):
+            await self.tell(LiveTable(table.row, table.game), seat, event.kind)
+        elif event.kind == "away":
+            await self.channel_notice(table, t("notice.away", name=table.seats[seat].name,
+                                               table=table.id))
+        elif event.kind == "back":
+            await self.channel_notice(table, t("notice.back", name=table.seats[seat].name,
+                                               table=table.id))
+
+    # -- a person's turn ------------------------------------------------------------------
+    async def tell(self, table: LiveTable, seat: int, kind: str) -> None:
+        """DM the player about their turn (or reminder); mention them if Discord refuses."""
+        user_id = table.seats[seat].user_id
+        if user_id is None or table.game is None or table.game.to_move != seat:
+            return
+        player = await self.people.profile(user_id, table.seats[seat].name)
+        if not player.wants_dms:
+            return  # opted out: the table message still shows whose turn it is
+        if not player.dms_failed:
+            try:
+                await self.send_dm(table, seat, user_id, kind)
+                return
+            except discord.Forbidden:
+                log.info("DMs to %s refused; mentioning them at table %d instead",
+                         user_id, table.id)
+                await self.people.dm_failed(user_id, table.seats[seat].name)
+            except discord.HTTPException:
+                log.warning("DM to %s failed at table %d; mentioning instead", user_id, table.id)
+        key = "notice.turn_mention" if kind == "turn" else "notice.reminder_mention"
+        await self.channel_notice(table, t(key, mention=f"<@{user_id}>", table=table.id,
+                                           when=when(table.deadline)), ping=user_id)
+
+    async def send_dm(self, table: LiveTable, seat: int, user_id: int, kind: str) -> None:
+        """Send the turn DM (hand, board, link) or the reminder DM. Raises HTTPException."""
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        if kind == "reminder":
+            await channel.send(t("notice.reminder", table=table.id, when=when(table.deadline),
+                                 link=table_link(table)))
+            return
+        layout, files = await self.turn_layout(table, seat)
+        await channel.send(view=layout, files=files)
+
+    async def turn_layout(self, table: LiveTable,
+                          seat: int) -> tuple[ui.LayoutView, list[discord.File]]:
+        """The turn DM: the hand with its move buttons, then the board and the link."""
+        assert table.game is not None
+        hand_shot = await render("hand", table.game.view(seat), "hand.png")
+        board_shot = await render("board", table.game.view(None), "board.png")
+        layout = hand_layout(table, seat, hand_shot)
+        container = next(c for c in layout.children if isinstance(c, ui.Container))
+        lines = [t("notice.turn_title", table=table.id), *board_text(table.game.view(None)),
+                 t("notice.turn_by", when=when(table.deadline), at=when(table.deadline, "f"),
+                   link=table_link(table))]
+        container.add_item(ui.TextDisplay("\n".join(lines)))
+        if board_shot is not None:
+            container.add_item(ui.MediaGallery(discord.MediaGalleryItem(
+                f"attachment://{board_shot.filename}", description=board_shot.alt[:1000] or None)))
+        files = [s.file() for s in (hand_shot, board_shot) if s is not None]
+        return layout, files
+
+    # -- the channel ---------------------------------------------------------------------
+    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None) -> None:
+        """A message in the table's channel; `ping` is the one user it may notify."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False,
+                                            everyone=False)
+                    if ping is not None else discord.AllowedMentions.none())
+        try:
+            await channel.send(text, allowed_mentions=mentions)
+        except discord.HTTPException:
+            log.warning("could not post a notice at table %d", table.id)
+
+    async def lobby_opened(self, table: LiveTable) -> None:
+        """Mention the server's lobby role (if it has one) about a new lobby."""
+        if table.guild_id is None or table.status != "lobby":
+            return
+        server = await self.people.server(table.guild_id)
+        role = server.lobby_role_id
+        if role is None:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        text = t("notice.lobby_role", role=f"<@&{role}>", game=t(f"game.{table.game_kind}"),
+                 link=table_link(table))
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                roles=[discord.Object(role)], users=False, everyone=False))
+        except discord.HTTPException:
+            log.warning("could not mention the lobby role for table %d", table.id)
+
+
+def notices_of(bot: Any) -> Notices | None:
+    """The bot's `Notices`, if cogs.pickup_cog is loaded."""
+    found = getattr(bot, "notices", None)
+    return found if isinstance(found, Notices) else None

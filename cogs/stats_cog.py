@@ -1,0 +1,247 @@
+"""`/domino leaderboard`, `/domino stats`, `/domino history` and `/domino replay`.
+
+The commands live in the `/domino` group of `DominoCog` (cogs/tables_cog.py): two
+GroupCogs cannot share a name, so `setup()` moves this cog's commands into that group
+(this extension must be loaded after `cogs.tables_cog`). The figures come from
+`tables.standings.Standings`; cogs/stats_views.py formats them.
+
+Scopes: `scope` "server" (the default in a server) shows this server's board, ratings and
+games; "global" (the default in DMs) shows everyone's. Replies are public; a click on a
+board's page button answers the clicker privately with that page and their own rank
+(later clicks on that private message turn its pages in place).
+
+Replays: a game played in a server can be replayed in that server (any channel), or in
+a DM with the bot by one of its human players; a game played in DMs only in DMs by its
+players. Anywhere else the command refuses, so servers stay apart. The GIF and the JSON
+record are checked against the upload limit (8 MB) before posting; a GIF too big is left
+out with a clear note (the record alone is posted), and a record too big is refused.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import t
+from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
+from tables.errors import TableError
+from tables.standings import RATED_GAMES, Standings
+
+if TYPE_CHECKING:
+    from cogs.bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+Game = Literal["traditional", "carousel"]
+Scope = Literal["server", "global"]
+UPLOAD_LIMIT: Final = 8 * 1024 * 1024
+PER_PAGE: Final = 10
+NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+
+def megabytes(size: int) -> str:
+    """"8.4 MB"."""
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+class StatsCog(commands.Cog):
+    """Leaderboards, player stats, game history and replays (read-only commands)."""
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+        assert bot.store is not None, "storage opens before the cogs load"
+        self.standings = Standings(bot.store)
+        self.upload_limit = UPLOAD_LIMIT
+        self.per_page = PER_PAGE
+        self.group: app_commands.Group | None = None
+
+    # -- wiring into /domino ------------------------------------------------------------
+    def attach(self, group: app_commands.Group) -> None:
+        """Move this cog's commands into `group`, so add_cog adds none at top level."""
+        moved = list(self.__cog_app_commands__)
+        self.__cog_app_commands__ = []
+        for command in moved:
+            group.add_command(command, override=True)
+        self.group = group
+
+    async def cog_unload(self) -> None:
+        """Take the commands out of the /domino group again."""
+        if self.group is not None:
+            for name in ("leaderboard", "stats", "history", "replay"):
+                self.group.remove_command(name)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction[Any],
+                                    error: app_commands.AppCommandError) -> None:
+        """Errors the commands' own guard did not see (e.g. argument conversion)."""
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            await self.bot.actions.reply(interaction, str(original))
+            return
+        log.error("command %s failed", interaction.command and interaction.command.name,
+                  exc_info=original)
+        await self.bot.actions.reply(interaction, t("error.generic"))
+
+    # -- helpers ------------------------------------------------------------------------
+    @staticmethod
+    def scope_of(interaction: discord.Interaction[Any], scope: Scope | None) -> int | None:
+        """The guild id to read (None: global); "server" needs a server."""
+        if scope is None:
+            scope = "server" if interaction.guild_id is not None else "global"
+        if scope == "global":
+            return None
+        if interaction.guild_id is None:
+            raise TableError(t("stats.need_server"))
+        return interaction.guild_id
+
+    @staticmethod
+    def scope_name(guild_id: int | None) -> str:
+        return t("stats.scope_global") if guild_id is None else t("stats.scope_server")
+
+    # -- /domino leaderboard --------------------------------------------------------------
+    @app_commands.command(name="leaderboard", description="The best players of a game")
+    @app_commands.describe(game="Which game", scope="This server's board or the global one",
+                           page="Page number")
+    async def leaderboard(self, interaction: discord.Interaction[Any],
+                          game: Game = "traditional", scope: Scope | None = None,
+                          page: app_commands.Range[int, 1, 10000] = 1) -> None:
+        """A page of the board by rating, with the caller's own rank."""
+        async with self.bot.actions.guard(interaction, None):
+            guild_id = self.scope_of(interaction, scope)
+            board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
+                                                     viewer_id=interaction.user.id)
+            await interaction.response.send_message(
+                view=board_layout(board, self.scope_name(guild_id)),
+                allowed_mentions=NO_MENTIONS)
+
+    async def board_click(self, interaction: discord.Interaction[Any], game: str,
+                          guild_id: int | None, page: int) -> None:
+        """A page button: the page with the clicker's rank, privately (in place if private)."""
+        async with self.bot.actions.guard(interaction, None):
+            if game not in RATED_GAMES:
+                raise TableError(t("board.unknown"))
+            board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
+                                                     viewer_id=interaction.user.id)
+            view = board_layout(board, self.scope_name(guild_id))
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                await interaction.response.edit_message(view=view,
+                                                        allowed_mentions=NO_MENTIONS)
+            else:
+                await interaction.response.send_message(view=view, ephemeral=True,
+                                                        allowed_mentions=NO_MENTIONS)
+
+    # -- /domino stats --------------------------------------------------------------------
+    @app_commands.command(name="stats", description="A player's figures in every game")
+    @app_commands.describe(player="Whose stats (default: yours)",
+                           scope="This server's games and ratings, or everywhere")
+    async def stats(self, interaction: discord.Interaction[Any],
+                    player: discord.User | None = None, scope: Scope | None = None) -> None:
+        """Per game type: games, wins, rating and its change, points, goats, best results,
+        streak, and a small chart of the rating history."""
+        async with self.bot.actions.guard(interaction, None):
+            who = player or interaction.user
+            guild_id = self.scope_of(interaction, scope)
+            await interaction.response.defer(thinking=True)
+            figures = await self.standings.stats(who.id, guild_id)
+            files: list[discord.File] = []
+            charts: dict[str, tuple[str, str]] = {}
+            for item in figures:
+                if item.game in RATED_GAMES and len(item.series) >= 2:
+                    picture = await self.standings.chart(who.id, item.game, guild_id)
+                    filename = f"rating-{item.game}.png"
+                    files.append(discord.File(io.BytesIO(picture.png), filename,
+                                              description=picture.alt[:1000]))
+                    charts[item.game] = (filename, picture.alt)
+            view = stats_layout(who.display_name, self.scope_name(guild_id), figures, charts)
+            await interaction.followup.send(view=view, files=files,
+                                            allowed_mentions=NO_MENTIONS)
+
+    # -- /domino history ------------------------------------------------------------------
+    @app_commands.command(name="history", description="A player's last finished games")
+    @app_commands.describe(player="Whose games (default: yours)",
+                           scope="Games of this server, or everywhere", count="How many")
+    async def history(self, interaction: discord.Interaction[Any],
+                      player: discord.User | None = None, scope: Scope | None = None,
+                      count: app_commands.Range[int, 1, 25] = 10) -> None:
+        """Date, game, players, result and game id of the last finished games."""
+        async with self.bot.actions.guard(interaction, None):
+            who = player or interaction.user
+            guild_id = self.scope_of(interaction, scope)
+            if guild_id is None:
+                entries = await self.standings.history(who.id, count)
+            else:  # a server's own games only: read further back, keep this server's
+                wide = await self.standings.history(who.id, max(100, count * 10))
+                entries = [e for e in wide if e.guild_id == guild_id][:count]
+            view = history_layout(who.display_name, self.scope_name(guild_id), entries)
+            await interaction.response.send_message(view=view, allowed_mentions=NO_MENTIONS)
+
+    # -- /domino replay -------------------------------------------------------------------
+    async def check_replay(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Refuse unknown or unfinished games and games of another server (see the module
+        docstring for who may replay what)."""
+        assert self.bot.store is not None
+        table = await self.bot.store.get_table(game_id)
+        if table is None:
+            raise TableError(t("replay.unknown", id=game_id))
+        if table.status != "finished":
+            raise TableError(t("replay.unfinished", id=game_id))
+        here = interaction.guild_id
+        players = {s.user_id for s in table.seats if s.user_id is not None}
+        if here is not None and here == table.guild_id:
+            return
+        if here is None and interaction.user.id in players:
+            return
+        raise TableError(t("replay.elsewhere", id=game_id))
+
+    @app_commands.command(name="replay", description="The animated replay and record of a game")
+    @app_commands.describe(game_id="The game id, as in /domino history")
+    async def replay(self, interaction: discord.Interaction[Any],
+                     game_id: app_commands.Range[int, 1, 2**53]) -> None:
+        """Post the replay GIF and the JSON record (it replays with `python -m engine
+        replay`); every hand is shown, which is fine once the game is over."""
+        async with self.bot.actions.guard(interaction, game_id):
+            await self.check_replay(interaction, game_id)
+            await interaction.response.defer(thinking=True)
+            files = await self.standings.replay(game_id)
+            gif_size, json_size = len(files.gif.png), len(files.record_json)
+            lines = [t("replay.title", summary=files.summary)]
+            attach: list[discord.File] = []
+            if json_size > self.upload_limit:
+                await interaction.followup.send(
+                    t("replay.too_big", id=game_id, size=megabytes(json_size),
+                      limit=megabytes(self.upload_limit)), allowed_mentions=NO_MENTIONS)
+                return
+            if gif_size + json_size > self.upload_limit:
+                lines.append(t("replay.gif_too_big", size=megabytes(gif_size),
+                               limit=megabytes(self.upload_limit)))
+            else:
+                attach.append(discord.File(io.BytesIO(files.gif.png), f"replay-{game_id}.gif",
+                                           description=files.gif.alt[:1000]))
+            attach.append(discord.File(io.BytesIO(files.record_json), files.json_filename,
+                                       description=t("replay.record_alt", id=game_id)))
+            lines.append(t("replay.how", filename=files.json_filename))
+            await interaction.followup.send("\n".join(lines), files=attach,
+                                            allowed_mentions=NO_MENTIONS)
+
+
+async def setup(bot: DominoBot) -> None:
+    """Extension entry point (load after cogs.tables_cog): the commands join /domino and
+    the board buttons are registered as persistent dynamic items."""
+    domino = bot.get_cog("DominoCog")
+    group = domino.app_command if domino is not None else None
+    if group is None:
+        raise RuntimeError("load cogs.tables_cog before cogs.stats_cog")
+    cog = StatsCog(bot)
+    cog.attach(group)
+    await bot.add_cog(cog)
+    bot.add_dynamic_items(*STATS_ITEMS)
+
+
+async def teardown(bot: DominoBot) -> None:
+    """Unregister the board buttons when the extension is unloaded."""
+    bot.remove_dynamic_items(*STATS_ITEMS)
