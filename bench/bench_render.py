@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from render import render_board, render_hand, render_replay_gif  # noqa: E402
 from render.board import board_image  # noqa: E402
-from render.canvas import encode_png  # noqa: E402
+from render.picture import encode_png  # noqa: E402
 from render.samples import (  # noqa: E402
     carousel_record,
     clock_record,

@@ -6,8 +6,10 @@
     render_rating_chart(points, theme="dark", *, title) -> Picture   a rating line chart
     warm_up()                                        optional: fill the caches at start-up
 
-A Picture holds the file bytes (`png`; GIF bytes for a replay, see `fmt`),
-`alt` text, `width` and `height`. The same input always gives the same bytes.
+A Picture (render/picture.py) holds the file's `data`, its `format` ("png", or
+"gif" for a replay), `width`, `height` and `alt` text. The same input always
+gives the same bytes. Each game's board drawer is found through render/board.py,
+keyed by the game's name in engine/registry.py.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from typing import Any
 
 from engine.clock_view import ClockView
 from render.board import board_image
-from render.canvas import Picture, picture
 from render.chart import render_rating_chart
 from render.hand import HandView, draw_hand
 from render.palette import theme_palette
+from render.picture import Picture, png_picture
 from render.replay import render_replay_gif as _replay_gif
 from render.theme import THEMES, Theme, get_theme
 
@@ -28,8 +30,8 @@ __all__ = ["THEMES", "Picture", "Theme", "render_board", "render_hand", "render_
 
 
 def warm_up(themes: tuple[str, ...] = ("dark", "light")) -> None:
-    """Build each theme's palette and tile cache now (about half a second a theme), so
-    that the first picture a player asks for is as quick as the rest. Optional."""
+    """Load each theme's committed palette now, so that the first picture a player asks
+    for is as quick as the rest. Optional."""
     for name in themes:
         theme_palette(get_theme(name))
 
@@ -43,7 +45,7 @@ def render_board(view: Any, theme: str | Theme = "dark") -> Picture:
     """
     chosen = get_theme(theme)
     img, alt = board_image(view, chosen)
-    return picture(img, alt, chosen)
+    return png_picture(img, alt, chosen)
 
 
 def render_hand(view: HandView, theme: str | Theme = "dark") -> Picture:
@@ -56,7 +58,7 @@ def render_hand(view: HandView, theme: str | Theme = "dark") -> Picture:
         raise TypeError("Big Clock has no hidden hand: its board shows everything")
     chosen = get_theme(theme)
     img, alt = draw_hand(view, chosen)
-    return picture(img, alt, chosen)
+    return png_picture(img, alt, chosen)
 
 
 def render_replay_gif(record: dict[str, Any], theme: str | Theme = "dark") -> Picture:

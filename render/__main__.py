@@ -25,7 +25,7 @@ USAGE = "usage: python -m render gallery OUTDIR"
 
 
 def _save(out: Path, name: str, pic: Picture) -> None:
-    (out / f"{name}.{pic.fmt}").write_bytes(pic.png)
+    (out / f"{name}.{pic.format}").write_bytes(pic.data)
     (out / f"{name}.txt").write_text(pic.alt + "\n", encoding="utf-8")
 
 
@@ -43,7 +43,7 @@ def gallery(out: Path) -> list[str]:
 
     def save(name: str, pic: Picture) -> None:
         _save(out, name, pic)
-        names.append(f"{name}.{pic.fmt}")
+        names.append(f"{name}.{pic.format}")
 
     records = {
         "traditional": traditional_record(),

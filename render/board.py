@@ -1,31 +1,74 @@
-"""Dispatch a view to the drawing of its game."""
+"""Which drawing shows which game's board: one drawer per game of engine/registry.py.
+
+A drawer is keyed by the game's registry name (the record's `game`); a view is
+matched to its game by the view type the drawer declares. Adding a game to the
+engine's registry means adding its drawer here; tests/render check both lists
+name the same games.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
 from engine.carousel_view import CarouselView
 from engine.clock_view import ClockView
+from engine.registry import GAME_NAMES, game_spec
 from engine.traditional_view import TraditionalView
 from render.carousel import carousel_board
 from render.clock import clock_board
 from render.theme import Theme
 from render.traditional import traditional_board
 
+BoardImage = tuple[Image.Image, str]
 
-def board_image(view: Any, theme: Theme, min_width: int = 0) -> tuple[Image.Image, str]:
+
+@dataclass(frozen=True, slots=True)
+class BoardDrawer:
+    """How one game's board is drawn: `draw(view, theme, min_width)` gives (image, alt)."""
+
+    game: str
+    view_type: type[Any]
+    draw: Callable[[Any, Theme, int], BoardImage]
+
+
+DRAWERS: dict[str, BoardDrawer] = {d.game: d for d in (
+    BoardDrawer("traditional", TraditionalView, traditional_board),
+    BoardDrawer("carousel", CarouselView, carousel_board),
+    BoardDrawer("clock", ClockView, clock_board),
+)}
+
+
+def drawer_for_game(name: str) -> BoardDrawer:
+    """The drawer of the registered game `name`.
+
+    Raises RecordError for a name the engine's registry does not know and
+    LookupError for a registered game that has no drawer yet.
+    """
+    spec = game_spec(name)
+    try:
+        return DRAWERS[spec.name]
+    except KeyError:
+        raise LookupError(f"no board picture for the game {spec.name!r}") from None
+
+
+def drawer_for_view(view: object) -> BoardDrawer:
+    """The drawer whose game's view `view` is; raises TypeError for any other object."""
+    for name in GAME_NAMES:
+        drawer = DRAWERS.get(name)
+        if drawer is not None and isinstance(view, drawer.view_type):
+            return drawer
+    raise TypeError(f"no board picture for {type(view).__name__}")
+
+
+def board_image(view: Any, theme: Theme, min_width: int = 0) -> BoardImage:
     """The board image of any game's view and its alt text; `min_width` widens line boards
     (a replay keeps every frame as wide as its widest).
 
     Uses only what every seat may see: a seat's own hand and legal moves are
     ignored. Raises TypeError for an object that is not a game view.
     """
-    if isinstance(view, TraditionalView):
-        return traditional_board(view, theme, min_width)
-    if isinstance(view, CarouselView):
-        return carousel_board(view, theme, min_width)
-    if isinstance(view, ClockView):
-        return clock_board(view, theme, min_width)
-    raise TypeError(f"no board picture for {type(view).__name__}")
+    return drawer_for_view(view).draw(view, theme, min_width)

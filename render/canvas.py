@@ -1,67 +1,17 @@
-"""What every picture shares: the Picture result, PNG encoding, text, badges and the header."""
+"""What every picture shares: text, badges, the header and the canvas."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.palette import to_palette
 from render.theme import RGB, Theme, font
 
 MAX_WIDTH = 1600  # Discord shows wider pictures shrunk; keep every picture within this
 MARGIN = 20
-PNG_LEVEL = 3  # measured: level 6 saves ~20% of the bytes for twice the time
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """A finished picture: the file's bytes, its alt text and its size in pixels.
-
-    `png` holds PNG bytes for boards and hands, GIF bytes for a replay
-    (`fmt` says which); `alt` is the short text for screen readers and for
-    clients with images turned off.
-    """
-
-    png: bytes
-    alt: str
-    width: int
-    height: int
-    fmt: str = "png"
-
-    @property
-    def data(self) -> bytes:
-        """The file's bytes, whatever the format (the same as `png`)."""
-        return self.png
-
-    @property
-    def filename(self) -> str:
-        """A file name for an attachment: "board.png" or "replay.gif"."""
-        return "replay.gif" if self.fmt == "gif" else "board.png"
-
-
-def encode_png(img: Image.Image, theme: Theme | None = None) -> bytes:
-    """PNG bytes of `img` with no metadata: the same image always gives the same bytes.
-
-    The picture is mapped onto the theme's fixed 256-colour palette (or, without
-    a theme, its own): several times smaller than RGB and quick to compress.
-    """
-    if theme is not None:
-        pal = to_palette(img, theme)
-    else:
-        pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE,
-                           dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    pal.save(out, format="PNG", optimize=False, compress_level=PNG_LEVEL)
-    return out.getvalue()
-
-
-def picture(img: Image.Image, alt: str, theme: Theme) -> Picture:
-    """Encode `img` as a Picture with `alt` text, on the theme's palette."""
-    return Picture(encode_png(img, theme), alt, img.width, img.height)
 
 
 def plural(count: int, word: str) -> str:

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.canvas import MARGIN, Picture, draw_text, fit_text, new_canvas, picture, text_width
+from render.canvas import MARGIN, draw_text, fit_text, new_canvas, text_width
+from render.picture import Picture, png_picture
 from render.theme import Theme, get_theme
 
 WIDTH = 600
@@ -74,7 +75,7 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = "dark", *,
     if not points:
         draw_text(img, ((left + right) / 2, (top + bottom) / 2), "No rated games yet", 16,
                   chosen.muted, anchor="mm")
-        return picture(img, rating_alt(points, title), chosen)
+        return png_picture(img, rating_alt(points, title), chosen)
     _draw_summary(img, chosen, points)
     low, high = _nice_range(min(points), max(points))
 
@@ -101,7 +102,7 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = "dark", *,
         draw_text(img, (right, bottom + 12), f"game {n - 1}", 12, chosen.muted, anchor="rm")
     x, y = xy[-1]
     draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=chosen.accent, outline=chosen.text)
-    return picture(img, rating_alt(points, title), chosen)
+    return png_picture(img, rating_alt(points, title), chosen)
 
 
 def _draw_summary(img: Image.Image, theme: Theme, points: Sequence[float]) -> None:

@@ -8,9 +8,9 @@ from typing import Any
 from PIL import Image
 
 from engine.records import new_game
-from render.board import board_image
-from render.canvas import Picture
+from render.board import drawer_for_game
 from render.palette import to_palette
+from render.picture import Picture
 from render.theme import Theme
 
 FRAME_MS = 700
@@ -24,14 +24,15 @@ def replay_frames(record: dict[str, Any], theme: Theme) -> list[Image.Image]:
     Raises RecordError or IllegalMove/NotationError for a record that does not replay.
     """
     game = new_game(record)
+    draw = drawer_for_game(record["game"]).draw
     views = [game.view(None)]
     for move in record.get("moves", []):
         game.play(move)
         views.append(game.view(None))
-    frames = [board_image(view, theme)[0] for view in views]
+    frames = [draw(view, theme, 0)[0] for view in views]
     # Redraw the narrower frames as wide as the widest, so the header stays in place.
     width = max(frame.width for frame in frames)
-    return [frame if frame.width == width else board_image(view, theme, width)[0]
+    return [frame if frame.width == width else draw(view, theme, width)[0]
             for frame, view in zip(frames, views, strict=True)]
 
 
@@ -63,4 +64,4 @@ def render_replay_gif(record: dict[str, Any], theme: Theme) -> Picture:
     """The replay GIF of `record` (fmt "gif") with its alt text."""
     frames = replay_frames(record, theme)
     data, width, height = encode_gif(frames, theme)
-    return Picture(data, replay_alt(record), width, height, fmt="gif")
+    return Picture(data, "gif", width, height, replay_alt(record))

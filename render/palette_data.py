@@ -1,0 +1,47 @@
+"""Each theme's 256-colour palette as hex RGB triples. Made by
+`python -m render.palette_build`; do not edit by hand."""
+
+PALETTES: dict[str, str] = {
+    'dark': (
+        "fffffffffff6fffdf4fffbf5fffbf1ffffeefffceefdfdf6fafff5fcfdeff9fbf7fdfbf0fffaf2fef9ef"
+        "fcfaeffcf8eef9f9f4f9f9f0f7f3e8f7f3e8fdf9ebf7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8"
+        "f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8"
+        "f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8f7f3e8edf4ecf7f3e8"
+        "f7f3e8f7f3e8f7f3e8f7f3e8f3ede3f1ede2f1ede1f1eddff5ecdcf1ece1f1ecdff5ebd9f1ebe1f1eae0"
+        "f1eaddf1e9dfefebe1f0ebddf0eadeeee9deedeae0e5ece5f3e5d2ebe8e0e5e2dbdbdee1dbdee1dbddfe"
+        "dbe5d4dbdee1e5d9cfdbdee1dbdee1d3d5d5cecfcfd0cabde2ccafddbec2f6b83bf6b630f0b232efb232"
+        "e4aa41e1a732e09f4ec0d4cac4c6d0bcbecab4b5beb2ab9cb0a899b0a88fb0a799a3c6b6a8a9ae6db08d"
+        "3bb06c9ba0b9949ba4949ba4a49f93949ba490969a4c9e8526b06025aa5d23aa5c1eaa5b22a95c24a55a"
+        "23a55a20a55a23a359269f58239f58259e58249c56249b57249b56249855b382958c929b888e9a89847b"
+        "818791807d7a827a6c81776ad98215d77b04d67902d67800a88561d57701877c5f7c80837b7b6a7d776a"
+        "7c75687b74677d8925767ea7757b827377776d7a26d56f1cd47000d36d00e35651d33b3ba1625885552b"
+        "855128824d377b73667a73677a73667e48306471b6616da26b70786e6f6f70714f6367726e685f6d6559"
+        "7843155865f25865f25865f25865f2308b59277d88248347197d3f2075aa11757d0670675661e2545e6d"
+        "5a5e635157605455575150513355464b4e52474b5244474c4545463d3f453a3c413e3d392d4170333a45"
+        "2f37553133383133383133383133383133383133382b2d31313338313338313338313338313338313338"
+        "213379c92a2ac61d1daf266cac1a63782c9b492e4f3133383133382b2d313133382b2d312b2d312b2d31"
+        "2b2d312b2d312b2d311d31821c3082192e81232d4f27292c2728282526282727270e247b172353081e79"
+        "2324272224272124271e1f22"
+    ),
+    'light': (
+        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+        "fffffffffffffffffffffffffffffffcfaf4fffffffcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4"
+        "fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4"
+        "fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4fcfaf4faf3e9f9eee6fcfaf4fcfaf4"
+        "f6f5f6f6f5edf5f4eff6f2edf4f2edf4f2ebf4f2e9f1f6f4f1f3eff3f2f1f2f2f3f2f2f1f3f2efedf2ee"
+        "f4f1ebf2f0ecf2f0eaf2f0e9f4f0e8f3efeaf2efe9f7ead7efefeff0efeaececede3e5e8e3e5e8e3e5fd"
+        "e3e5e8eae5dfe3e5e8e3e5e8e3e5e8e3e5e8e3e5e8e3e5e8e3e5e8e3e5e8e3e5e8e8e3dde3e5e8e3e5e8"
+        "dedfe0dbdee6dcdbdeeaddd8d8dad9e8d6c0d7dfded6deded6deddd5d7dbd4d4d6d3d3d5d1d3d6d1d3d5"
+        "d1d0cec2d9d0c6d0cde4c2d3cfcbc2c8cad0dbc7b7c2c5d1b9c4cebabcc8bdbbb7b5b4bbadacacaaabb5"
+        "aaa498dda95be2a151d98f18de9101bd8a38d68c00d27f47d77b05d67a01d67800d677019dc3ae80ae9d"
+        "a6a7ab70a88aa1a2a7a5a09789a1b15fa0979698a39395999a98908f8e8c8b8d9b5b9163388c572e8b50"
+        "9786776c85863288533288522e856927864b268449248448258348228246807f8b7a7b7d467e7f657c14"
+        "267f47267a45267a44267945258047247ac5248046207b9812793ad76d47d46f00d36d009a6f7a74706b"
+        "73757b736e65736e64736d64726d66726a606471d665709b6e7075686971706d65706b626e6b65686869"
+        "6c685f66665a65665a6c6a408262466b645b69645f66625767605762646a5c5e665c5e665c5e66d53c3e"
+        "8a5a31834f378250247b4b2079402ecb2f30c82929c51d1daf256cac1962782b9b5865f25865f25a5b5d"
+        "2b6d9a046d72535b604a4f563543793f41452837723133382033843133383133381d31821c30821e2e6f"
+        "0e247b0c227a2828280e1c57"
+    ),
+}
