@@ -6,7 +6,7 @@ Run from the repository root:
 
 Seeds 0..deals-1 are played for each set (double-6, 9, 12) by the policy until
 the game ends. The hint plays `--deals` deals; the solver (`choose("hard", ...)`,
-`engine.ai.clock_solver.solve`, with `--playouts` rollouts per decision and a
+`engine.clock.solver.solve`, with `--playouts` rollouts per decision and a
 5 s cap that is never reached) plays the first `--solver-deals` of them, and
 stops early after `--max-minutes` per set (the table says how many it played).
 The interval is Wilson's 95% score interval; "same deals" gives the hint's
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.ai import Budget, choose
 from engine.clock import ClockGame, ClockOptions
-from engine.clock_hint import hint
+from engine.clock.hint import hint
 from engine.rng import SeededRandom
 
 SETS = (6, 9, 12)

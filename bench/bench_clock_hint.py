@@ -2,7 +2,7 @@
 
 Run from the repository root: `python bench/bench_clock_hint.py [--deals 10000]
 [--workers 2]`. Seeds 0..deals-1 are played for each set (6, 9, 12) by
-following `engine.clock_hint.hint` until the game ends; a table of wins, the
+following `engine.clock.hint.hint` until the game ends; a table of wins, the
 win rate and the time per set is printed.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.clock import ClockGame, ClockOptions
-from engine.clock_hint import hint
+from engine.clock.hint import hint
 
 SETS = (6, 9, 12)
 MOVE_LIMIT = 5000  # the hint policy always ends; this only guards the benchmark

@@ -29,7 +29,7 @@ from cogs.messages import (
     text_layout,
 )
 from cogs.notices import notices_of
-from engine.clock_hint import hint
+from engine.clock.hint import hint
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.service import TableService

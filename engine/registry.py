@@ -1,15 +1,18 @@
 """The games the project knows, as specs every layer asks instead of matching names.
 
 A `GameSpec` holds a game's facts (its record name, how many seats, whether it is
-rated or a solitaire) and how to reach its code (the game class, its options
-type). Code is imported on first use, so asking about one game loads no other.
-Adding a game means adding its package and one entry to `_SPECS`.
+rated or a solitaire) and how to reach its code: the game's package (`module`,
+e.g. `engine.traditional`), which exports the game class, its options type, its
+computer players by level (`POLICIES`), its sampler of hidden information
+(`Sampler`) and, for the generic hard search, its hand judge (`JUDGE`). Code is
+imported on first use, so asking about one game loads no other. Adding a game
+means adding its package and one entry to `_SPECS` (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -46,6 +49,26 @@ class GameSpec:
         """The frozen dataclass of the game's options (the record's `options`)."""
         options: type[Any] = getattr(importlib.import_module(self.module), self.options_name)
         return options
+
+    @property
+    def policies(self) -> Mapping[str, Any]:
+        """The game's computer players by level (`engine.ai.LEVELS`): each takes
+        (view, rng, budget, options or None) and returns one of the view's legal moves."""
+        policies: Mapping[str, Any] = importlib.import_module(self.module).POLICIES
+        return policies
+
+    def sampler(self, view: Any, options: Any = None) -> Any:
+        """Full games consistent with a seat's view (the game package's `Sampler`, from its
+        `hidden` module): `.sample(rng)` deals the hidden tiles once and returns a game in
+        the view's position. `options` are the table's (None: the view's). Raises
+        ValueError for a spectator's view."""
+        return importlib.import_module(self.module).Sampler(view, options)
+
+    @property
+    def judge(self) -> Any:
+        """How the generic hard search (`engine.ai.hard`) scores a hand of this game
+        (`engine.ai.hard.HandJudge`)."""
+        return importlib.import_module(self.module).JUDGE
 
     def takes(self, players: int) -> bool:
         """Whether the game can be played by this many players."""

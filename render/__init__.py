@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.clock_view import ClockView
+from engine.clock.view import ClockView
 from render.board import board_image
 from render.chart import render_rating_chart
 from render.hand import HandView, draw_hand

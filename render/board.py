@@ -14,10 +14,10 @@ from typing import Any
 
 from PIL import Image
 
-from engine.carousel_view import CarouselView
-from engine.clock_view import ClockView
+from engine.carousel.view import CarouselView
+from engine.clock.view import ClockView
 from engine.registry import GAME_NAMES, game_spec
-from engine.traditional_view import TraditionalView
+from engine.traditional.view import TraditionalView
 from render.carousel import carousel_board
 from render.clock import clock_board
 from render.theme import Theme

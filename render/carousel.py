@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.carousel_view import CarouselView
-from engine.spinner import SIDES
+from engine.carousel.scoring import count_points
+from engine.carousel.spinner import SIDES
+from engine.carousel.view import CarouselView
 from render.canvas import (
     MARGIN,
     MAX_WIDTH,
@@ -89,7 +90,7 @@ def _notes(view: CarouselView) -> list[str]:
             f"{names[a]} + {names[a + 2]} {view.scores[a]}" for a in (0, 1)))
     if view.spinner is not None:
         parts = " + ".join(map(str, view.count_parts)) or "0"
-        scores = view.count > 0 and view.count % 5 == 0
+        scores = count_points(view.count) > 0
         notes.append(f"Open ends: {parts} = {view.count}" + (" (scores)" if scores else ""))
     else:
         notes.append("No spinner yet: the opener lays a double")

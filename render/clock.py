@@ -6,7 +6,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from engine.clock_view import DRAWN, ClockView
+from engine.clock.view import DRAWN, ClockView
 from render.canvas import (
     MARGIN,
     badge,

@@ -18,7 +18,7 @@ from engine.records import new_game
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
 from engine.traditional import TraditionalGame
-from engine.traditional_view import TraditionalView
+from engine.traditional.view import TraditionalView
 
 PLAYERS = ("Anfisa", "Vsevolod", "Olena", "Taras", "Mila", "Bohdan", "Oksana")
 

@@ -6,11 +6,11 @@ and the spectator's view of the same moment describe the board identically.
 
 from __future__ import annotations
 
-from engine.carousel_view import CarouselView
-from engine.clock_view import DRAWN, ClockView
+from engine.carousel.view import CarouselView
+from engine.clock.view import DRAWN, ClockView
 from engine.errors import NotationError
 from engine.tiles import Tile
-from engine.traditional_view import TraditionalView, describe_result
+from engine.traditional.view import TraditionalView, describe_result
 
 
 def move_tile(text: str) -> Tile | None:

@@ -6,7 +6,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from engine.traditional_view import TraditionalView
+from engine.traditional.view import TraditionalView
 from render.canvas import (
     MARGIN,
     MAX_WIDTH,

@@ -1,12 +1,11 @@
-"""The hard level of the line games: determinized Monte Carlo search.
+"""The hard level of the line games: determinized Monte Carlo search, for any game.
 
-Each round samples one determinization of the hidden tiles (consistent with
-the view: tiles played, hand sizes, suits a seat is known to lack; see
-`engine.ai.determinize`), builds the game in the current position, and plays
-every legal move on a copy of it followed by a playout to the end of the hand
-(each seat picks a random legal move, a tile play more often than a draw).
-The move with the best mean reward is chosen; ties go to the earlier move of
-`view.legal_moves`.
+Each round asks the game's sampler (`GameSpec.sampler`, the game package's
+`hidden` module) for one full game consistent with the view, plays every legal
+move on a copy of it followed by a playout to the end of the hand (each seat
+picks a random legal move, a tile play more often than a draw), and scores the
+hand for the seat with the game's judge (`GameSpec.judge`). The move with the
+best mean reward is chosen; ties go to the earlier move of `view.legal_moves`.
 
 The search stops after `budget.playouts` playouts (whole rounds) or when
 `budget.seconds` have passed, whichever comes first. Only the playout count
@@ -18,9 +17,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engine.ai.determinize import knowledge, position
+from engine.registry import game_spec
 from engine.rng import SeededRandom
 
 
@@ -41,73 +40,64 @@ DEFAULT_BUDGET = Budget()
 MAX_PLAYOUT_MOVES = 2000  # a guard only: a hand ends long before
 
 
-def choose_hard(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET) -> Any:
+class HandJudge(Protocol):
+    """How a game tells the search where a hand stands and what it was worth."""
+
+    def mark(self, game: Any) -> Any:
+        """Where the hand stands before the move being judged."""
+
+    def over(self, game: Any, mark: Any) -> bool:
+        """Whether the hand that `mark` names has ended (the game may go on)."""
+
+    def reward(self, game: Any, me: int, mark: Any) -> float:
+        """`me`'s reward in [0, 1] for that hand, once it is over (or the guard hit)."""
+
+
+def choose_hard(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
+                options: Any = None) -> Any:
     """The move of `view.legal_moves` that did best over the playouts.
 
-    Reads only the view. With one legal move it is returned at once. Raises
-    ValueError for a view without a hand (a spectator).
+    Reads only the view and `options` (the table's; None: the view's). With one
+    legal move it is returned at once. Raises ValueError for a view without a
+    hand (a spectator).
     """
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
     start = time.perf_counter()
-    known = knowledge(view)
+    spec = game_spec(view.game)
+    sampler = spec.sampler(view, options)
+    judge: HandJudge = spec.judge
     me = view.seat
     totals = [0.0] * len(moves)
     done = 0
     while done < budget.playouts:
         if done and time.perf_counter() - start >= budget.seconds:
             break
-        root = position(view, known, rng)
+        root = sampler.sample(rng)
         for k, move in enumerate(moves):
             game = root.copy()
-            mark = _mark(game)
+            mark = judge.mark(game)
             game.play(move)
-            totals[k] += playout(game, me, rng, mark)
+            totals[k] += playout(game, me, rng, mark, judge)
         done += len(moves)
     best = max(range(len(moves)), key=lambda k: (totals[k], -k))
     return moves[best]
 
 
-def _mark(game: Any) -> tuple[int, list[int]]:
-    # Where the hand stands before a move: the hand (number of results, or the
-    # Carousel's hand number) and the scores, so that the move's own effect counts.
-    if game.kind == "carousel":
-        return game.hand_number, list(game.side_scores)
-    return len(game.results), []
-
-
-def playout(game: Any, me: int, rng: SeededRandom, mark: tuple[int, list[int]]) -> float:
+def playout(game: Any, me: int, rng: SeededRandom, mark: Any, judge: HandJudge) -> float:
     """Play random legal moves to the end of the hand that `mark` (taken before the move
     being judged) names; `me`'s reward in [0, 1]."""
-    if game.kind == "carousel":
-        return _carousel_playout(game, me, rng, mark)
-    hands = mark[0]
     for _ in range(MAX_PLAYOUT_MOVES):
-        if game.outcome() is not None or len(game.results) != hands:
+        if game.outcome() is not None or judge.over(game, mark):
             break
         game.play(_pick(game.legal_moves(), rng))
-    result = game.results[hands] if len(game.results) > hands else None
-    if result is None:
-        return 0.5
-    return 1.0 if result.winner == me else 0.0
+    return judge.reward(game, me, mark)
 
 
-def _carousel_playout(game: Any, me: int, rng: SeededRandom,
-                      mark: tuple[int, list[int]]) -> float:
-    number, before = mark
-    side = game.side_of(me)
-    for _ in range(MAX_PLAYOUT_MOVES):
-        if game.outcome() is not None or game.hand_number != number:
-            break
-        game.play(_pick(game.legal_moves(), rng))
-    outcome = game.outcome()
-    if outcome is not None:
-        return 1.0 if any(game.side_of(w) == side for w in outcome.winners) else 0.0
-    gains = [now - then for now, then in zip(game.side_scores, before, strict=True)]
-    mine: int = gains[side]
-    theirs: int = max(g for i, g in enumerate(gains) if i != side) if len(gains) > 1 else 0
-    return min(1.0, max(0.0, 0.5 + (mine - theirs) / 40))
+def hard(view: Any, rng: SeededRandom, budget: Budget, options: Any) -> Any:
+    """The hard level as a policy (`engine.ai.simple.Policy`): `choose_hard`."""
+    return choose_hard(view, rng, budget, options)
 
 
 def _pick(moves: list[Any], rng: SeededRandom) -> Any:

@@ -8,13 +8,13 @@ import time
 import pytest
 
 from engine.ai import LEVELS, Budget, choose
-from engine.ai.determinize import knowledge, position
-from engine.ai.infer import constraints, unseen_tiles
 from engine.carousel import CarouselGame
 from engine.deals import LineDeal
+from engine.registry import game_spec
 from engine.rng import SeededRandom
 from engine.tiles import Tile, parse_tiles
 from engine.traditional import TraditionalGame, TraditionalOptions
+from engine.traditional.hidden import constraints, unseen_tiles
 
 SMALL = Budget(playouts=12, seconds=5.0)
 
@@ -134,11 +134,11 @@ def test_a_draw_tells_which_numbers_a_seat_lacks():
     lacks = constraints(view)
     assert lacks[1].numbers == {6}
     assert not lacks[0].numbers
-    known = knowledge(view)
+    sampler = game_spec(view.game).sampler(view)
     assert Tile.of(6, 2) in unseen_tiles(view)
     rng = SeededRandom(3)
     for _ in range(30):
-        sampled = position(view, known, rng)
+        sampled = sampler.sample(rng)
         assert not any(t.has(6) for t in sampled.hands[1])
         assert len(sampled.hands[1]) == 3 and sampled.stock_size == 2
         assert sampled.hands[0] == game.hands[0]
@@ -153,7 +153,7 @@ def test_a_sampled_position_shows_the_same_view(kind, players):
         if seat is None:
             continue  # the hand ended early
         view = game.view(seat)
-        built = position(view, knowledge(view), SeededRandom(seed))
+        built = game_spec(view.game).sampler(view).sample(SeededRandom(seed))
         again = built.view(seat)
         assert again.legal_moves == view.legal_moves
         assert again.hand == view.hand and again.hand_sizes == view.hand_sizes
@@ -167,7 +167,7 @@ def test_a_sampled_match_keeps_its_target_and_results():
     seat = game.to_move
     assert seat is not None
     view = game.view(seat)
-    built = position(view, knowledge(view), SeededRandom(0))
+    built = game_spec(view.game).sampler(view).sample(SeededRandom(0))
     assert built.view(seat).results == view.results
     assert built.options.target == 60
 

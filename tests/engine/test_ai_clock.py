@@ -7,9 +7,10 @@ import time
 import pytest
 
 from engine.ai import Budget, choose
-from engine.ai.clock_solver import position, solve
 from engine.clock import ClockGame, ClockOptions
-from engine.clock_hint import hint
+from engine.clock.hidden import Sampler
+from engine.clock.hint import hint
+from engine.clock.solver import solve
 from engine.rng import SeededRandom
 
 SMALL = Budget(playouts=6, seconds=5.0)
@@ -44,7 +45,7 @@ def test_a_sampled_position_shows_the_same_view(top):
         if game.is_over():
             continue
         view = game.view(0)
-        built = position(view, SeededRandom(seed))
+        built = Sampler(view).sample(SeededRandom(seed))
         again = built.view(0)
         assert again.tops == view.tops and again.heights == view.heights
         assert again.drawn == view.drawn and again.stock_size == view.stock_size

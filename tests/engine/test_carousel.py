@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from engine.carousel import CarouselGame, CarouselOptions, round_pips
-from engine.carousel_rules import blocked_scores, domino_score
+from engine.carousel.scoring import blocked_scores, domino_score
+from engine.carousel.spinner import Spinner
 from engine.deals import LineDeal
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.moves import LineMove
 from engine.records import new_game, replay
 from engine.rng import SeededRandom
-from engine.spinner import Spinner
 from engine.tiles import Tile, full_set
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.carousel import CarouselGame, CarouselOptions
+from engine.carousel.spinner import SIDES
 from engine.errors import IllegalMove
 from engine.moves import LineMove
 from engine.records import replay
-from engine.spinner import SIDES
 from engine.tiles import Tile, full_set
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]

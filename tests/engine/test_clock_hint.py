@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.clock import ClockGame, ClockMove, ClockOptions
-from engine.clock_hint import hint
+from engine.clock.hint import hint
 from tests.engine.test_clock import FREEABLE, QUIET, TROUBLE, game
 
 

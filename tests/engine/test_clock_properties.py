@@ -99,7 +99,7 @@ def test_random_legal_play_keeps_the_invariants(top: int, seed: int, choices: li
 @settings(max_examples=30, deadline=None)
 @given(top=st.sampled_from([6, 9, 12]), seed=st.integers(0, 2**32))
 def test_hint_play_keeps_the_invariants_and_replays(top: int, seed: int) -> None:
-    from engine.clock_hint import hint
+    from engine.clock.hint import hint
 
     g = ClockGame(("Ann",), ClockOptions(top), seed=seed)
     homes: dict[int, list[Tile]] = {}

@@ -7,7 +7,7 @@ from engine.records import replay
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 from engine.traditional import TraditionalGame, TraditionalOptions
-from engine.traditional_view import describe_result
+from engine.traditional.view import describe_result
 
 
 def game_of(hands, stock=(), moves=(), **options):

@@ -22,27 +22,15 @@ Readings of the rules that the text leaves open, each pinned by a test named
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.clock_deal import ClockDeal, clock_tiles
-from engine.clock_view import DRAWN, ClockMove, ClockView
+from engine.clock.deal import ClockDeal
+from engine.clock.options import ClockOptions
+from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.game import Game, Outcome
-from engine.options import check_choice, options_to_dict
+from engine.options import options_to_dict
 from engine.records import record_start
 from engine.tiles import Tile
-
-__all__ = ["ClockDeal", "ClockGame", "ClockMove", "ClockOptions", "ClockView", "clock_tiles"]
-
-
-@dataclass(frozen=True, slots=True)
-class ClockOptions:
-    """The one option of RULES.md section 3: the set, double-12 (12 hours), 9 or 6."""
-
-    set: int = 12
-
-    def __post_init__(self) -> None:
-        check_choice("set", self.set, (6, 9, 12))
 
 
 class ClockGame(Game[ClockMove]):
@@ -322,6 +310,7 @@ class ClockGame(Game[ClockMove]):
             legal_moves=tuple(self.legal_moves()) if own_turn else (),
             history=tuple(self.moves),
             outcome=self._outcome,
+            options=self.options,
         )
 
     # -- records ----------------------------------------------------------------

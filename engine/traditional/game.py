@@ -1,118 +1,35 @@
-"""The Traditional draw game («Козёл»), RULES.md section 1."""
+"""The rules of the Traditional draw game («Козёл»), RULES.md section 1."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.game import Game, Outcome, places_by
-from engine.line import Line, PlacedTile, line_move_at, line_move_text, placed_tile
+from engine.line import Line, line_move_at, placed_tile
 from engine.moves import LineMove
-from engine.options import check_choice, check_range, options_to_dict
+from engine.options import options_to_dict
 from engine.records import record_start
 from engine.rng import SeededRandom
-from engine.tiles import MAX_PIPS, Tile, full_set
-from engine.traditional_view import HandResult, TraditionalView
+from engine.tiles import Tile, full_set
+from engine.traditional.deal import SET_TOP, is_lopsided, opening_tile
+from engine.traditional.fastpath import (
+    AT_L,
+    AT_R,
+    FITS,
+    LEADS,
+    PLACED,
+    SIDE,
+    TEXT_L,
+    TEXT_R,
+)
+from engine.traditional.options import DEFAULT_OPTIONS, TraditionalOptions
+from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places, seats_of
+from engine.traditional.view import HandResult, TraditionalView
 
-SET_TOP = 6
-NO_WINNER = -1
 _BY_VALUE = attrgetter("code")  # the order of Tile as one int, read in C: sorts hands fast
-_SIDE = MAX_PIPS + 1
-# The hot paths' tables, by tile code `high * _SIDE + low`, made once for the shared tiles
-# (`Tile.of`): the move of each tile at L, at R and as a lead; the record texts at L and
-# R; and, for each pair of open ends (`left * _SIDE + right`), the moves of each tile
-# there, L first. A hand holding another, equal tile object still gets these moves; `play`
-# then takes its general path for them.
-_ALL_TILES = [Tile.of(high, low) for high in range(_SIDE) for low in range(high + 1)]
-_AT_L: list[LineMove] = [LineMove.draw()] * (_SIDE * _SIDE)
-_AT_R: list[LineMove] = [LineMove.draw()] * (_SIDE * _SIDE)
-_LEADS: list[LineMove] = [LineMove.draw()] * (_SIDE * _SIDE)
-_TEXT_L: list[str] = [""] * (_SIDE * _SIDE)
-_TEXT_R: list[str] = [""] * (_SIDE * _SIDE)
-for _t in _ALL_TILES:
-    _code = _t.high * _SIDE + _t.low
-    _AT_L[_code] = LineMove("play", _t, "L")
-    _AT_R[_code] = LineMove("play", _t, "R")
-    _LEADS[_code] = LineMove("play", _t)
-    _TEXT_L[_code] = line_move_text(_t, "L")
-    _TEXT_R[_code] = line_move_text(_t, "R")
-_FITS: list[list[tuple[LineMove, ...]]] = []
-for _left in range(_SIDE):
-    for _right in range(_SIDE):
-        _row: list[tuple[LineMove, ...]] = [()] * (_SIDE * _SIDE)
-        for _t in _ALL_TILES:
-            _code = _t.high * _SIDE + _t.low
-            _row[_code] = ((_AT_L[_code],) if _t.has(_left) else ()) + \
-                ((_AT_R[_code],) if _t.has(_right) else ())
-        _FITS.append(_row)
-# Placed tiles of the fast path, by ((code * _SIDE + shown) * 2 + at R) * 4 + seat, where
-# `shown` is the number it was laid against; made on first use.
-_PLACED: list[PlacedTile | None] = [None] * (_SIDE * _SIDE * _SIDE * 2 * 4)
-
-
-@dataclass(frozen=True, slots=True)
-class TraditionalOptions:
-    """Every option of RULES.md section 1, with its default."""
-
-    hand_size: int = 7
-    lopsided_suit: int = 5
-    lead: str = "highest_double"
-    fish_winner: str = "maker"
-    lone_blank: int = 24
-    target: int = 0
-
-    def __post_init__(self) -> None:
-        check_range("hand_size", self.hand_size, 5, 7)
-        check_range("lopsided_suit", self.lopsided_suit, 4, 7)
-        check_choice("lead", self.lead, ("highest_double", "winner"))
-        check_choice("fish_winner", self.fish_winner, ("maker", "lowest"))
-        check_range("lone_blank", self.lone_blank, 0, 1000)
-        check_range("target", self.target, 0, 10000)
-
-
-def is_lopsided(hand: Sequence[Tile], suit_limit: int) -> bool:
-    """Whether a hand holds `suit_limit` or more tiles of one suit."""
-    suits = [0] * (MAX_PIPS + 1)
-    for t in hand:
-        high, low = t.high, t.low
-        suits[high] += 1
-        if low != high:
-            suits[low] += 1
-    return max(suits[:SET_TOP + 1]) >= suit_limit
-
-
-def opening_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
-    """Who leads and with what: the highest double, else the heaviest tile.
-
-    Heaviest = most pips, then the larger high half. Raises ValueError if every
-    hand is empty.
-    """
-    best: tuple[int, Tile] | None = None
-    # Doubles outrank every non-double; among doubles the higher wins (the first found of
-    # equals). Without a double: more pips, then the larger high half (as one integer).
-    best_double = -1
-    for seat, hand in enumerate(hands):
-        for tile in hand:
-            high = tile.high
-            if high == tile.low and high > best_double:
-                best_double, best = high, (seat, tile)
-    if best is not None:
-        return best
-    best_key = -1
-    for seat, hand in enumerate(hands):
-        for tile in hand:
-            high, low = tile.high, tile.low
-            key = (high + low) * 16 + high
-            if key > best_key:
-                best_key, best = key, (seat, tile)
-    if best is None:
-        raise ValueError("nobody holds a tile")
-    return best
-
-
 class TraditionalGame(Game[LineMove]):
     """A Traditional game: one hand, or a match of hands up to `options.target`."""
 
@@ -137,7 +54,7 @@ class TraditionalGame(Game[LineMove]):
             raise ValueError("the Traditional game takes 2-4 players")
         if deal is None and seed is None:
             raise ValueError("give a deal or a seed")
-        self.options = options or _DEFAULT_OPTIONS
+        self.options = options or DEFAULT_OPTIONS
         self.seed = seed
         self.first_deal = deal
         self.next_deals = tuple(next_deals)
@@ -209,13 +126,13 @@ class TraditionalGame(Game[LineMove]):
         for tile in self.hands[seat]:
             high, low = tile.high, tile.low
             if high == left or low == left:
-                move = _AT_L[high * _SIDE + low]
+                move = AT_L[high * SIDE + low]
                 moves.append(move if move.tile is tile else line_move_at(tile, "L"))
                 if high == right or low == right:
-                    move = _AT_R[high * _SIDE + low]
+                    move = AT_R[high * SIDE + low]
                     moves.append(move if move.tile is tile else line_move_at(tile, "R"))
             elif high == right or low == right:
-                move = _AT_R[high * _SIDE + low]
+                move = AT_R[high * SIDE + low]
                 moves.append(move if move.tile is tile else line_move_at(tile, "R"))
         return moves
 
@@ -234,11 +151,11 @@ class TraditionalGame(Game[LineMove]):
             hand = self.hands[self.turn] if self.lead_tile is None else [self.lead_tile]
             leads = []
             for tile in hand:
-                move = _LEADS[tile.code]
+                move = LEADS[tile.code]
                 leads.append(move if move.tile is tile else LineMove("play", tile))
             return leads
         # As `_fitting`, from the table of these open ends: the search's hottest loop.
-        fits = _FITS[line.left * _SIDE + line.right]
+        fits = FITS[line.left * SIDE + line.right]
         moves: list[LineMove] = []
         for tile in self.hands[self.turn]:
             here = fits[tile.code]
@@ -282,25 +199,25 @@ class TraditionalGame(Game[LineMove]):
                     outer = low if high == number else high
                     code = tile.code
                     if end == "L":
-                        key = ((code * _SIDE + number) * 2) * 4 + seat
-                        placed = _PLACED[key] if seat < 4 else None
+                        key = ((code * SIDE + number) * 2) * 4 + seat
+                        placed = PLACED[key] if seat < 4 else None
                         if placed is None or placed.tile is not tile:
                             placed = placed_tile(tile, outer, number, seat)
                             if seat < 4:
-                                _PLACED[key] = placed
+                                PLACED[key] = placed
                         line.tiles.appendleft(placed)
                         line.left = outer
-                        text = _TEXT_L[code]
+                        text = TEXT_L[code]
                     else:
-                        key = ((code * _SIDE + number) * 2 + 1) * 4 + seat
-                        placed = _PLACED[key] if seat < 4 else None
+                        key = ((code * SIDE + number) * 2 + 1) * 4 + seat
+                        placed = PLACED[key] if seat < 4 else None
                         if placed is None or placed.tile is not tile:
                             placed = placed_tile(tile, number, outer, seat)
                             if seat < 4:
-                                _PLACED[key] = placed
+                                PLACED[key] = placed
                         line.tiles.append(placed)
                         line.right = outer
-                        text = _TEXT_R[code]
+                        text = TEXT_R[code]
                     del hand[at]
                     self.last_layer = seat
                     self.history.append((seat, text))
@@ -432,7 +349,7 @@ class TraditionalGame(Game[LineMove]):
     def _blocked(self) -> bool:
         left, right = self.line.left, self.line.right
         if left >= 0 and right >= 0:  # a line with tiles: the table of its ends
-            fits = _FITS[left * _SIDE + right]
+            fits = FITS[left * SIDE + right]
             for hand in self.hands:
                 for t in hand:
                     if fits[t.code]:
@@ -478,7 +395,7 @@ class TraditionalGame(Game[LineMove]):
         self.results.append(result)
         target = self.options.target
         if target == 0:
-            self._outcome = Outcome(reason, _seats(winner), result.places,
+            self._outcome = Outcome(reason, seats_of(winner), result.places,
                                     tuple(self.scores), result.goats)
         elif winner != NO_WINNER and self.scores[winner] >= target:
             places = places_by(self.scores, lower_is_better=False)
@@ -509,6 +426,7 @@ class TraditionalGame(Game[LineMove]):
             history=tuple(self.history),
             results=tuple(self.results),
             outcome=self._outcome,
+            options=self.options,
         )
 
     # -- records -------------------------------------------------------------------
@@ -564,25 +482,3 @@ class TraditionalGame(Game[LineMove]):
         other.history = list(self.history)
         other._rng = self._rng.copy()  # the same stream: the same future deals
         return other
-
-
-_DEFAULT_OPTIONS = TraditionalOptions()
-
-
-def _seats(winner: int) -> tuple[int, ...]:
-    return () if winner == NO_WINNER else (winner,)
-
-
-def hand_places(counts: Sequence[int], winner: int) -> tuple[int, ...]:
-    """Places of a hand: the winner first, the others by count, lowest first, ties shared."""
-    if winner == NO_WINNER:
-        return places_by(counts, lower_is_better=True)
-    others = sorted([c for s, c in enumerate(counts) if s != winner])
-    return tuple([1 if s == winner else 2 + others.index(c) for s, c in enumerate(counts)])
-
-
-def hand_goats(counts: Sequence[int], winner: int) -> tuple[int, ...]:
-    """Every player tied for the highest count (RULES.md to the letter: even a fish's
-    maker who won the hand holding the most pips is a goat)."""
-    highest = max(counts)
-    return tuple([s for s, c in enumerate(counts) if c == highest])

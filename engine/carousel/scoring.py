@@ -1,48 +1,91 @@
-"""The Carousel's options and its pure scoring rules (RULES.md section 2).
+"""Every scoring rule of the Carousel (RULES.md section 2), in one place.
 
-The functions here take pip counts and seats and return the scores a hand end
-gives, as `(seat, points, reason)` in the order they are added; the game adds
-them (and judges `exact_finish` and the target).
+- the open-end count of a layout and the points it scores (`open_end_count`,
+  `count_parts`, `count_points`), and a play's score with the tile bonus
+  (`play_score`);
+- a hand's end: the domino and the blocked hand (`domino_score`,
+  `blocked_scores`), pips rounded to points (`round_pips`);
+- the target: a score that `exact_finish` refuses (`past_target_reason`).
+
+The functions take a layout, pip counts and seats and return points with the
+reason in words; the game adds them to the match (and ends it at the target).
+A hand end gives its scores as `(seat, points, reason)` in the order they are
+added.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from engine.options import check_choice, check_range
+from engine.carousel.spinner import Spinner
+from engine.tiles import Tile
 
 Score = tuple[int | None, int, str]
 
 
-@dataclass(frozen=True, slots=True)
-class CarouselOptions:
-    """Every option of RULES.md section 2, with its default.
+def count_parts(layout: Spinner) -> list[int]:
+    """The numbers the open-end count adds up, in order: spinner halves, then L R U D.
 
-    `set` 0 means by the number of players: double-6 for 2-4, double-9 for 5-7.
-    Raises ValueError for a value out of range (read_options turns it into RecordError).
+    The spinner gives both halves while its L or R side is free; an arm
+    gives its last tile's outer number, twice when that tile is a double;
+    an empty arm gives nothing.
     """
+    parts: list[int] = []
+    arms = layout.arms
+    if not arms[0] or not arms[1]:
+        parts += (layout.value, layout.value)
+    for arm in arms:
+        if arm:
+            last = arm[-1]
+            parts.append(last.outer)
+            if last.tile.high == last.tile.low:
+                parts.append(last.outer)
+    return parts
 
-    set: int = 0
-    hand_size: int = 7
-    pairs: bool = False
-    spinner_first: bool = True
-    must_play: bool = True
-    keep_in_stock: bool = False
-    tile_bonus: bool = False
-    blocked: str = "difference"
-    target: int = 61
-    exact_finish: bool = True
 
-    def __post_init__(self) -> None:
-        check_choice("set", self.set, (0, 6, 9, 12))
-        check_range("hand_size", self.hand_size, 1, 45)
-        check_choice("blocked", self.blocked, ("difference", "sum"))
-        check_range("target", self.target, 11, 250)
+def open_end_count(layout: Spinner) -> int:
+    """The open-end count (RULES.md "Open-end count"): the sum of `count_parts`."""
+    arms = layout.arms
+    total = 0 if arms[0] and arms[1] else 2 * layout.value
+    for arm in arms:
+        if arm:
+            last = arm[-1]
+            total += 2 * last.outer if last.tile.high == last.tile.low else last.outer
+    return total
 
-    def set_top(self, players: int) -> int:
-        """The set's highest number for `players` players."""
-        return self.set or (6 if players <= 4 else 9)
+
+def count_points(count: int) -> int:
+    """The points an open-end count scores: a fifth of it when it is a multiple of 5
+    above 0, else none."""
+    return count // 5 if count and count % 5 == 0 else 0
+
+
+def tile_bonus(tile: Tile) -> int:
+    """The `tile_bonus` option's point for laying a tile whose pips are a multiple of 5."""
+    return 1 if tile.pips and tile.pips % 5 == 0 else 0
+
+
+def play_score(layout: Spinner, tile: Tile, with_bonus: bool) -> tuple[int, str] | None:
+    """What laying `tile` (already on `layout`) scores, with the reason in words;
+    None when it scores nothing. `with_bonus` is the `tile_bonus` option."""
+    count = open_end_count(layout)
+    points = count_points(count)
+    bonus = tile_bonus(tile) if with_bonus else 0
+    if not points and not bonus:
+        return None
+    parts = "+".join(map(str, count_parts(layout)))
+    texts = [f"ends {parts} = {count} -> {points_text(points)}"] if points else []
+    if bonus:
+        texts.append(f"tile bonus {tile} -> 1 point")
+    reason = "; ".join(texts)
+    if points and bonus:
+        reason += f" = {points_text(points + bonus)}"
+    return points + bonus, reason
+
+
+def past_target_reason(reason: str, target: int) -> str:
+    """The reason of a score that `exact_finish` does not record: it passes the target."""
+    return f"{reason} (not recorded: past the target {target})"
 
 
 def round_pips(pips: int) -> int:

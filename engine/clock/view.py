@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.clock.options import DEFAULT_OPTIONS, ClockOptions
 from engine.errors import NotationError
 from engine.game import Outcome
 from engine.tiles import Tile
@@ -95,7 +96,8 @@ class ClockView:
     hours that are home, ascending; `in_trouble` lists each double in trouble
     with where it lies (an hour, or "drawn"); `legal_moves` is filled only for
     the player while the game goes on and leaves out `resign`, which is always
-    allowed then. `history` is every move played, in record notation.
+    allowed then. `history` is every move played, in record notation. `options` are
+    the game's.
     """
 
     player: str
@@ -111,6 +113,7 @@ class ClockView:
     legal_moves: tuple[ClockMove, ...]
     history: tuple[str, ...]
     outcome: Outcome | None
+    options: ClockOptions = DEFAULT_OPTIONS
 
     game = "clock"
 

@@ -1,5 +1,7 @@
 """The Carousel layout: a spinner double with four arms, `L R U D` (RULES.md section 2).
 
+Its open-end count and what that scores are in `engine.carousel.scoring`.
+
 The picture: the spinner lies in the middle. `L` and `R` are the arms along the
 line (left and right as drawn), `U` and `D` the arms across it (top and
 bottom). Each arm is a list of tiles from the spinner outward; every placed
@@ -108,32 +110,3 @@ class Spinner:
             self.free -= 1
         arm.append(ArmTile(tile, inner, outer, seat))
         self.ends[i] = outer
-
-    def count_parts(self) -> list[int]:
-        """The numbers the open-end count adds up, in order: spinner halves, then L R U D.
-
-        The spinner gives both halves while its L or R side is free; an arm
-        gives its last tile's outer number, twice when that tile is a double;
-        an empty arm gives nothing.
-        """
-        parts: list[int] = []
-        arms = self.arms
-        if not arms[0] or not arms[1]:
-            parts += (self.value, self.value)
-        for arm in arms:
-            if arm:
-                last = arm[-1]
-                parts.append(last.outer)
-                if last.tile.high == last.tile.low:
-                    parts.append(last.outer)
-        return parts
-
-    def count(self) -> int:
-        """The open-end count (RULES.md "Open-end count")."""
-        arms = self.arms
-        total = 0 if arms[0] and arms[1] else 2 * self.value
-        for arm in arms:
-            if arm:
-                last = arm[-1]
-                total += 2 * last.outer if last.tile.high == last.tile.low else last.outer
-        return total

@@ -1,13 +1,9 @@
 """A Big Clock solver for the hint button and the hard level: Monte Carlo over the unseen.
 
-The view shows each hour's top and height, the discards, the drawn tile and
-the stock size; the order of the stock and the tiles under the tops are
-hidden. Each round samples them consistently: doubles are never buried, so
-buried tiles are non-doubles, each sharing a number with the tile above it (a
-tile is only ever laid on such a one) as far as the unseen tiles allow; every
-other unseen tile is in the stock, in a random order. It builds a `ClockGame`
-in the view's position from the sample (the same rules
-code), and plays each candidate move followed by the `hint` policy to the end.
+Each round samples the hidden tiles (the stock's order and the tiles under the
+tops) consistently with the view and builds a `ClockGame` in the view's
+position (`engine.clock.hidden`), and plays each candidate move followed by
+the `hint` policy to the end.
 The hint's own move is kept unless another move did better on the same
 samples by a clear margin (two standard errors of the paired difference;
 more hours home counts a little): with few rollouts, the luckiest of many
@@ -24,22 +20,23 @@ import math
 import time
 
 from engine.ai.hard import Budget
-from engine.clock import ClockGame, ClockOptions
-from engine.clock_deal import ClockDeal, clock_tiles
-from engine.clock_hint import hint
-from engine.clock_view import ClockMove, ClockView
+from engine.clock.game import ClockGame
+from engine.clock.hidden import Sampler
+from engine.clock.hint import hint
+from engine.clock.options import ClockOptions
+from engine.clock.view import ClockMove, ClockView
 from engine.rng import SeededRandom
-from engine.tiles import Tile
 
 MAX_ROLLOUT_MOVES = 3000  # the hint policy always ends; this only guards
 MARGIN = 2.0  # standard errors by which a move must beat the hint's
 
 
-def solve(view: ClockView, rng: SeededRandom, budget: Budget) -> ClockMove:
+def solve(view: ClockView, rng: SeededRandom, budget: Budget,
+          options: ClockOptions | None = None) -> ClockMove:
     """The move of `view.legal_moves` that wins most often in the rollouts.
 
-    Reads only the view. Raises ValueError when the game is over or the view
-    is a spectator's (no legal moves).
+    Reads only the view (and the table's `options`, None: the view's). Raises
+    ValueError when the game is over or the view is a spectator's (no legal moves).
     """
     if view.outcome is not None or not view.legal_moves:
         raise ValueError("the game is over or this is not the player's view")
@@ -48,12 +45,13 @@ def solve(view: ClockView, rng: SeededRandom, budget: Budget) -> ClockMove:
     if len(candidates) == 1:
         return suggested
     start = time.perf_counter()
+    sampler = Sampler(view, options)
     rewards: list[list[float]] = [[] for _ in candidates]
     done = 0
     while done < budget.playouts:
         if done and time.perf_counter() - start >= budget.seconds:
             break
-        root = position(view, rng)
+        root = sampler.sample(rng)
         for k, move in enumerate(candidates):
             game = root.copy()
             game.play(move)
@@ -90,42 +88,3 @@ def rollout(game: ClockGame) -> float:
     if outcome is not None and outcome.winners:
         return 1.0
     return len(game.home_hours()) / (100 * game.hours)
-
-
-def position(view: ClockView, rng: SeededRandom) -> ClockGame:
-    """A `ClockGame` in the view's position with one sample of the hidden tiles.
-
-    Raises ValueError when the view's counts do not add up.
-    """
-    n = view.hours
-    seen: set[Tile] = {t for t in view.tops if t is not None} | set(view.discards)
-    if view.drawn is not None:
-        seen.add(view.drawn)
-    unseen = [t for t in clock_tiles(n) if t not in seen]
-    buried_count = sum(max(0, h - 1) for h in view.heights)
-    plain = rng.shuffled([t for t in unseen if not t.is_double])
-    if len(plain) < buried_count or len(unseen) - buried_count != view.stock_size:
-        raise ValueError("the view's piles and stock do not add up")
-    piles: list[list[Tile]] = [[] for _ in range(n + 1)]
-    for hour in range(1, n + 1):
-        top, height = view.tops[hour - 1], view.heights[hour - 1]
-        if top is None:
-            continue
-        # A tile was only ever laid on one sharing a number with it: fill each pile
-        # downwards with such tiles while there are any.
-        pile = [top]
-        for _ in range(height - 1):
-            above = pile[-1]
-            at = next((i for i, t in enumerate(plain)
-                       if t.has(above.high) or t.has(above.low)), 0)
-            pile.append(plain.pop(at))
-        piles[hour] = pile[::-1]
-    stock = rng.shuffled(plain + [t for t in unseen if t.is_double])
-    placeholder = tuple(t for t in clock_tiles(n) if not t.is_double)[:n]
-    game = ClockGame(("Solver",), ClockOptions(n), deal=ClockDeal(placeholder, tuple(stock)))
-    game.piles = piles
-    game.drawn = view.drawn
-    game.discards = list(view.discards)
-    game.moves = list(view.history)
-    game._outcome = None
-    return game

@@ -7,14 +7,17 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
-from engine.carousel_rules import (
-    CarouselOptions,
+from engine.carousel.options import CarouselOptions
+from engine.carousel.scoring import (
     blocked_scores,
+    count_parts,
     domino_score,
-    points_text,
-    round_pips,
+    open_end_count,
+    past_target_reason,
+    play_score,
 )
-from engine.carousel_view import CarouselView, ScoreEvent
+from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
+from engine.carousel.view import CarouselView, ScoreEvent
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.game import Game, Outcome, places_by
@@ -22,10 +25,7 @@ from engine.moves import LineMove
 from engine.options import options_to_dict
 from engine.records import record_start
 from engine.rng import SeededRandom
-from engine.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
 from engine.tiles import Tile, full_set, pip_total
-
-__all__ = ["CarouselGame", "CarouselOptions", "CarouselView", "ScoreEvent", "round_pips"]
 
 _BY_VALUE = attrgetter("high", "low")  # the order of Tile, read in C: sorts hands fast
 
@@ -139,7 +139,7 @@ class CarouselGame(Game[LineMove]):
 
     def count(self) -> int:
         """The current open-end count (0 before the opening)."""
-        return self.layout.count() if self.layout is not None else 0
+        return open_end_count(self.layout) if self.layout is not None else 0
 
     def _fitting(self, seat: int) -> list[LineMove]:
         layout = self.layout
@@ -321,19 +321,10 @@ class CarouselGame(Game[LineMove]):
     def _score_play(self, seat: int, tile: Tile) -> bool:
         """Score the open-end count (and the tile bonus); True when that wins the match."""
         assert self.layout is not None
-        count = self.layout.count()
-        points = count // 5 if count % 5 == 0 else 0
-        bonus = 1 if self.options.tile_bonus and tile.pips % 5 == 0 and tile.pips else 0
-        if not points and not bonus:
+        scored = play_score(self.layout, tile, self.options.tile_bonus)
+        if scored is None:
             return False
-        parts = "+".join(map(str, self.layout.count_parts()))
-        texts = [f"ends {parts} = {count} -> {points_text(points)}"] if points else []
-        if bonus:
-            texts.append(f"tile bonus {tile} -> 1 point")
-        reason = "; ".join(texts)
-        if points and bonus:
-            reason += f" = {points_text(points + bonus)}"
-        return self._score(seat, points + bonus, reason, "won")
+        return self._score(seat, scored[0], scored[1], "won")
 
     def _score(self, seat: int | None, points: int, reason: str, how: str) -> bool:
         """Add one score to the seat's side; True when it wins the match (ending it as `how`).
@@ -348,7 +339,7 @@ class CarouselGame(Game[LineMove]):
         target = self.options.target
         if total > target and self.options.exact_finish:
             self.events.append(ScoreEvent(self.hand_number, seat, points,
-                                          f"{reason} (not recorded: past the target {target})",
+                                          past_target_reason(reason, target),
                                           False))
             return False
         self.side_scores[side] = total
@@ -398,7 +389,7 @@ class CarouselGame(Game[LineMove]):
             arms = {side: tuple(arm) for side, arm in zip(SIDES, layout.arms, strict=True)}
             ends = dict(zip(SIDES, layout.ends, strict=True))
             playable = tuple(SIDES[i] for i in layout.open_sides())
-            parts = tuple(layout.count_parts())
+            parts = tuple(count_parts(layout))
         return CarouselView(
             players=self.players,
             seat=seat,
@@ -423,6 +414,7 @@ class CarouselGame(Game[LineMove]):
             scoring=tuple(self.events),
             last_move=self.history[-1] if self.history else None,
             outcome=self._outcome,
+            options=self.options,
         )
 
     # -- records -------------------------------------------------------------------

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.carousel.options import DEFAULT_OPTIONS, CarouselOptions
+from engine.carousel.spinner import SIDES, ArmTile, Spinner
 from engine.game import Outcome
 from engine.moves import LineMove
-from engine.spinner import SIDES, ArmTile
 from engine.tiles import Tile
 
 
@@ -49,7 +50,8 @@ class CarouselView:
     (with `pairs`, each partner shows the pair's total). `history` lists the
     current hand's moves as (seat, text), a draw as "draw" without its tile;
     `scoring` lists every score event of the match. `legal_moves` is empty
-    unless `seat` is to move.
+    unless `seat` is to move. `options` are the table's (public, as every seat knows
+    them).
     """
 
     players: tuple[str, ...]
@@ -75,8 +77,20 @@ class CarouselView:
     scoring: tuple[ScoreEvent, ...]
     last_move: tuple[int, str] | None
     outcome: Outcome | None
+    options: CarouselOptions = DEFAULT_OPTIONS
 
     game = "carousel"
+
+    def layout(self) -> Spinner | None:
+        """The layout shown, as a `Spinner` to lay tiles on (None before the opening)."""
+        if self.spinner is None:
+            return None
+        assert self.spinner_seat is not None
+        layout = Spinner(self.spinner, self.spinner_seat, self.options.spinner_first)
+        layout.arms = [list(self.arms[s]) for s in SIDES]
+        layout.ends = [self.ends[s] for s in SIDES]
+        layout.free = sum(1 for arm in layout.arms if not arm)
+        return layout
 
     def text(self) -> str:
         """A few lines for a terminal: layout, count, scores, your hand, your moves."""

@@ -8,6 +8,7 @@ from engine.game import Outcome
 from engine.line import PlacedTile
 from engine.moves import LineMove
 from engine.tiles import Tile
+from engine.traditional.options import DEFAULT_OPTIONS, TraditionalOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ class TraditionalView:
     `hand` is the seat's own hand (None for a spectator); other hands appear
     only as sizes. `history` lists this hand's public moves as (seat, text): a
     draw shows as "draw", never the tile drawn. `legal_moves` is filled only
-    for the seat to move.
+    for the seat to move. `options` are the table's (public, as every seat knows them).
     """
 
     players: tuple[str, ...]
@@ -51,6 +52,7 @@ class TraditionalView:
     history: tuple[tuple[int, str], ...]
     results: tuple[HandResult, ...]
     outcome: Outcome | None
+    options: TraditionalOptions = DEFAULT_OPTIONS
 
     game = "traditional"
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.clock_view import DRAWN, ClockMove, ClockView
+from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.tiles import Tile
 
 

@@ -1,0 +1,21 @@
+"""The Carousel fives game with a spinner («Карусель», RULES.md section 2), as one package.
+
+- `game`: the rules (`CarouselGame`); `options`: its options; `spinner`: the
+  layout; `scoring`: every scoring rule; `view`: what a seat may see; `policy`:
+  its computer players by level; `hidden`: how the computer guesses the hidden
+  tiles (`Sampler`).
+"""
+
+from engine.carousel.game import CarouselGame
+from engine.carousel.hidden import Sampler
+from engine.carousel.options import CarouselOptions
+from engine.carousel.policy import JUDGE, POLICIES, choose_normal
+from engine.carousel.scoring import blocked_scores, domino_score, round_pips
+from engine.carousel.spinner import SIDES, ArmTile, Spinner
+from engine.carousel.view import CarouselView, ScoreEvent
+
+__all__ = [
+    "JUDGE", "POLICIES", "SIDES", "ArmTile", "CarouselGame", "CarouselOptions", "CarouselView",
+    "Sampler", "ScoreEvent", "Spinner", "blocked_scores", "choose_normal", "domino_score",
+    "round_pips",
+]

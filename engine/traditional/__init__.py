@@ -1,0 +1,22 @@
+"""The Traditional draw game («Козёл», RULES.md section 1), as one package.
+
+- `game`: the rules (`TraditionalGame`); `deal`: dealing and the lead; `scoring`:
+  how a hand is scored; `options`: its options; `view`: what a seat may see and
+  how a hand ended; `fastpath`: the tables of the hot paths; `policy`: its
+  computer players by level; `hidden`: how the computer guesses the hidden tiles
+  (`Sampler`).
+"""
+
+from engine.traditional.deal import SET_TOP, is_lopsided, opening_tile
+from engine.traditional.game import TraditionalGame
+from engine.traditional.hidden import Sampler
+from engine.traditional.options import TraditionalOptions
+from engine.traditional.policy import JUDGE, POLICIES, choose_normal
+from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places
+from engine.traditional.view import HandResult, TraditionalView, describe_result
+
+__all__ = [
+    "JUDGE", "NO_WINNER", "POLICIES", "SET_TOP", "HandResult", "Sampler", "TraditionalGame",
+    "TraditionalOptions", "TraditionalView", "choose_normal", "describe_result", "hand_goats",
+    "hand_places", "is_lopsided", "opening_tile",
+]

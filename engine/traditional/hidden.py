@@ -1,0 +1,104 @@
+"""How the computer guesses the hidden tiles of a Traditional game, and builds a full
+game consistent with a seat's view. This is the only code that sets a Traditional
+game's state directly.
+
+The view shows the seat's own hand, the line, every hand's size, the stock's size
+and the hand's public history. The unseen tiles (`unseen_tiles`) are the double-6
+set less the own hand and the line: they lie in the other hands or the stock.
+A draw or a pass says that the mover held nothing showing either open end of the
+line then (`constraints`; before the lead it says nothing); `engine.hidden`
+turns the history into what each seat cannot hold now, soundly, and deals the
+unseen tiles at the public hand sizes respecting it. `Sampler.sample` builds an
+ordinary `TraditionalGame` (the rules the tables run) from that deal and sets it
+to the view's position: the line, the history, the turn, the scores and the
+match's finished hands.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.deals import LineDeal
+from engine.hidden import Lacks, deal_unseen, history_lacks
+from engine.line import Line
+from engine.moves import LineMove
+from engine.rng import SeededRandom
+from engine.tiles import Tile, full_set
+from engine.traditional.deal import SET_TOP
+from engine.traditional.game import TraditionalGame
+from engine.traditional.options import TraditionalOptions
+from engine.traditional.scoring import NO_WINNER
+from engine.traditional.view import TraditionalView
+
+
+def unseen_tiles(view: TraditionalView) -> list[Tile]:
+    """The tiles in other hands or in the stock, in set order. Raises ValueError for a
+    spectator's view (it has no hand)."""
+    if view.hand is None:
+        raise ValueError("a spectator's view has no hand to reason from")
+    known = set(view.hand) | {p.tile for p in view.line}
+    return [t for t in full_set(SET_TOP) if t not in known]
+
+
+class _LineBoard:
+    """The line rebuilt from the history: a draw or pass shows neither open end."""
+
+    def __init__(self) -> None:
+        self.line = Line()
+
+    def lacks(self, text: str) -> Lacks | None:
+        line = self.line
+        return Lacks({line.left, line.right}) if line.tiles else None
+
+    def lay(self, move: LineMove, seat: int) -> None:
+        assert move.tile is not None
+        if not self.line.tiles:
+            self.line.lead(move.tile, seat)
+        else:
+            self.line.place(move.tile, move.end or self.line.ends_for(move.tile)[0], seat)
+
+
+def constraints(view: TraditionalView) -> list[Lacks]:
+    """For each seat, what its hand cannot hold now (the view's own seat: nothing)."""
+    return history_lacks(view, _LineBoard())
+
+
+class Sampler:
+    """Full games consistent with one seat's view, one sampled deal each.
+
+    `options` are the table's (None: the view's). Raises ValueError for a
+    spectator's view.
+    """
+
+    def __init__(self, view: TraditionalView, options: TraditionalOptions | None = None) -> None:
+        self.view = view
+        self.options = options if options is not None else view.options
+        self.unseen = tuple(unseen_tiles(view))
+        self.lacks = tuple(constraints(view))
+
+    def sample(self, rng: SeededRandom) -> TraditionalGame:
+        """A game in the view's position with one sampled deal of the hidden tiles.
+
+        Raises ValueError when the view's sizes do not add up.
+        """
+        view = self.view
+        hands, stock = deal_unseen(view, self.unseen, self.lacks, rng)
+        seed = rng.next64() & 0xFFFFFFFF
+        game = TraditionalGame(view.players, self.options, seed=seed,
+                               deal=LineDeal(tuple(hands), stock))
+        line = Line()
+        if view.line:
+            line.tiles = deque(view.line)
+            line.left, line.right = view.line[0].left, view.line[-1].right
+            game.lead_tile = None
+        elif view.to_move == view.seat and len(view.legal_moves) == 1 < len(view.hand or ()):
+            game.lead_tile = view.legal_moves[0].tile  # the hand must open with this tile
+        game.line = line
+        game.history = list(view.history)
+        assert view.to_move is not None
+        game.turn = view.to_move
+        game.last_layer = next((s for s, text in reversed(view.history)
+                                if text not in ("draw", "pass")), NO_WINNER)
+        game.scores = list(view.scores)
+        game.results = list(view.results)
+        return game

@@ -1,0 +1,29 @@
+"""How a Traditional hand is scored (RULES.md section 1): places and goats by count."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.game import places_by
+
+NO_WINNER = -1  # the winner of a hand that nobody won
+
+
+def seats_of(winner: int) -> tuple[int, ...]:
+    """The winning seats of a hand: the winner, or none."""
+    return () if winner == NO_WINNER else (winner,)
+
+
+def hand_places(counts: Sequence[int], winner: int) -> tuple[int, ...]:
+    """Places of a hand: the winner first, the others by count, lowest first, ties shared."""
+    if winner == NO_WINNER:
+        return places_by(counts, lower_is_better=True)
+    others = sorted([c for s, c in enumerate(counts) if s != winner])
+    return tuple([1 if s == winner else 2 + others.index(c) for s, c in enumerate(counts)])
+
+
+def hand_goats(counts: Sequence[int], winner: int) -> tuple[int, ...]:
+    """Every player tied for the highest count (RULES.md to the letter: even a fish's
+    maker who won the hand holding the most pips is a goat)."""
+    highest = max(counts)
+    return tuple([s for s, c in enumerate(counts) if c == highest])
