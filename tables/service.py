@@ -33,7 +33,7 @@ from tables.errors import (
 )
 from tables.live import GAME_SEATS, LiveTable, Person, TableEvent, TableSettings
 from tables.results import seat_results, solitaire_result
-from tables.timers import Clockwork, Listener
+from tables.timers import Clockwork, Listener, stop_timer
 
 log = logging.getLogger(__name__)
 
@@ -253,8 +253,7 @@ class TableService(Clockwork):
         await self.store.set_status(table.id, status)
         table.replace_row(status=status, deadline=None)
         self.tables.pop(table.id, None)
-        if table.timer is not None:
-            table.timer.cancel()
+        stop_timer(table)
         await self._emit(TableEvent(status, table))
 
     # -- moves ---------------------------------------------------------------------------
@@ -354,8 +353,7 @@ class TableService(Clockwork):
             await self.store.finish_table(table.id, seat_results(table))
         table.replace_row(status="finished", deadline=None)
         self.tables.pop(table.id, None)
-        if table.timer is not None:
-            table.timer.cancel()
+        stop_timer(table)
         await self._emit(TableEvent("finished", table))
 
     async def _emit(self, event: TableEvent) -> None:

@@ -29,6 +29,17 @@ log = logging.getLogger(__name__)
 Listener = Callable[[TableEvent], Awaitable[None]]
 
 
+def stop_timer(table: LiveTable) -> None:
+    """Cancel the table's timer task, unless it is the task running this very change.
+
+    A timeout is handled by the timer itself (a forfeit, an expired lobby, an AI
+    move that ends the game): cancelling it would stop that handling half-way,
+    before the listeners hear of the end.
+    """
+    if table.timer is not None and table.timer is not asyncio.current_task():
+        table.timer.cancel()
+
+
 class Clockwork:
     """The timing half of `TableService` (a mixin: it uses the service's fields)."""
 
@@ -54,10 +65,7 @@ class Clockwork:
     # -- arming ------------------------------------------------------------------------
     def _after_change(self, table: LiveTable) -> None:
         """Re-arm the table after any change: an AI moves, or the timer waits."""
-        # The timer may be the task running this very change (a timeout being
-        # handled): it must not cancel itself mid-way.
-        if table.timer is not None and table.timer is not asyncio.current_task():
-            table.timer.cancel()
+        stop_timer(table)
         table.timer = None
         if table.status == "playing" and table.game is not None:
             seat = table.game.to_move

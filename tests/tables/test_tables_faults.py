@@ -1,0 +1,85 @@
+"""The table layer through bad rows and timeouts handled by the timer itself (issue 13).
+
+Time is virtual (`VirtualTime` of test_tables_timers.py); listeners await before
+recording, as a real one (a Discord edit) does, so a task that cancels itself
+mid-way is caught.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from storage import Storage
+from tables.live import Person, TableEvent, TableSettings
+from tables.service import TableService
+from tests.tables.test_tables_timers import ANN, BOB, HOUR, START, VirtualTime, shut
+
+Seen = list[tuple[float, str, int]]
+
+
+async def open_slow_listening(path: Path, vt: VirtualTime) -> tuple[TableService, Seen]:
+    """A service whose listener yields to the loop before it records each event."""
+    store = await Storage.open(path, clock=vt.clock)
+    service = TableService(store, clock=vt.clock, sleep=vt.sleep, ai_delay=0)
+    vt.service = service
+    seen: Seen = []
+
+    async def listen(event: TableEvent) -> None:
+        await asyncio.sleep(0)  # a real listener talks to Discord here
+        seen.append((vt.now - START, event.kind, event.table.id))
+
+    service.listeners.append(listen)
+    await service.load()
+    await vt.settle()
+    return service, seen
+
+
+async def two_player_game(service: TableService, *, guild_id: int | None = None,
+                          action: str = "ai") -> int:
+    table = await service.open_lobby(
+        guild_id=guild_id, channel_id=20, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, turn_seconds=int(HOUR), auto_start=False,
+                               timeout_action=action),
+        options={})
+    await service.join(table.id, BOB)
+    await service.start(table.id, ANN.user_id)
+    return table.id
+
+
+def edit_move_by_hand(path: Path, table_id: int, seq: int, text: str) -> None:
+    """What a person with the sqlite3 shell might do: rewrite a stored move."""
+    conn = sqlite3.connect(path)
+    try:
+        (trigger,) = conn.execute("SELECT sql FROM sqlite_schema WHERE name = "
+                                  "'moves_append_only_update'").fetchone()
+        conn.execute("DROP TRIGGER moves_append_only_update")
+        conn.execute("UPDATE moves SET move = ? WHERE table_id = ? AND seq = ?",
+                     (text, table_id, seq))
+        conn.execute(trigger)
+        conn.commit()
+    finally:
+        conn.close()
+
+
+async def test_a_forfeit_on_timeout_reaches_the_listeners(tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, seen = await open_slow_listening(tmp_path / "db.sqlite3", vt)
+    table_id = await two_player_game(service, action="forfeit")
+    await vt.advance(HOUR + 1)
+    assert (HOUR, "finished", table_id) in seen
+    stored = await service.store.get_table(table_id)
+    assert stored is not None and stored.status == "finished"
+    await shut(service)
+
+
+async def test_an_expired_lobby_reaches_the_listeners(tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, seen = await open_slow_listening(tmp_path / "db.sqlite3", vt)
+    table = await service.open_lobby(
+        guild_id=None, channel_id=20, host=Person(1, "Ann"), game="traditional",
+        settings=TableSettings(seats=2, lobby_seconds=600), options={})
+    await vt.advance(601)
+    assert (600.0, "abandoned", table.id) in seen
+    await shut(service)
