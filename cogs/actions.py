@@ -127,6 +127,9 @@ class Actions:
             return
         if event.kind in ("turn", "reminder"):
             return  # private notices (cogs/notices.py); the table message is unchanged
+        if event.kind == "quarantined":  # its game cannot be rebuilt: no message to draw
+            await self.notice(table, t("table.quarantined_notice", table=table.id))
+            return
         await self.refresh(table)
         if event.kind == "abandoned":
             await self.notice(table, t("lobby.expired_notice", table=table.id))

@@ -216,6 +216,10 @@ EN: dict[str, str] = {
                            "so only the record is attached."),
     "replay.too_big": ("The record of game #{id} is too big to post ({size}; the limit is "
                        "{limit})."),
+    # faults: storage, Discord, damaged records (issue 13)
+    "table.quarantined_notice": ("Table #{table} cannot go on: its stored moves no longer "
+                                 "replay. The host can cancel it with "
+                                 "`/domino cancel table:{table}`."),
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

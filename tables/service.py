@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine.errors import IllegalMove, NotationError, RecordError
-from engine.records import new_game
+from engine.records import ReplayError, new_game
 from storage import Storage
 from storage.db import MoveConflict
 from storage.models import Seat
@@ -52,6 +52,8 @@ class TableService(Clockwork):
         self.sleep = sleep
         self.ai_delay = ai_delay
         self.tables: dict[int, LiveTable] = {}
+        # Tables whose stored move log no longer replays: kept out of play, cancellable.
+        self.quarantined: dict[int, LiveTable] = {}
         self.listeners: list[Listener] = []
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -60,10 +62,15 @@ class TableService(Clockwork):
         """Load every lobby and game in progress from storage; returns how many.
 
         A game whose last move ended it but whose results were not stored yet
-        (a crash in between) is finished now.
+        (a crash in between) is finished now. A game whose moves no longer replay
+        is quarantined (see `_quarantine`) and the others load as usual.
         """
         for loaded in await self.store.active_tables():
-            table = LiveTable.from_storage(loaded)
+            try:
+                table = LiveTable.from_storage(loaded)
+            except (RecordError, ReplayError) as exc:
+                await self._quarantine(LiveTable(loaded.table, None), exc)
+                continue
             self.tables[table.id] = table
             if table.game is not None and table.game.is_over():
                 await self._finish(table)
@@ -71,6 +78,17 @@ class TableService(Clockwork):
                 self._after_change(table)
         log.info("loaded %d active tables", len(self.tables))
         return len(self.tables)
+
+    async def _quarantine(self, table: LiveTable, why: Exception) -> None:
+        """Keep a table whose record no longer replays out of play: only cancelling works.
+
+        One log line per start-up; the channel is told once (a "quarantined" event,
+        recorded as sent so a restart does not repeat it).
+        """
+        self.quarantined[table.id] = table
+        log.warning("table %d quarantined: its stored moves no longer replay (%s)", table.id, why)
+        if await self.store.mark_sent(table.id, table.seq, "quarantined", table.host_id):
+            await self._emit(TableEvent("quarantined", table))
 
     async def close(self) -> None:
         """Stop every AI and timer task (the state is all in storage already)."""
@@ -134,10 +152,11 @@ class TableService(Clockwork):
         return table
 
     async def set_message(self, table_id: int, message_id: int) -> None:
-        """Remember the table's one public message."""
-        table = self.get(table_id)
+        """Remember the table's one public message (also of a table that has ended)."""
         await self.store.set_table_message(table_id, message_id)
-        table.replace_row(message_id=message_id)
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.replace_row(message_id=message_id)
 
     async def join(self, table_id: int, person: Person) -> LiveTable:
         """Seat `person`; starts the game when the last seat fills and the host chose so."""
@@ -239,8 +258,9 @@ class TableService(Clockwork):
         return table
 
     async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
-        """The host (or a server manager) cancels a lobby or a game in progress."""
-        table = self.get(table_id)
+        """The host (or a server manager) cancels a lobby, a game in progress, or a
+        quarantined table."""
+        table = self.quarantined.get(table_id) or self.get(table_id)
         async with table.lock:
             if table.status not in ("lobby", "playing"):
                 raise TableError("This table has already ended.")
@@ -253,6 +273,7 @@ class TableService(Clockwork):
         await self.store.set_status(table.id, status)
         table.replace_row(status=status, deadline=None)
         self.tables.pop(table.id, None)
+        self.quarantined.pop(table.id, None)
         stop_timer(table)
         await self._emit(TableEvent(status, table))
 

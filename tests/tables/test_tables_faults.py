@@ -8,10 +8,14 @@ mid-way is caught.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from storage import Storage
+from tables.errors import NotAllowed
 from tables.live import Person, TableEvent, TableSettings
 from tables.service import TableService
 from tests.tables.test_tables_timers import ANN, BOB, HOUR, START, VirtualTime, shut
@@ -61,6 +65,52 @@ def edit_move_by_hand(path: Path, table_id: int, seq: int, text: str) -> None:
         conn.commit()
     finally:
         conn.close()
+
+
+async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_load(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "db.sqlite3"
+    vt = VirtualTime()
+    service, _ = await open_slow_listening(path, vt)
+    broken = await two_player_game(service)
+    healthy = await two_player_game(service)
+    for table_id in (broken, healthy):
+        table = service.get(table_id)
+        assert table.game is not None
+        mover = table.seats[table.game.to_move or 0].user_id
+        assert mover is not None
+        await service.play(table_id, mover, None, str(table.game.legal_moves()[0]))
+    await shut(service)
+    edit_move_by_hand(path, broken, 1, "9-9 L")
+
+    caplog.set_level(logging.INFO)
+    service, seen = await open_slow_listening(path, vt)
+    assert healthy in service.tables and broken not in service.tables
+    assert broken in service.quarantined
+    assert [(k, t) for _, k, t in seen if k == "quarantined"] == [("quarantined", broken)]
+    lines = [r for r in caplog.records if f"table {broken}" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].exc_info is None, lines
+    # The healthy table plays on.
+    table = service.get(healthy)
+    assert table.game is not None
+    mover = table.seats[table.game.to_move or 0].user_id
+    assert mover is not None
+    await service.play(healthy, mover, None, str(table.game.legal_moves()[0]))
+    await shut(service)
+
+    # A second start-up logs it again but does not tell the channel twice; the host cancels.
+    service, seen = await open_slow_listening(path, vt)
+    assert broken in service.quarantined
+    assert [k for _, k, _ in seen if k == "quarantined"] == []
+    with pytest.raises(NotAllowed):
+        await service.cancel(broken, BOB.user_id)
+    await service.cancel(broken, ANN.user_id)
+    await vt.settle()
+    stored = await service.store.get_table(broken)
+    assert stored is not None and stored.status == "cancelled"
+    assert broken not in service.quarantined
+    assert ("cancelled", broken) in [(k, t) for _, k, t in seen]
+    await shut(service)
 
 
 async def test_a_forfeit_on_timeout_reaches_the_listeners(tmp_path: Path) -> None:
