@@ -6,7 +6,9 @@ anything else is logged with the table id and answered with an apology. The
 table state never changes unless `tables/` committed it.
 
 `on_event` is registered on `TableService.listeners`: after every committed
-change it edits the table's one public message and posts the notices.
+change it asks `TableMessages` (cogs/table_updates.py) to bring the table's one
+public message up to date and posts the notices, both in the background: a
+listener runs under the table's lock, and Discord must never hold a move.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from cogs.messages import (
     text_layout,
 )
 from cogs.notices import notices_of
+from cogs.table_updates import TableMessages, fault_text
 from engine.clock.hint import hint
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, TableSettings
@@ -60,6 +63,7 @@ class Actions:
         self.bot = bot
         self.service = service
         self.finished: dict[int, LiveTable] = {}  # for Rematch and Rules after the end
+        self.updates = TableMessages(bot, self.build, service.set_message)
 
     # -- errors ----------------------------------------------------------------------------
     @asynccontextmanager
@@ -101,17 +105,20 @@ class Actions:
             layout = table_layout(table, shot)
         return layout, [shot.file()] if shot is not None else []
 
-    async def refresh(self, table: LiveTable) -> None:
-        """Edit the table's one public message in place."""
-        if table.message_id is None:
-            return
-        layout, files = await self.build(table)
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.get_partial_message(table.message_id).edit(view=layout, attachments=files)
+    def refresh(self, table: LiveTable) -> None:
+        """Have the table's one public message brought up to date (in the background)."""
+        self.updates.request(table)
 
-    async def notice(self, table: LiveTable, text: str) -> None:
+    def notice(self, table: LiveTable, text: str) -> None:
+        """Post a notice in the table's channel (in the background; a refusal is logged)."""
+        self.updates.spawn(self._send_notice(table, text), f"notice-{table.id}")
+
+    async def _send_notice(self, table: LiveTable, text: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("table %d: a notice was not posted: %s", table.id, fault_text(exc))
 
     async def on_event(self, event: TableEvent) -> None:
         """Tell the channel about a committed change (a `TableService` listener)."""
@@ -122,17 +129,17 @@ class Actions:
             if event.seat is not None:
                 key = {"skip": "table.timeout_skip", "forfeit": "table.timeout_forfeit"}.get(
                     table.settings.timeout_action, "table.timeout_notice")
-                await self.notice(table, t(key, name=table.seats[event.seat].name,
-                                           table=table.id))
+                self.notice(table, t(key, name=table.seats[event.seat].name,
+                                     table=table.id))
             return
         if event.kind in ("turn", "reminder"):
             return  # private notices (cogs/notices.py); the table message is unchanged
         if event.kind == "quarantined":  # its game cannot be rebuilt: no message to draw
-            await self.notice(table, t("table.quarantined_notice", table=table.id))
+            self.notice(table, t("table.quarantined_notice", table=table.id))
             return
-        await self.refresh(table)
+        self.refresh(table)
         if event.kind == "abandoned":
-            await self.notice(table, t("lobby.expired_notice", table=table.id))
+            self.notice(table, t("lobby.expired_notice", table=table.id))
 
     # -- opening tables ---------------------------------------------------------------------
     async def post_table(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:

@@ -96,6 +96,9 @@ class DominoBot(commands.Bot):
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()
+        actions = getattr(self, "actions", None)
+        if actions is not None:
+            await actions.updates.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

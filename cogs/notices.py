@@ -53,12 +53,11 @@ class Notices:
             return
         if event.kind in ("turn", "reminder"):
             await self.tell(LiveTable(table.row, table.game), seat, event.kind)
-        elif event.kind == "away":
-            await self.channel_notice(table, t("notice.away", name=table.seats[seat].name,
-                                               table=table.id))
-        elif event.kind == "back":
-            await self.channel_notice(table, t("notice.back", name=table.seats[seat].name,
-                                               table=table.id))
+        elif event.kind in ("away", "back"):
+            # Told under the table's lock: post in the background, never holding a move.
+            text = t(f"notice.{event.kind}", name=table.seats[seat].name, table=table.id)
+            self.bot.actions.updates.spawn(self.channel_notice(table, text),
+                                           f"notice-{table.id}")
 
     # -- a person's turn ------------------------------------------------------------------
     async def tell(self, table: LiveTable, seat: int, kind: str) -> None:

@@ -7,12 +7,17 @@ time first, as discord.py's own retries on a 429 or a 5xx do.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cogs.bot import create_bot
-from tests.bot.conftest import table_message
-from tests.bot.test_bot_guards import reply_text, two_player_table
+from cogs.table_updates import RETRY_DELAYS
+from tests.bot.conftest import table_message, walk
+from tests.bot.faults import EDIT, SlowDiscord
+from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.tables.test_tables_faults import edit_move_by_hand
 
 
@@ -43,3 +48,58 @@ async def test_a_table_that_no_longer_replays_is_quarantined_and_its_channel_tol
     stored = await fresh.store.get_table(table.id)
     assert stored is not None and stored.status == "cancelled"
     assert table_message(channel, table) is not None
+
+
+def shown_seq(channel: Any, table: Any) -> int | None:
+    """The move number the table message's move buttons are for (None: no buttons)."""
+    message = table_message(channel, table)
+    ids = [c.get("custom_id") or "" for c in walk([c.to_dict() for c in message.components])]
+    seqs = {int(i.split(":")[3]) for i in ids if i.startswith("dom:play:")}
+    assert len(seqs) <= 1, seqs
+    return seqs.pop() if seqs else None
+
+
+async def play_typed(world: dict[str, Any], table: Any) -> Any:
+    """The player to move types their first legal move with /domino play."""
+    channel = world["channel"]
+    mover = member_to_move(world, table)
+    choices = await mover.autocomplete(channel, "domino play", "move", "")
+    return await mover.slash(channel, "domino play", move=choices[0]["value"])
+
+
+def fault_lines(caplog: pytest.LogCaptureFixture, table: Any) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if f"table {table.id}" in r.getMessage()
+            and r.levelno >= logging.WARNING]
+
+
+async def test_a_failing_edit_never_delays_the_next_moves(
+        world: dict[str, Any], caplog: pytest.LogCaptureFixture) -> None:
+    env, channel = world["env"], world["channel"]
+    table = await two_player_table(world)
+    seq = table.seq
+    slow = SlowDiscord(env.bot, *EDIT, delay=20, status=500)  # every try: 20 s, then a 500
+    for _ in range(3):
+        result = await play_typed(world, table)
+        assert "Played" in reply_text(result)
+    assert table.seq == seq + 3  # no move waited for Discord
+    assert slow.calls == 1  # the newer states wait for the edit in flight
+    await env.advance_time(300)
+    assert slow.calls == 1 + len(RETRY_DELAYS)  # retried, then given up
+    lines = fault_lines(caplog, table)
+    assert len(lines) == slow.calls and all(r.exc_info is None for r in lines)
+    slow.heal()
+    await play_typed(world, table)
+    assert shown_seq(channel, table) == table.seq
+
+
+async def test_only_the_newest_state_is_sent(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    table = await two_player_table(world)
+    seq = table.seq
+    slow = SlowDiscord(env.bot, *EDIT, delay=20)  # slow, but it works
+    for _ in range(3):
+        await play_typed(world, table)
+    assert table.seq == seq + 3 and slow.calls == 1
+    await env.advance_time(60)
+    assert slow.calls == 2  # the first edit, then one with the newest state
+    assert shown_seq(channel, table) == table.seq

@@ -1,0 +1,123 @@
+"""Each table's one public message, kept up to date outside the table's lock.
+
+`TableMessages.request(table)` returns at once. One worker task per table sends
+the table as it is when the edit starts; requests that arrive while an edit is
+in flight are coalesced into one more edit of the newest state. So a slow or
+failing Discord edit never holds a move (the table lock is not involved), and
+no outdated state is sent after a newer one.
+
+- A 5xx or 429 that discord.py gave up on is retried a few times, with growing
+  pauses (or Discord's `retry_after`); any other refusal is not.
+
+Each fault is one log line naming the table; tracebacks only for bugs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import ui
+
+from tables.live import LiveTable
+
+log = logging.getLogger(__name__)
+
+Build = Callable[[LiveTable], Awaitable[tuple[ui.LayoutView, list[discord.File]]]]
+Remember = Callable[[int, int], Awaitable[None]]
+
+RETRY_DELAYS = (2.0, 10.0, 30.0)  # seconds before each retry of a failed edit
+
+
+def fault_text(exc: discord.HTTPException) -> str:
+    """'HTTP 500 (code 0)': what a log line says of a Discord refusal."""
+    return f"HTTP {exc.status} (code {exc.code})"
+
+
+def retry_delay(exc: discord.HTTPException, attempt: int) -> float | None:
+    """How long to wait before retry number `attempt` (from 1); None: do not retry."""
+    if exc.status != 429 and exc.status < 500:
+        return None  # a 4xx other than 429 will not change by trying again
+    if attempt > len(RETRY_DELAYS):
+        return None
+    after = getattr(exc, "retry_after", None)
+    return float(after) if isinstance(after, (int, float)) else RETRY_DELAYS[attempt - 1]
+
+
+class TableMessages:
+    """Coalescing, non-blocking updates of the tables' public messages."""
+
+    def __init__(self, bot: discord.Client, build: Build, remember: Remember, *,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.bot = bot
+        self.build = build
+        self.remember = remember
+        self.sleep = sleep
+        self._newest: dict[int, LiveTable] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- requests ------------------------------------------------------------------------
+    def request(self, table: LiveTable) -> asyncio.Task[None] | None:
+        """Bring the table's message up to date soon; returns its worker (None: no message)."""
+        if table.message_id is None:
+            return None
+        self._newest[table.id] = table
+        worker = self._workers.get(table.id)
+        if worker is None:
+            worker = self.spawn(self._work(table.id), f"table-message-{table.id}")
+            self._workers[table.id] = worker
+        return worker
+
+    def spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """Run a send in the background (notices too), logging a bug's traceback."""
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def idle(self) -> None:
+        """Wait until every pending update and background send is done (tests, shut-down)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop every update (the state is in storage; the next start-up refreshes)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # -- the worker ----------------------------------------------------------------------
+    async def _work(self, table_id: int) -> None:
+        attempt = 0
+        try:
+            while (table := self._newest.pop(table_id, None)) is not None:
+                try:
+                    await self._send(table)
+                    attempt = 0
+                except discord.HTTPException as exc:
+                    attempt += 1
+                    delay = retry_delay(exc, attempt)
+                    log.warning("table %d: its message was not updated: %s%s", table_id,
+                                fault_text(exc), "" if delay is None else f"; retry in {delay:g} s")
+                    if delay is None:
+                        continue
+                    self._newest.setdefault(table_id, table)
+                    await self.sleep(delay)
+        finally:
+            self._workers.pop(table_id, None)
+
+    async def _send(self, table: LiveTable) -> None:
+        """Edit the message to show `table` now."""
+        assert table.message_id is not None
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        layout, files = await self.build(table)
+        await channel.get_partial_message(table.message_id).edit(view=layout, attachments=files)
