@@ -8,6 +8,8 @@ no outdated state is sent after a newer one.
 
 - A 5xx or 429 that discord.py gave up on is retried a few times, with growing
   pauses (or Discord's `retry_after`); any other refusal is not.
+- A message deleted by a moderator (404 Unknown Message) is posted again and
+  the new id remembered, and play goes on.
 
 Each fault is one log line naming the table; tracebacks only for bugs.
 """
@@ -30,6 +32,7 @@ Build = Callable[[LiveTable], Awaitable[tuple[ui.LayoutView, list[discord.File]]
 Remember = Callable[[int, int], Awaitable[None]]
 
 RETRY_DELAYS = (2.0, 10.0, 30.0)  # seconds before each retry of a failed edit
+UNKNOWN_MESSAGE = 10008
 
 
 def fault_text(exc: discord.HTTPException) -> str:
@@ -116,8 +119,21 @@ class TableMessages:
             self._workers.pop(table_id, None)
 
     async def _send(self, table: LiveTable) -> None:
-        """Edit the message to show `table` now."""
+        """Edit the message to show `table` now; post it again if it was deleted."""
         assert table.message_id is not None
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         layout, files = await self.build(table)
-        await channel.get_partial_message(table.message_id).edit(view=layout, attachments=files)
+        try:
+            await channel.get_partial_message(table.message_id).edit(view=layout,
+                                                                     attachments=files)
+            return
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MESSAGE:
+                raise
+        log.warning("table %d: its message %d was deleted; posting it again", table.id,
+                    table.message_id)
+        layout, files = await self.build(table)  # the files of the failed edit are spent
+        message = await channel.send(view=layout, files=files,
+                                     allowed_mentions=discord.AllowedMentions.none())
+        table.replace_row(message_id=message.id)
+        await self.remember(table.id, message.id)

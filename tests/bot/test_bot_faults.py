@@ -11,6 +11,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.bot import create_bot
@@ -103,3 +104,24 @@ async def test_only_the_newest_state_is_sent(world: dict[str, Any]) -> None:
     await env.advance_time(60)
     assert slow.calls == 2  # the first edit, then one with the newest state
     assert shown_seq(channel, table) == table.seq
+
+
+async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
+        world: dict[str, Any], caplog: pytest.LogCaptureFixture) -> None:
+    env, channel, guild = world["env"], world["channel"], world["guild"]
+    table = await two_player_table(world)
+    moderator = guild.add_member(env.create_user("mod"), roles=[guild.create_role(
+        "mods", permissions=discord.Permissions(manage_messages=True))])
+    old_id = table.message_id
+    await moderator.delete(table_message(channel, table))
+    await play_typed(world, table)
+    assert table.message_id != old_id
+    assert shown_seq(channel, table) == table.seq
+    stored = await env.bot.store.get_table(table.id)
+    assert stored is not None and stored.message_id == table.message_id
+    posted = table.message_id
+    await play_typed(world, table)  # and the new message is edited in place from now on
+    assert table.message_id == posted and shown_seq(channel, table) == table.seq
+    lines = fault_lines(caplog, table)
+    assert len(lines) == 1 and lines[0].exc_info is None, lines
+    assert not [r for r in caplog.records if r.exc_info is not None]
