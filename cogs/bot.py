@@ -70,6 +70,9 @@ class DominoBot(commands.Bot):
         await self.load_extension("cogs.pickup_cog")  # after tables_cog: joins /domino
         loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.database_path, loaded)
+        # A crash between a move's commit and its edit left the message behind.
+        updates = self.actions.updates
+        updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
         if self.sync_commands:
             await self.sync_if_needed()
 

@@ -10,6 +10,8 @@ no outdated state is sent after a newer one.
   pauses (or Discord's `retry_after`); any other refusal is not.
 - A message deleted by a moderator (404 Unknown Message) is posted again and
   the new id remembered, and play goes on.
+- `refresh_all` brings every table's message up to date at start-up (after a
+  crash between a commit and its edit), one table at a time.
 
 Each fault is one log line naming the table; tracebacks only for bugs.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from typing import Any
 
 import discord
@@ -33,6 +35,7 @@ Remember = Callable[[int, int], Awaitable[None]]
 
 RETRY_DELAYS = (2.0, 10.0, 30.0)  # seconds before each retry of a failed edit
 UNKNOWN_MESSAGE = 10008
+PAUSE_BETWEEN_TABLES = 0.5  # start-up refresh: stay well under the channel rate limits
 
 
 def fault_text(exc: discord.HTTPException) -> str:
@@ -86,6 +89,14 @@ class TableMessages:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def refresh_all(self, tables: Iterable[LiveTable]) -> None:
+        """Update every given table's message, one after the other (start-up)."""
+        for table in list(tables):
+            worker = self.request(table)
+            if worker is not None:
+                await asyncio.gather(worker, return_exceptions=True)
+                await self.sleep(PAUSE_BETWEEN_TABLES)
 
     async def idle(self) -> None:
         """Wait until every pending update and background send is done (tests, shut-down)."""

@@ -125,3 +125,22 @@ async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
     lines = fault_lines(caplog, table)
     assert len(lines) == 1 and lines[0].exc_info is None, lines
     assert not [r for r in caplog.records if r.exc_info is not None]
+
+
+async def test_after_a_crash_between_commit_and_edit_the_messages_catch_up(
+        world: dict[str, Any], db_path: Path) -> None:
+    env, channel = world["env"], world["channel"]
+    tables = [await two_player_table(world), await two_player_table(world)]
+    for table in tables:
+        # What a process killed right after the commit leaves: the move, not the edit.
+        move = str(table.game.legal_moves()[0])
+        await env.bot.store.append_move(table.id, table.seq + 1, move, deadline=None)
+        assert shown_seq(channel, table) == table.seq
+    env.inject_error("PATCH", "/channels/*/messages/*", status=429, code=0, times=1)
+    fresh = create_bot(database_path=db_path, ai_delay=0)
+    await env.restart_bot(fresh)
+    await env.advance_time(10)  # the rate-limited edit is retried after a pause
+    for table in tables:
+        resumed = fresh.service.get(table.id)
+        assert resumed.seq == table.seq + 1
+        assert shown_seq(channel, resumed) == resumed.seq
