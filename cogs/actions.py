@@ -13,10 +13,11 @@ listener runs under the table's lock, and Discord must never hold a move.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -33,6 +34,7 @@ from cogs.messages import (
 from cogs.notices import notices_of
 from cogs.table_updates import TableMessages, fault_text
 from engine.clock.hint import hint
+from storage import StorageBusy, StorageFull
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.service import TableService
@@ -46,8 +48,43 @@ RULE_KEYS = {"traditional": "rules.traditional", "carousel": "rules.carousel",
              "clock": "rules.clock"}
 
 
+ANSWER_WITHIN = 2.0  # seconds; Discord fails an interaction not answered within 3
+T = TypeVar("T")
+
+
 def person(user: discord.abc.User) -> Person:
     return Person(user.id, getattr(user, "display_name", None) or user.name)
+
+
+async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = False,
+              thinking: bool = True) -> None:
+    """Answer Discord at once (its 3-second window), before any storage or Discord work.
+
+    A command shows "thinking…" (`ephemeral` decides who sees the answer); a button
+    (`thinking=False`) is acknowledged silently. Does nothing if already answered.
+    """
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+
+
+async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """Await `work` (a check that may refuse privately) before answering, unless it takes
+    longer than ANSWER_WITHIN seconds: then acknowledge first, so Discord keeps the
+    interaction (the refusal, if any, then replaces the public "thinking…")."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
+    if not done:
+        await ack(interaction)
+    return await task
+
+
+async def answer(interaction: discord.Interaction[Any], content: str | None = None,
+                 **kwargs: Any) -> None:
+    """Send the answer: as the response, or as a follow-up once acknowledged by `ack`."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -74,6 +111,11 @@ class Actions:
             yield
         except TableError as exc:
             await self.reply(interaction, str(exc))
+        except (StorageBusy, StorageFull) as exc:  # a fault, not a bug: one line, no traceback
+            log.warning("interaction %s at table %s: %s", getattr(interaction, "id", "?"),
+                        table_id, exc)
+            key = "error.storage_full" if isinstance(exc, StorageFull) else "error.storage_busy"
+            await self.reply(interaction, t(key))
         except Exception:
             log.exception("interaction %s failed at table %s",
                           getattr(interaction, "id", "?"), table_id)
@@ -151,7 +193,7 @@ class Actions:
     async def open_table(self, interaction: discord.Interaction[Any], game: str,
                          settings: TableSettings, options: dict[str, Any]) -> None:
         async with self.guard(interaction, None):
-            await interaction.response.defer(thinking=True)
+            await ack(interaction)
             table = await self.service.open_lobby(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                 host=person(interaction.user), game=game, settings=settings, options=options)
@@ -194,10 +236,12 @@ class Actions:
             await self.service.play(table_id, interaction.user.id, seq, move)
 
     async def play_typed(self, interaction: discord.Interaction[Any], move: str) -> None:
-        table_id = None
-        async with self.guard(interaction, table_id):
+        try:
             table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
-            table_id = table.id
+        except TableError as exc:
+            await self.reply(interaction, str(exc))
+            return
+        async with self.guard(interaction, table.id):
             await interaction.response.defer(ephemeral=True, thinking=True)
             recorded = await self.service.play(table.id, interaction.user.id, None, move)
             await interaction.followup.send(t("cmd.played", move=recorded), ephemeral=True)
@@ -294,6 +338,7 @@ class Actions:
     async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A new lobby with the same seats (people and AIs); the clicker hosts it."""
         async with self.guard(interaction, table_id):
+            await ack(interaction, thinking=False)
             old = self.finished.get(table_id)
             if old is None:
                 row = await self.service.store.get_table(table_id)
@@ -302,7 +347,6 @@ class Actions:
                 old = LiveTable(row, None)
             if old.seat_of(interaction.user.id) is None:
                 raise NotAllowed("Only a player of this table can ask for a rematch.")
-            await interaction.response.defer(thinking=True)
             settings = TableSettings(seats=len(old.seats),
                                      turn_seconds=old.settings.turn_seconds,
                                      lobby_seconds=old.settings.lobby_seconds, auto_start=False)

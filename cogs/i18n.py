@@ -217,6 +217,10 @@ EN: dict[str, str] = {
     "replay.too_big": ("The record of game #{id} is too big to post ({size}; the limit is "
                        "{limit})."),
     # faults: storage, Discord, damaged records (issue 13)
+    "error.storage_busy": ("The bot's storage is busy right now, so this was not done "
+                           "(no move was played). Please try again in a moment."),
+    "error.storage_full": ("The bot's storage is full, so this was not done (no move was "
+                           "played). Please try again later."),
     "table.quarantined_notice": ("Table #{table} cannot go on: its stored moves no longer "
                                  "replay. The host can cancel it with "
                                  "`/domino cancel table:{table}`."),

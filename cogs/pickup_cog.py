@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from cogs.actions import is_manager
+from cogs.actions import ack, answer, is_manager
 from cogs.i18n import t
 from cogs.messages import _duration, when
 from cogs.notices import Notices, table_link
@@ -55,6 +55,7 @@ async def profile(interaction: discord.Interaction[Any], time_zone: str | None =
     """Show the caller's profile, changing what they gave first."""
     actions = _bot(interaction).actions
     async with actions.guard(interaction, None):
+        await ack(interaction, ephemeral=True)
         people = people_of(interaction)
         user = interaction.user
         if time_zone is None and quiet_hours is None and turn_dms is None:
@@ -69,7 +70,7 @@ async def profile(interaction: discord.Interaction[Any], time_zone: str | None =
                                           else "profile.dms_off"))]
         if player.dms_failed:
             lines.append(t("profile.dms_failed"))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await answer(interaction, "\n".join(lines), ephemeral=True)
 
 
 @profile.autocomplete("time_zone")
@@ -153,6 +154,7 @@ async def settings(  # noqa: PLR0917 - one parameter per slash option
     """Show the server's settings, changing what was given first (managers only)."""
     actions = _bot(interaction).actions
     async with actions.guard(interaction, None):
+        await ack(interaction, ephemeral=True)
         people = people_of(interaction)
         nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
                                           lobby_role, lobby_minutes)) and not no_lobby_role
@@ -178,8 +180,8 @@ async def settings(  # noqa: PLR0917 - one parameter per slash option
             t("settings.role", role=f"<@&{server.lobby_role_id}>"
               if server.lobby_role_id is not None else t("settings.role_none")),
         ]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await answer(interaction, "\n".join(lines), ephemeral=True,
+                     allowed_mentions=discord.AllowedMentions.none())
 
 
 COMMANDS = (profile, games, open_lobbies, settings)

@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.actions import ack, unless_slow
 from cogs.i18n import t
 from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
 from tables.errors import TableError
@@ -112,11 +113,11 @@ class StatsCog(commands.Cog):
         """A page of the board by rating, with the caller's own rank."""
         async with self.bot.actions.guard(interaction, None):
             guild_id = self.scope_of(interaction, scope)
+            await ack(interaction)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
                                                      viewer_id=interaction.user.id)
-            await interaction.response.send_message(
-                view=board_layout(board, self.scope_name(guild_id)),
-                allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(view=board_layout(board, self.scope_name(guild_id)),
+                                            allowed_mentions=NO_MENTIONS)
 
     async def board_click(self, interaction: discord.Interaction[Any], game: str,
                           guild_id: int | None, page: int) -> None:
@@ -124,16 +125,17 @@ class StatsCog(commands.Cog):
         async with self.bot.actions.guard(interaction, None):
             if game not in RATED_GAMES:
                 raise TableError(t("board.unknown"))
+            await ack(interaction, thinking=False)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
                                                      viewer_id=interaction.user.id)
             view = board_layout(board, self.scope_name(guild_id))
             message = interaction.message
             if message is not None and message.flags.ephemeral:
-                await interaction.response.edit_message(view=view,
-                                                        allowed_mentions=NO_MENTIONS)
+                await interaction.edit_original_response(view=view,
+                                                         allowed_mentions=NO_MENTIONS)
             else:
-                await interaction.response.send_message(view=view, ephemeral=True,
-                                                        allowed_mentions=NO_MENTIONS)
+                await interaction.followup.send(view=view, ephemeral=True,
+                                                allowed_mentions=NO_MENTIONS)
 
     # -- /domino stats --------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's figures in every game")
@@ -172,13 +174,14 @@ class StatsCog(commands.Cog):
         async with self.bot.actions.guard(interaction, None):
             who = player or interaction.user
             guild_id = self.scope_of(interaction, scope)
+            await ack(interaction)
             if guild_id is None:
                 entries = await self.standings.history(who.id, count)
             else:  # a server's own games only: read further back, keep this server's
                 wide = await self.standings.history(who.id, max(100, count * 10))
                 entries = [e for e in wide if e.guild_id == guild_id][:count]
             view = history_layout(who.display_name, self.scope_name(guild_id), entries)
-            await interaction.response.send_message(view=view, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(view=view, allowed_mentions=NO_MENTIONS)
 
     # -- /domino replay -------------------------------------------------------------------
     async def check_replay(self, interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -205,8 +208,8 @@ class StatsCog(commands.Cog):
         """Post the replay GIF and the JSON record (it replays with `python -m engine
         replay`); every hand is shown, which is fine once the game is over."""
         async with self.bot.actions.guard(interaction, game_id):
-            await self.check_replay(interaction, game_id)
-            await interaction.response.defer(thinking=True)
+            await unless_slow(interaction, self.check_replay(interaction, game_id))
+            await ack(interaction)
             files = await self.standings.replay(game_id)
             gif_size, json_size = len(files.gif.png), len(files.record_json)
             lines = [t("replay.title", summary=files.summary)]

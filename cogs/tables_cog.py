@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.actions import rules_text
+from cogs.actions import ack, rules_text
 from cogs.i18n import t
 from tables.errors import TableError
 from tables.live import TableSettings
@@ -111,6 +111,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         try:
             options = {k: v for k, v in named.items() if v is not None}
             options.update(parse_extra(extra))
+            await ack(interaction)  # the settings are read from storage: answer Discord first
             people = People(self.bot.service)
             guild_id = interaction.guild_id
             settings = TableSettings(

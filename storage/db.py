@@ -40,6 +40,25 @@ class DatabaseUnreadable(StorageError):
         self.reason = reason
 
 
+class StorageBusy(StorageError):
+    """Another process held the database's lock for longer than the busy timeout."""
+
+
+class StorageFull(StorageError):
+    """The disk (or the file's size limit) is full: nothing more can be written."""
+
+
+_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def storage_error(exc: sqlite3.Error, what: str) -> StorageError:
+    """`exc` as the StorageError a caller can name to a user: busy, full, or other."""
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # the primary result code
+    kind = (StorageBusy if code in _BUSY_CODES
+            else StorageFull if code == sqlite3.SQLITE_FULL else StorageError)
+    return kind(f"{what} ({exc})")
+
+
 class MoveConflict(StorageError):
     """A move was appended with a sequence number other than the table's last + 1."""
 
@@ -226,14 +245,14 @@ class Database:
             try:
                 await conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
-                raise StorageError(f"{self.path}: cannot start a write ({exc})") from exc
+                raise storage_error(exc, f"{self.path}: cannot start a write") from exc
             try:
                 yield conn
                 await conn.execute("COMMIT")
             except BaseException as exc:
                 await self._rollback()
                 if isinstance(exc, sqlite3.Error):
-                    raise StorageError(f"{self.path}: {exc}") from exc
+                    raise storage_error(exc, f"{self.path}: a write failed") from exc
                 raise
 
     async def _rollback(self) -> None:
@@ -250,12 +269,15 @@ class Database:
         """A read transaction: every query inside sees the same committed snapshot."""
         async with self.lock:
             conn = self.conn
-            await conn.execute("BEGIN")
             try:
-                yield conn
-            finally:
-                if conn.in_transaction:
-                    await conn.execute("COMMIT")
+                await conn.execute("BEGIN")
+                try:
+                    yield conn
+                finally:
+                    if conn.in_transaction:
+                        await conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise storage_error(exc, f"{self.path}: a read failed") from exc
 
     def now(self) -> float:
         """The current UTC time in unix seconds, from the injectable clock."""

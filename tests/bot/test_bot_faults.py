@@ -7,17 +7,21 @@ time first, as discord.py's own retries on a 429 or a 5xx do.
 
 from __future__ import annotations
 
+import errno
 import logging
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+import simcord
 
 from cogs.bot import create_bot
 from cogs.table_updates import RETRY_DELAYS
-from tests.bot.conftest import table_message, walk
-from tests.bot.faults import EDIT, SlowDiscord
+from tests.bot.conftest import custom_ids, table_message, walk
+from tests.bot.faults import EDIT, SlowDiscord, stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.tables.test_tables_faults import edit_move_by_hand
 
@@ -144,3 +148,121 @@ async def test_after_a_crash_between_commit_and_edit_the_messages_catch_up(
         resumed = fresh.service.get(table.id)
         assert resumed.seq == table.seq + 1
         assert shown_seq(channel, resumed) == resumed.seq
+
+
+def answer_text(result: Any) -> str:
+    """The text of every answer to an interaction, public or private."""
+    return " ".join(m.content or "" for m in [*result.followups, *filter(None, [result.response])])
+
+
+def answered(result: Any) -> bool:
+    """The interaction got a real answer (not only "thinking…")."""
+    response = result.response
+    return bool(result.followups) or (response is not None
+                                      and bool(response.content or response.components))
+
+
+async def test_every_interaction_is_acknowledged_at_once_while_storage_stalls(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await two_player_table(world)
+    commands: list[tuple[Any, str, dict[str, Any]]] = [
+        (bob, "domino new", {"game": "carousel", "seats": 3}),
+        (ann, "domino profile", {}), (ann, "domino settings", {}),
+        (ann, "domino leaderboard", {}), (ann, "domino history", {}),
+    ]
+    for member, name, options in commands:
+        with stalled_storage(env.bot.store, 5):  # each statement waits 5 s
+            result = await member.slash(channel, name, **options)
+            # Discord's clock has not moved: the answer came before any storage work.
+            assert result.acknowledged, name
+            for _ in range(12):  # then the work is done, and answered
+                await env.advance_time(5)
+        assert answered(result), (name, result)
+    assert any(t.game_kind == "carousel" for t in env.bot.service.tables.values())
+
+
+async def test_a_locked_database_is_named_to_the_player_and_the_move_not_played(
+        world: dict[str, Any], db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    env, channel = world["env"], world["channel"]
+    table = await two_player_table(world)
+    await env.bot.store._db.conn.execute("PRAGMA busy_timeout = 200")  # not 5 s per try
+    mover = member_to_move(world, table)
+    seq = table.seq
+    hand = (await mover.click(table_message(channel, table), label="Your hand")).response
+    button = (custom_ids(hand.components, "dom:play:") or custom_ids(hand.components,
+                                                                     "dom:tile:"))[0]
+    with write_locked(db_path):  # another process holds the write lock
+        clicked = await mover.click(hand, custom_id=button)
+        opened = await world["members"][2].slash(channel, "domino new", game="traditional")
+    assert "storage is busy" in reply_text(clicked) and "no move was played" in reply_text(
+        clicked)
+    assert "storage is busy" in answer_text(opened)
+    assert table.seq == seq
+    lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any(f"table {table.id}" in r.getMessage() for r in lines)
+    assert not [r for r in lines if r.exc_info is not None]
+    # The lock is gone: the same move plays.
+    await mover.click(hand, custom_id=button)
+    assert table.seq > seq
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 2 MB file system of its own (a tmpfs), where the machine lets the tests mount one."""
+    where = tmp_path / "tiny"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)],
+                             capture_output=True, check=False)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small file system here: {mounted.stderr.decode().strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def fill_disk(where: Path) -> Path:
+    """Write a file until the file system is full; returns it (delete it to free the space)."""
+    filler = where / "filler"
+    with filler.open("wb", buffering=0) as out:
+        for size in (65536, 4096, 512, 1):
+            try:
+                while True:
+                    out.write(b"\0" * size)
+            except OSError as exc:
+                if exc.errno != errno.ENOSPC:
+                    raise
+    return filler
+
+
+async def test_a_full_disk_is_named_to_the_player_and_the_move_not_played(
+        tiny_disk: Path, caplog: pytest.LogCaptureFixture) -> None:
+    bot = create_bot(database_path=tiny_disk / "dominoes.sqlite3", ai_delay=0)
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("t")
+            ann = guild.add_member(env.create_user("ann"))
+            await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
+            await ann.click(channel.last_message, label="Add AI")
+            await ann.click(channel.last_message, label="Start")
+            await env.settle()
+            table = next(iter(bot.service.tables.values()))
+            seq = table.seq
+            filler = fill_disk(tiny_disk)
+            move = (await ann.autocomplete(channel, "domino play", "move", ""))[0]["value"]
+            played = await ann.slash(channel, "domino play", move=move)
+            assert "storage is full" in reply_text(played)
+            assert "no move was played" in reply_text(played)
+            assert table.seq == seq
+            assert not [r for r in caplog.records if r.exc_info is not None]
+            filler.unlink()  # space again: the same move plays
+            await ann.slash(channel, "domino play", move=move)
+            assert table.seq > seq
+    finally:
+        if bot.store is not None:
+            await bot.service.close()
+            await bot.store.close()
+            bot.store = None
