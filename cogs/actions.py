@@ -365,12 +365,12 @@ class Actions:
     async def cancel_here(self, interaction: discord.Interaction[Any],
                           table_id: int | None) -> None:
         async with self.guard(interaction, table_id):
+            await ack(interaction, ephemeral=True)
             if table_id is None:
                 table_id = self._channel_table(interaction).id
             await self.service.cancel(table_id, interaction.user.id,
                                       is_manager=is_manager(interaction))
-            await interaction.response.send_message(t("cmd.cancelled", table=table_id),
-                                                    ephemeral=True)
+            await interaction.followup.send(t("cmd.cancelled", table=table_id), ephemeral=True)
 
     async def replace(self, interaction: discord.Interaction[Any], seat: int,
                       table_id: int | None) -> None:

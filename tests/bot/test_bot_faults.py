@@ -20,7 +20,7 @@ import simcord
 
 from cogs.bot import create_bot
 from cogs.table_updates import RETRY_DELAYS
-from tests.bot.conftest import custom_ids, table_message, walk
+from tests.bot.conftest import custom_ids, table_message, text_of, walk
 from tests.bot.faults import EDIT, SlowDiscord, stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.tables.test_tables_faults import edit_move_by_hand
@@ -166,11 +166,12 @@ async def test_every_interaction_is_acknowledged_at_once_while_storage_stalls(
         world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
-    await two_player_table(world)
+    table = await two_player_table(world)
     commands: list[tuple[Any, str, dict[str, Any]]] = [
         (bob, "domino new", {"game": "carousel", "seats": 3}),
         (ann, "domino profile", {}), (ann, "domino settings", {}),
         (ann, "domino leaderboard", {}), (ann, "domino history", {}),
+        (ann, "domino cancel", {"table": table.id}),
     ]
     for member, name, options in commands:
         with stalled_storage(env.bot.store, 5):  # each statement waits 5 s
@@ -180,6 +181,7 @@ async def test_every_interaction_is_acknowledged_at_once_while_storage_stalls(
             for _ in range(12):  # then the work is done, and answered
                 await env.advance_time(5)
         assert answered(result), (name, result)
+    assert table.status == "cancelled"
     assert any(t.game_kind == "carousel" for t in env.bot.service.tables.values())
 
 
@@ -266,3 +268,18 @@ async def test_a_full_disk_is_named_to_the_player_and_the_move_not_played(
             await bot.service.close()
             await bot.store.close()
             bot.store = None
+
+
+async def test_cancel_answers_before_the_rate_limited_edit_and_notices(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    table = await two_player_table(world)
+    slow = SlowDiscord(env.bot, *EDIT, delay=10, status=429)  # rate limited for 10 s
+    result = await ann.slash(channel, "domino cancel")
+    # Answered before Discord's clock moved, whatever the edit is waiting for.
+    assert f"#{table.id} cancelled" in reply_text(result)
+    assert table.status == "cancelled" and slow.calls == 1
+    slow.heal()
+    await env.advance_time(60)
+    assert "cancelled" in text_of([c.to_dict() for c in table_message(channel, table).components])
