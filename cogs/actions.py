@@ -78,8 +78,7 @@ async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T])
     return await task
 
 
-async def answer(interaction: discord.Interaction[Any], content: str | None = None,
-                 **kwargs: Any) -> None:
+async def answer(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
     """Send the answer: as the response, or as a follow-up once acknowledged by `ack`."""
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
@@ -145,6 +144,10 @@ class Actions:
             layout = clock_layout(table, shot)
         else:
             layout = table_layout(table, shot)
+        note = self.updates.note_of(table)
+        if note is not None:
+            box = next(c for c in layout.children if isinstance(c, discord.ui.Container))
+            box.add_item(discord.ui.TextDisplay(note))
         return layout, [shot.file()] if shot is not None else []
 
     def refresh(self, table: LiveTable) -> None:

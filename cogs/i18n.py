@@ -217,6 +217,10 @@ EN: dict[str, str] = {
     "replay.too_big": ("The record of game #{id} is too big to post ({size}; the limit is "
                        "{limit})."),
     # faults: storage, Discord, damaged records (issue 13)
+    "table.unreached": ("⚠ {name} could not be told it is their turn: their DMs are closed "
+                        "and I may not post in this channel."),
+    "notice.unreached_host": ("At table #{table}, {name} could not be told it is their turn: "
+                              "their DMs are closed and I may not post in the channel. {link}"),
     "error.storage_busy": ("The bot's storage is busy right now, so this was not done "
                            "(no move was played). Please try again in a moment."),
     "error.storage_full": ("The bot's storage is full, so this was not done (no move was "

@@ -10,6 +10,8 @@ listener's exception and carries on, and every Discord error is handled here.
 - A DM Discord refuses (`Forbidden`, e.g. 50007 "Cannot send messages to this
   user") is remembered (`People.dm_failed`): no more DMs until the player
   changes their profile, and the channel gets a message that mentions them.
+- If the bot may not post in the channel either, the table message says so
+  and the host gets a DM where Discord lets us.
 - `away`/`back`: a notice in the channel (the table message shows it too).
 """
 
@@ -23,6 +25,7 @@ from discord import ui
 
 from cogs.i18n import t
 from cogs.messages import board_text, hand_layout, render, when
+from cogs.table_updates import fault_text
 from tables.live import LiveTable, TableEvent
 from tables.people import People
 
@@ -79,8 +82,29 @@ class Notices:
             except discord.HTTPException:
                 log.warning("DM to %s failed at table %d; mentioning instead", user_id, table.id)
         key = "notice.turn_mention" if kind == "turn" else "notice.reminder_mention"
-        await self.channel_notice(table, t(key, mention=f"<@{user_id}>", table=table.id,
-                                           when=when(table.deadline)), ping=user_id)
+        if not await self.channel_notice(table, t(key, mention=f"<@{user_id}>", table=table.id,
+                                                  when=when(table.deadline)), ping=user_id):
+            await self.unreached(table, seat)
+
+    async def unreached(self, table: LiveTable, seat: int) -> None:
+        """Neither a DM nor the channel reached the player: show it on the table message,
+        and tell the host privately where Discord lets us."""
+        name = table.seats[seat].name
+        log.warning("table %d: seat %d could not be told of their turn (no DM, no channel post)",
+                    table.id, seat + 1)
+        live = self.bot.service.tables.get(table.id)
+        if live is not None:
+            self.bot.actions.updates.note(live, t("table.unreached", name=name))
+        if table.host_id == table.seats[seat].user_id:
+            return
+        try:
+            channel = await self.bot.create_dm(discord.Object(table.host_id))
+            await channel.send(t("notice.unreached_host", name=name, table=table.id,
+                                 link=table_link(table)),
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("table %d: the host could not be told either: %s", table.id,
+                        fault_text(exc))
 
     async def send_dm(self, table: LiveTable, seat: int, user_id: int, kind: str) -> None:
         """Send the turn DM (hand, board, link) or the reminder DM. Raises HTTPException."""
@@ -111,16 +135,19 @@ class Notices:
         return layout, files
 
     # -- the channel ---------------------------------------------------------------------
-    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None) -> None:
-        """A message in the table's channel; `ping` is the one user it may notify."""
+    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None) -> bool:
+        """A message in the table's channel; `ping` is the one user it may notify.
+        Returns whether Discord took it."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False,
                                             everyone=False)
                     if ping is not None else discord.AllowedMentions.none())
         try:
             await channel.send(text, allowed_mentions=mentions)
-        except discord.HTTPException:
-            log.warning("could not post a notice at table %d", table.id)
+        except discord.HTTPException as exc:
+            log.warning("table %d: a notice was not posted: %s", table.id, fault_text(exc))
+            return False
+        return True
 
     async def lobby_opened(self, table: LiveTable) -> None:
         """Mention the server's lobby role (if it has one) about a new lobby."""

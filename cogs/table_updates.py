@@ -64,7 +64,8 @@ class TableMessages:
         self.sleep = sleep
         self._newest: dict[int, LiveTable] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._notes: dict[int, tuple[int, str]] = {}
 
     # -- requests ------------------------------------------------------------------------
     def request(self, table: LiveTable) -> asyncio.Task[None] | None:
@@ -78,14 +79,27 @@ class TableMessages:
             self._workers[table.id] = worker
         return worker
 
-    def spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+    def note(self, table: LiveTable, text: str) -> None:
+        """Show `text` on the table's message until the next move (e.g. a player unreached)."""
+        self._notes[table.id] = (table.seq, text)
+        self.request(table)
+
+    def note_of(self, table: LiveTable) -> str | None:
+        """The note for the table's current move, if any."""
+        seq, text = self._notes.get(table.id, (-1, ""))
+        if seq != table.seq:
+            self._notes.pop(table.id, None)
+            return None
+        return text
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         """Run a send in the background (notices too), logging a bug's traceback."""
         task = asyncio.create_task(coro, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task
 
-    def _done(self, task: asyncio.Task[None]) -> None:
+    def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())

@@ -17,6 +17,8 @@ from typing import Any
 import discord
 import pytest
 import simcord
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
 
 from cogs.bot import create_bot
 from cogs.table_updates import RETRY_DELAYS
@@ -283,3 +285,28 @@ async def test_cancel_answers_before_the_rate_limited_edit_and_notices(
     slow.heal()
     await env.advance_time(60)
     assert "cancelled" in text_of([c.to_dict() for c in table_message(channel, table).components])
+
+
+async def test_a_player_nobody_can_reach_is_shown_on_the_table_and_the_host_told(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    table = await two_player_table(world)
+    if member_to_move(world, table) is bob:
+        await play_first_legal(env, table)  # so that ann (the host) moves next
+    assert member_to_move(world, table) is ann
+    # Bob's DMs are closed, and the bot may no longer post in the channel.
+    env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403,
+                     code=50007, message="Cannot send messages to this user", times=None)
+    env.backend.set_overwrite(channel.id, Overwrite(
+        target_id=env.backend.bot_user.id, type=OverwriteType.MEMBER,
+        deny=discord.Permissions(send_messages=True).value))
+    await play_typed(world, table)
+    await env.settle()
+    shown = text_of([c.to_dict() for c in table_message(channel, table).components])
+    assert "bob could not be told it is their turn" in shown
+    told = [m.content for m in ann.user.dm_channel.history()]
+    assert any(f"table #{table.id}, bob could not be told" in m for m in told), told
+    await play_typed(world, table)  # bob plays after all: the warning goes
+    shown = text_of([c.to_dict() for c in table_message(channel, table).components])
+    assert "could not be told" not in shown
