@@ -18,7 +18,8 @@ from typing import Any, TextIO
 from engine.ai import LEVELS, choose
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.game import Game
-from engine.records import GAME_NAMES, new_game, replay_file
+from engine.records import new_game, replay_file
+from engine.registry import GAME_NAMES, game_spec
 from engine.rng import SeededRandom
 
 
@@ -76,9 +77,9 @@ def _option_value(text: str) -> object:
 def play_record(game: str, seats: str | None, seed: int | None, tile_set: int | None,
                 options: Sequence[str]) -> dict[str, Any]:
     """The record a terminal game starts from; raises ValueError for bad seats or options."""
-    default_seats = {"traditional": "you,ai,ai", "carousel": "you,ai,ai,ai", "clock": "you"}
+    usual = ",".join(["you"] + ["ai"] * (game_spec(game).usual_players - 1))
     # Normalised first, so that "You, you" counts as two humans (you1, you2).
-    kinds = [k.strip().lower() for k in (seats or default_seats[game]).split(",")]
+    kinds = [k.strip().lower() for k in (seats or usual).split(",")]
     names = []
     for i, kind in enumerate(kinds):
         if kind == "you":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,3 +93,63 @@ def read_line_deal(raw: object, tile_set: Sequence[Tile],
     if not isinstance(later, list):
         raise RecordError("`deal.next` must be a list of deals")
     return first, tuple(read_one_deal(d, tile_set, players) for d in later)
+
+
+class Deals:
+    """The deals of a line game, one per hand (a Carousel redeal counts as a hand): the
+    explicit ones first (a record's `deal`, then `deal.next`), then deals from the seed.
+
+    The seed makes a stream of deals (`make(rng, index)`, `index` counting every deal
+    of the game from 0). A deal from the seed takes the stream's next one. An explicit
+    deal that *is* the stream's next deal (a record this engine wrote of a seeded game)
+    takes its place in the stream, so that the record goes on exactly as the seeded
+    game would; from the first explicit deal that is not, the stream is left where it
+    is (RULES.md: later hands are dealt from the seed; without a seed, seed 0). The
+    comparison is made only once a deal from the seed is needed.
+    """
+
+    __slots__ = ("_checked", "_following", "_make", "_rng", "dealt", "explicit")
+
+    def __init__(self, explicit: Sequence[LineDeal], seed: int | None,
+                 make: Callable[[SeededRandom, int], LineDeal]) -> None:
+        self.explicit = tuple(explicit)
+        self._make = make
+        self._rng = SeededRandom(seed if seed is not None else 0)
+        self._checked = 0  # explicit deals compared with the stream so far
+        self._following = True  # whether each of those was the stream's own
+        self.dealt: list[LineDeal] = []
+
+    def next(self) -> LineDeal:
+        """The deal of the next hand (and remember it for the record)."""
+        index = len(self.dealt)
+        if index < len(self.explicit):
+            deal = self.explicit[index]
+        else:
+            while self._following and self._checked < len(self.explicit):
+                trial = self._rng.copy()
+                if self._make(trial, self._checked) == self.explicit[self._checked]:
+                    self._rng = trial
+                    self._checked += 1
+                else:
+                    self._following = False
+            deal = self._make(self._rng, index)
+        self.dealt.append(deal)
+        return deal
+
+    def all(self) -> list[LineDeal]:
+        """Every deal known so far: those dealt, then the explicit ones still to come."""
+        return self.dealt + list(self.explicit[len(self.dealt):])
+
+    def to_json(self) -> dict[str, Any] | None:
+        """The record's `deal` (with `next` for every later deal); None before any deal."""
+        deals = self.all()
+        return deals[0].to_json(deals[1:]) if deals else None
+
+    def copy(self) -> Deals:
+        """A copy that will deal the same hands from here on."""
+        other = object.__new__(Deals)
+        other.explicit, other._make = self.explicit, self._make
+        other._rng = self._rng.copy()
+        other._checked, other._following = self._checked, self._following
+        other.dealt = list(self.dealt)
+        return other

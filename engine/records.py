@@ -1,32 +1,51 @@
-"""Game records (RULES.md "Game records"): reading, replaying, writing."""
+"""What a game record is, and the one place that writes and reads one.
+
+A record (RULES.md "Game records"; docs/records.md) is a JSON object that
+replays a game from its start: `game` (a name of engine/registry.py),
+`options` (only those that differ from the defaults), `players`, `deal` (the
+explicit deal: each seat's hand and the stock in draw order, with `next` for
+later hands of a match; Big Clock: the tile of each hour and the stock), `seed`
+(the integer the deals were shuffled from, beside the deal; a record may give
+only a seed) and `moves` (in record notation, the canonical record).
+
+`write_record` is the only writer: the games' `record()`, storage and tables
+call it, so every record has the same keys in the same order. `new_game` and
+`replay` read one; `replay_file` is a line of `python -m engine replay`.
+"""
 
 from __future__ import annotations
 
-import importlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.game import Game
 from engine.options import OptionsT, read_options
+from engine.registry import GAME_NAMES, game_spec
 
-# Imported lazily so that loading one game does not load them all.
-_GAMES = {
-    "traditional": ("engine.traditional", "TraditionalGame"),
-    "carousel": ("engine.carousel", "CarouselGame"),
-    "clock": ("engine.clock", "ClockGame"),
-}
-GAME_NAMES = tuple(_GAMES)
+__all__ = ["GAME_NAMES", "ReplayError", "game_class", "new_game", "record_start", "replay",
+           "replay_file", "write_record"]
+
+
+def write_record(game: str, options: dict[str, Any], players: Sequence[str], *,
+                 deal: dict[str, Any] | None, seed: int | None,
+                 moves: Sequence[str]) -> dict[str, Any]:
+    """A record: `game`, `options` (as recorded: only those that differ from the
+    defaults), `players`, `deal` and `seed` when known, and `moves`, in that order."""
+    record: dict[str, Any] = {"game": game, "options": dict(options), "players": list(players)}
+    if deal is not None:
+        record["deal"] = deal
+    if seed is not None:
+        record["seed"] = seed
+    record["moves"] = list(moves)
+    return record
 
 
 def game_class(name: object) -> Any:
     """The game class for a record's `game` value; raises RecordError for an unknown one."""
-    try:
-        module_name, class_name = _GAMES[name]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise RecordError(f"unknown game {name!r} (one of {', '.join(_GAMES)})") from None
-    return getattr(importlib.import_module(module_name), class_name)
+    return game_spec(name).game_class
 
 
 class ReplayError(Exception):
@@ -102,12 +121,12 @@ def record_players(record: dict[str, Any], low: int, high: int) -> list[str]:
     return players
 
 
-def record_start(record: dict[str, Any], options_class: type[OptionsT], low: int,
-                 high: int) -> tuple[list[str], OptionsT, int | None, object]:
-    """What every game reads first from a record: players (`low`..`high` of them),
-    options, seed and the raw `deal`. Raises RecordError when there is neither a
-    deal nor a seed, or for bad players or options."""
-    players = record_players(record, low, high)
+def record_start(record: dict[str, Any], game: str,
+                 options_class: type[OptionsT]) -> tuple[list[str], OptionsT, int | None, object]:
+    """What every game reads first from a record: players (as many as the registry
+    says `game` takes), options, seed and the raw `deal`. Raises RecordError when
+    there is neither a deal nor a seed, or for bad players or options."""
+    players = record_players(record, *game_spec(game).seats)
     options = read_options(options_class, record.get("options"))
     seed = record_seed(record)
     raw_deal = record.get("deal")

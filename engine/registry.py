@@ -37,6 +37,7 @@ class GameSpec:
     module: str
     class_name: str
     options_name: str
+    usual_players: int = 0
 
     @cached_property
     def game_class(self) -> type[Game[Any]]:
@@ -78,13 +79,13 @@ class GameSpec:
 _SPECS: tuple[GameSpec, ...] = (
     GameSpec("traditional", (2, 4), solitaire=False, rated=True,
              module="engine.traditional", class_name="TraditionalGame",
-             options_name="TraditionalOptions"),
+             options_name="TraditionalOptions", usual_players=3),
     GameSpec("carousel", (2, 7), solitaire=False, rated=True,
              module="engine.carousel", class_name="CarouselGame",
-             options_name="CarouselOptions"),
+             options_name="CarouselOptions", usual_players=4),
     GameSpec("clock", (1, 1), solitaire=True, rated=False,
              module="engine.clock", class_name="ClockGame",
-             options_name="ClockOptions"),
+             options_name="ClockOptions", usual_players=1),
 )
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in _SPECS}
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)

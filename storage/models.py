@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-GAMES: Final = ("traditional", "carousel", "clock")
+from engine.registry import GAME_NAMES
+
+GAMES: Final = GAME_NAMES  # the games of engine/registry.py
 STATUSES: Final = ("lobby", "playing", "finished", "cancelled", "abandoned")
 ACTIVE_STATUSES: Final = ("lobby", "playing")
 TIMEOUT_ACTIONS: Final = ("ai", "skip", "forfeit")

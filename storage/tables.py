@@ -11,6 +11,8 @@ from typing import Any
 
 import aiosqlite
 
+from engine.records import write_record
+
 from .db import Database, InvalidState, MoveConflict, TableNotFound
 from .models import ACTIVE_STATUSES, GAMES, STATUSES, LoadedTable, Seat, TableRow
 
@@ -299,23 +301,15 @@ class TablesMixin:
         return [r[0] for r in rows]
 
     async def record(self, table_id: int) -> dict[str, Any]:
-        """The table as a game record (RULES.md "Game records"): game, options, players,
-        deal or seed, moves. Raises TableNotFound."""
+        """The table as a game record (RULES.md "Game records", written by the engine's one
+        writer): game, options, players, deal and seed (each when stored), moves. Raises
+        TableNotFound."""
         loaded = await self.load_table(table_id)
         if loaded is None:
             raise TableNotFound(table_id)
         table = loaded.table
-        out: dict[str, Any] = {
-            "game": table.game,
-            "options": table.options,
-            "players": [s.name for s in table.seats],
-        }
-        if table.deal is not None:
-            out["deal"] = table.deal
-        elif table.seed is not None:
-            out["seed"] = table.seed
-        out["moves"] = list(loaded.moves)
-        return out
+        return write_record(table.game, table.options, [s.name for s in table.seats],
+                            deal=table.deal, seed=table.seed, moves=loaded.moves)
 
     async def active_tables(self) -> list[LoadedTable]:
         """Every table in the lobby or playing, with its moves: three queries in one snapshot."""

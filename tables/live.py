@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.game import Game
-from engine.records import replay
+from engine.records import replay, write_record
 from storage.models import LoadedTable, Seat, TableRow
 from tables.errors import NotAllowed, TableError
 
@@ -188,10 +188,6 @@ class LiveTable:
 
     def record_base(self, seed: int | None) -> dict[str, Any]:
         """The game record this table starts from (no moves yet)."""
-        record: dict[str, Any] = {"game": self.game_kind, "options": dict(self.row.options),
-                                  "players": [s.name for s in self.seats], "moves": []}
-        if self.row.deal is not None:
-            record["deal"] = self.row.deal
-        if seed is not None:
-            record["seed"] = seed
-        return record
+        return write_record(self.game_kind, dict(self.row.options),
+                            [s.name for s in self.seats], deal=self.row.deal, seed=seed,
+                            moves=[])

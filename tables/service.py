@@ -229,8 +229,10 @@ class TableService(Clockwork):
             except (RecordError, ValueError) as exc:
                 raise TableError(f"This table cannot start: {exc}") from None
             deadline = self.clock() + table.settings.turn_seconds
-            await self.store.start_table(table.id, deadline=deadline, seed=seed)
-            table.replace_row(status="playing", seed=seed, deadline=deadline)
+            # The explicit deal is stored beside its seed: the record replays anywhere.
+            deal = game.record()["deal"]
+            await self.store.start_table(table.id, deadline=deadline, seed=seed, deal=deal)
+            table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
             table.game = game
             await self._emit(TableEvent("started", table))
             self._after_change(table)
@@ -253,8 +255,9 @@ class TableService(Clockwork):
         self.tables[table.id] = table
         seed = secrets.randbits(63)
         table.game = new_game(table.record_base(seed))
-        await self.store.start_table(table.id, deadline=None, seed=seed)
-        table.replace_row(status="playing", seed=seed)
+        deal = table.game.record()["deal"]
+        await self.store.start_table(table.id, deadline=None, seed=seed, deal=deal)
+        table.replace_row(status="playing", seed=seed, deal=deal)
         return table
 
     async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:

@@ -12,8 +12,9 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from engine.records import replay
 from render import Picture, render_rating_chart, render_replay_gif
 from storage import (
     PROVISIONAL_GAMES,
@@ -329,7 +330,8 @@ class Standings:
         if table.status != "finished":
             raise TableError(f"Game #{table_id} has not finished: only finished games "
                              "can be replayed.")
-        record = await self.store.record(table_id)
+        # Rewritten by the engine from its replay, so that every hand's deal is explicit.
+        record = await asyncio.to_thread(_full_record, await self.store.record(table_id))
         gif = await asyncio.to_thread(render_replay_gif, record, theme or self.theme)
         data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
         results = await self.store.results_of_table(table_id)
@@ -364,3 +366,8 @@ class Standings:
             render_rating_chart, rating_series(history), theme or self.theme, title=title,
             provisional=min(shaded, len(history)),
         )
+
+
+def _full_record(stored: dict[str, Any]) -> dict[str, Any]:
+    """A stored record as the engine writes it: every deal so far explicit, the seed beside."""
+    return replay(stored).record()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Sequence
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -18,12 +18,13 @@ from engine.carousel.scoring import (
 )
 from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
 from engine.carousel.view import CarouselView, ScoreEvent
-from engine.deals import LineDeal, deal_from_seed, read_line_deal
+from engine.deals import Deals, LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.game import Game, Outcome, places_by
 from engine.moves import LineMove
 from engine.options import options_to_dict
-from engine.records import record_start
+from engine.records import record_start, write_record
+from engine.registry import game_spec
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set, pip_total
 
@@ -46,17 +47,22 @@ class CarouselGame(Game[LineMove]):
     ) -> None:
         """Start the first hand, from `deal` if given, else from `seed`.
 
-        Raises ValueError for a player count outside 2-7, `pairs` without 4
-        players, hands too big for the set, or neither a deal nor a seed.
-        An explicit deal is played as given (the caller checked its tiles,
-        e.g. with `read_line_deal`).
+        Later deals (hands and redeals) come from `next_deals`, then from the seed
+        (`engine.deals.Deals`; without a seed, seed 0, pinned in the tests). Raises
+        ValueError for a number of players the game does not take, `pairs` without
+        4 players, hands too big for the set, `next_deals` without `deal`, or
+        neither a deal nor a seed. An explicit deal is played as given (the caller
+        checked its tiles, e.g. with `read_line_deal`).
         """
         super().__init__(players)
         n = len(players)
-        if not 2 <= n <= 7:
-            raise ValueError("the Carousel takes 2-7 players")
+        low, high = game_spec(self.kind).seats
+        if not low <= n <= high:
+            raise ValueError(f"the Carousel takes {low}-{high} players")
         if deal is None and seed is None:
             raise ValueError("give a deal or a seed")
+        if deal is None and next_deals:
+            raise ValueError("next_deals follow a first deal")
         self.options = options = options or CarouselOptions()
         if options.pairs and n != 4:
             raise ValueError("pairs need exactly 4 players")
@@ -66,12 +72,9 @@ class CarouselGame(Game[LineMove]):
             raise ValueError(f"{n} hands of {options.hand_size} need more than "
                              f"{len(full_set(self.top))} tiles (double-{self.top})")
         self.seed = seed
-        self.first_deal = deal
-        self.next_deals = tuple(next_deals)
-        # One stream for the whole match: later hands and redeals keep drawing
-        # from it; a record without a seed uses seed 0 (pinned in the tests).
-        self._rng = SeededRandom(seed if seed is not None else 0)
-        self._deals_used = 0
+        # One stream for the whole match: later hands and redeals keep drawing from it.
+        self.deals = Deals((deal, *next_deals) if deal is not None else (), seed,
+                           partial(seeded_deal, n, self.top, options.hand_size))
         self.reserve = (2 if n == 2 else 1) if options.keep_in_stock else 0
         self.side_scores = [0] * (2 if options.pairs else n)
         self.events: list[ScoreEvent] = []
@@ -86,16 +89,8 @@ class CarouselGame(Game[LineMove]):
     def _deal_hand(self, *, redeal: bool) -> None:
         """Deal the next hand (or the same hand again) and offer the opening to its first seat."""
         n = len(self.players)
-        used = self._deals_used
-        if used == 0 and self.first_deal is not None:
-            dealt = self.first_deal
-        elif 1 <= used <= len(self.next_deals):
-            dealt = self.next_deals[used - 1]
-        else:
-            dealt = deal_from_seed(self._rng, full_set(self.top), n, self.options.hand_size)
-            if used == 0:
-                dealt = LineDeal(dealt.hands, dealt.stock, self._rng.below(n))
-        self._deals_used += 1
+        dealt = self.deals.next()
+        used = len(self.deals.dealt) - 1
         if dealt.first is not None:
             self.first = dealt.first
         elif used == 0:
@@ -421,7 +416,7 @@ class CarouselGame(Game[LineMove]):
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> CarouselGame:
         """The game a record starts from, before its moves. Raises RecordError."""
-        players, options, seed, raw_deal = record_start(record, CarouselOptions, 2, 7)
+        players, options, seed, raw_deal = record_start(record, cls.kind, CarouselOptions)
         deal: LineDeal | None = None
         next_deals: tuple[LineDeal, ...] = ()
         if raw_deal is not None:
@@ -436,14 +431,9 @@ class CarouselGame(Game[LineMove]):
             raise RecordError(str(exc)) from None
 
     def record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"game": self.kind, "options": options_to_dict(self.options),
-                                  "players": list(self.players)}
-        if self.first_deal is not None:
-            record["deal"] = self.first_deal.to_json(self.next_deals)
-        if self.seed is not None:
-            record["seed"] = self.seed
-        record["moves"] = list(self.moves)
-        return record
+        """The record, with every deal so far (and those given for later ones) and the seed."""
+        return write_record(self.kind, options_to_dict(self.options), self.players,
+                            deal=self.deals.to_json(), seed=self.seed, moves=self.moves)
 
     def winner_name(self) -> str | None:
         """The match winner's name; a pair as "A+C", lower seat first; None while playing."""
@@ -488,6 +478,15 @@ class CarouselGame(Game[LineMove]):
         other.events = list(self.events)
         other.results = list(self.results)
         other.history = list(self.history)
-        other._rng = _copy.copy(self._rng)
+        other.deals = self.deals.copy()
         return other
 
+
+def seeded_deal(players: int, top: int, hand_size: int, rng: SeededRandom,
+                index: int) -> LineDeal:
+    """A deal from the seed's stream: the double-`top` set shuffled, `hand_size` tiles a
+    seat; the match's first deal (`index` 0) also draws its first opener."""
+    dealt = deal_from_seed(rng, full_set(top), players, hand_size)
+    if index == 0:
+        return LineDeal(dealt.hands, dealt.stock, rng.below(players))
+    return dealt

@@ -29,7 +29,8 @@ from engine.clock.options import ClockOptions
 from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.game import Game, Outcome
 from engine.options import options_to_dict
-from engine.records import record_start
+from engine.records import record_start, write_record
+from engine.registry import game_spec
 from engine.tiles import Tile
 
 
@@ -52,7 +53,7 @@ class ClockGame(Game[ClockMove]):
         deal nor a seed is given, or when the deal does not fit the set.
         """
         super().__init__(players)
-        if len(players) != 1:
+        if not game_spec(self.kind).takes(len(players)):
             raise ValueError("Big Clock takes exactly one player")
         if deal is None and seed is None:
             raise ValueError("give a deal or a seed")
@@ -61,8 +62,7 @@ class ClockGame(Game[ClockMove]):
         if deal is not None and len(deal.hours) != n:
             raise ValueError(f"a double-{n} clock deals one tile to each of its {n} hours")
         self.seed = seed
-        self.first_deal = deal
-        dealt = deal if deal is not None else ClockDeal.from_seed(seed or 0, n)
+        self.deal = dealt = deal if deal is not None else ClockDeal.from_seed(seed or 0, n)
         self.hours = n
         # Index 0 is unused so that hour h is piles[h]; lists keep the hot paths cheap.
         self.piles: list[list[Tile]] = [[], *([t] for t in dealt.hours)]
@@ -317,19 +317,14 @@ class ClockGame(Game[ClockMove]):
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> ClockGame:
         """The game a record starts from, before its moves. Raises RecordError."""
-        players, options, seed, raw_deal = record_start(record, ClockOptions, 1, 1)
+        players, options, seed, raw_deal = record_start(record, cls.kind, ClockOptions)
         deal = None if raw_deal is None else ClockDeal.from_json(raw_deal, options.set)
         return cls(players, options, seed=seed, deal=deal)
 
     def record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"game": self.kind, "options": options_to_dict(self.options),
-                                  "players": list(self.players)}
-        if self.first_deal is not None:
-            record["deal"] = self.first_deal.to_json()
-        if self.seed is not None:
-            record["seed"] = self.seed
-        record["moves"] = list(self.moves)
-        return record
+        """The record, with the deal (made from the seed, if that was given) and the seed."""
+        return write_record(self.kind, options_to_dict(self.options), self.players,
+                            deal=self.deal.to_json(), seed=self.seed, moves=self.moves)
 
     def summary(self) -> dict[str, Any]:
         outcome = self._outcome

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.tiles import MAX_PIPS, Tile
+from engine.deals import LineDeal, deal_from_seed
+from engine.rng import SeededRandom
+from engine.tiles import MAX_PIPS, Tile, full_set
+from engine.traditional.options import TraditionalOptions
 
 SET_TOP = 6  # the Traditional game is played with the double-6 set
 
@@ -47,3 +50,15 @@ def opening_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
     if best is None:
         raise ValueError("nobody holds a tile")
     return best
+
+
+def seeded_deal(players: int, options: TraditionalOptions, rng: SeededRandom,
+                index: int) -> LineDeal:
+    """A hand dealt from the seed's stream (`index`, the hand's number from 0, does not
+    matter): shuffled and dealt `hand_size` a seat, and dealt again while two or more
+    hands are lopsided (`lopsided_suit` tiles of one suit)."""
+    while True:
+        dealt = deal_from_seed(rng, full_set(SET_TOP), players, options.hand_size)
+        lopsided = sum(is_lopsided(h, options.lopsided_suit) for h in dealt.hands)
+        if lopsided < 2:
+            return dealt

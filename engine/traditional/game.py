@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
-from engine.deals import LineDeal, deal_from_seed, read_line_deal
+from engine.deals import Deals, LineDeal, read_line_deal
 from engine.game import Game, Outcome, places_by
 from engine.line import Line, line_move_at, placed_tile
 from engine.moves import LineMove
 from engine.options import options_to_dict
-from engine.records import record_start
-from engine.rng import SeededRandom
+from engine.records import record_start, write_record
+from engine.registry import game_spec
 from engine.tiles import Tile, full_set
-from engine.traditional.deal import SET_TOP, is_lopsided, opening_tile
+from engine.traditional.deal import SET_TOP, opening_tile, seeded_deal
 from engine.traditional.fastpath import (
     AT_L,
     AT_R,
@@ -46,43 +47,32 @@ class TraditionalGame(Game[LineMove]):
     ) -> None:
         """Start the first hand, from `deal` if given, else from `seed`.
 
-        Raises ValueError for 2-4 players not given, or when neither a deal nor
-        a seed is given.
+        Later hands come from `next_deals`, then from the seed (`engine.deals.Deals`;
+        without a seed, seed 0, pinned in the tests). Raises ValueError for a number
+        of players the game does not take, `next_deals` without `deal`, or when
+        neither a deal nor a seed is given.
         """
         super().__init__(players)
-        if not 2 <= len(players) <= 4:
-            raise ValueError("the Traditional game takes 2-4 players")
+        low, high = game_spec(self.kind).seats
+        if not low <= len(players) <= high:
+            raise ValueError(f"the Traditional game takes {low}-{high} players")
         if deal is None and seed is None:
             raise ValueError("give a deal or a seed")
-        self.options = options or DEFAULT_OPTIONS
+        if deal is None and next_deals:
+            raise ValueError("next_deals follow a first deal")
+        self.options = options = options or DEFAULT_OPTIONS
         self.seed = seed
-        self.first_deal = deal
-        self.next_deals = tuple(next_deals)
-        # Later hands without an explicit deal come from the seed; a record
-        # with neither uses seed 0 (pinned in the tests).
-        self._rng = SeededRandom(seed if seed is not None else 0)
+        self.deals = Deals((deal, *next_deals) if deal is not None else (), seed,
+                           partial(seeded_deal, len(players), options))
         self.scores = [0] * len(players)
         self.results: list[HandResult] = []
         self.history: list[tuple[int, str]] = []
         self._outcome: Outcome | None = None
-        self._start_hand(deal)
+        self._start_hand()
 
     # -- dealing -------------------------------------------------------------
-    def _next_deal(self) -> LineDeal:
-        hand_index = len(self.results)
-        if hand_index == 0 and self.first_deal is not None:
-            return self.first_deal
-        if 1 <= hand_index <= len(self.next_deals):
-            return self.next_deals[hand_index - 1]
-        while True:
-            dealt = deal_from_seed(self._rng, full_set(SET_TOP), len(self.players),
-                                   self.options.hand_size)
-            lopsided = sum(is_lopsided(h, self.options.lopsided_suit) for h in dealt.hands)
-            if lopsided < 2:
-                return dealt
-
-    def _start_hand(self, deal: LineDeal | None) -> None:
-        dealt = deal if deal is not None else self._next_deal()
+    def _start_hand(self) -> None:
+        dealt = self.deals.next()
         self.hands: list[list[Tile]] = [sorted(h, key=_BY_VALUE, reverse=True)
                                         for h in dealt.hands]
         self.stock: list[Tile] = list(dealt.stock)
@@ -401,7 +391,7 @@ class TraditionalGame(Game[LineMove]):
             places = places_by(self.scores, lower_is_better=False)
             self._outcome = Outcome(reason, (winner,), places, tuple(self.scores), result.goats)
         else:
-            self._start_hand(None)
+            self._start_hand()
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -433,7 +423,7 @@ class TraditionalGame(Game[LineMove]):
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> TraditionalGame:
         """The game a record starts from, before its moves. Raises RecordError."""
-        players, options, seed, raw_deal = record_start(record, TraditionalOptions, 2, 4)
+        players, options, seed, raw_deal = record_start(record, cls.kind, TraditionalOptions)
         deal: LineDeal | None = None
         next_deals: tuple[LineDeal, ...] = ()
         if raw_deal is not None:
@@ -441,14 +431,9 @@ class TraditionalGame(Game[LineMove]):
         return cls(players, options, seed=seed, deal=deal, next_deals=next_deals)
 
     def record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"game": self.kind, "options": options_to_dict(self.options),
-                                  "players": list(self.players)}
-        if self.first_deal is not None:
-            record["deal"] = self.first_deal.to_json(self.next_deals)
-        if self.seed is not None:
-            record["seed"] = self.seed
-        record["moves"] = list(self.moves)
-        return record
+        """The record, with every deal so far (and those given for later hands) and the seed."""
+        return write_record(self.kind, options_to_dict(self.options), self.players,
+                            deal=self.deals.to_json(), seed=self.seed, moves=self.moves)
 
     def summary(self) -> dict[str, Any]:
         outcome = self._outcome
@@ -480,5 +465,5 @@ class TraditionalGame(Game[LineMove]):
         other.scores = list(self.scores)
         other.results = list(self.results)
         other.history = list(self.history)
-        other._rng = self._rng.copy()  # the same stream: the same future deals
+        other.deals = self.deals.copy()  # the same stream: the same future deals
         return other

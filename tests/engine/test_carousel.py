@@ -685,14 +685,18 @@ def test_record_replays_to_the_same_state() -> None:
     assert replay(json.loads(json.dumps(record))).summary() == game.summary()
 
 
-def test_seeded_record_holds_only_the_seed() -> None:
-    game = CarouselGame(NAMES[:3], CarouselOptions(tile_bonus=True), seed=12)
-    while game.moves.__len__() < 30 and not game.is_over():
+def test_seeded_record_holds_its_deals_with_the_seed() -> None:
+    game = CarouselGame(NAMES[:3], CarouselOptions(tile_bonus=True, target=21), seed=12)
+    while game.moves.__len__() < 120 and not game.is_over():
         game.play(game.legal_moves()[-1])
+    assert game.hand_number > 1  # so that later deals are written too
     record = game.record()
-    assert "deal" not in record and record["seed"] == 12
-    assert record["options"] == {"tile_bonus": True}
+    assert record["seed"] == 12 and record["options"] == {"tile_bonus": True, "target": 21}
+    assert len(record["deal"]["next"]) == len(game.deals.dealt) - 1
+    assert record["deal"]["first"] == game.deals.dealt[0].first
     assert replay(record).summary() == game.summary()
+    # The deals alone replay it, without this engine's shuffle.
+    assert replay({k: v for k, v in record.items() if k != "seed"}).summary() == game.summary()
 
 
 def test_summary_keys_and_legal_move_notation() -> None:

@@ -655,13 +655,36 @@ def test_record_round_trip_of_an_explicit_match():
     assert again.summary() == game.summary()
 
 
-def test_record_of_a_seeded_game_keeps_the_seed_not_the_deal():
-    game = TraditionalGame(["A", "B", "C"], seed=77)
-    game.play(game.legal_moves()[0])
+def test_record_of_a_seeded_game_keeps_its_deals_and_the_seed():
+    game = TraditionalGame(["A", "B", "C"], TraditionalOptions(target=500), seed=77)
+    rng = SeededRandom(5)
+    while game.hand_number < 3 and not game.is_over():
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
     record = game.record()
-    assert record["seed"] == 77 and "deal" not in record
+    assert record["seed"] == 77
+    assert record["deal"] == game.deals.dealt[0].to_json(game.deals.dealt[1:])
+    assert len(record["deal"]["next"]) == game.hand_number - 1
+    assert replay(record).summary() == game.summary()
+    del record["seed"]  # the deals alone replay it, without this engine's shuffle
     assert replay(record).summary() == game.summary()
     assert LineDeal((), ()).to_json() == {"hands": [], "stock": []}
+
+
+def test_reading_a_record_of_a_seeded_game_goes_on_as_the_seeded_game():
+    # A record holding the seed's own deals and the seed deals later hands as the seeded
+    # game does: its deals take their places in the seed's stream (engine.deals.Deals).
+    game = TraditionalGame(["A", "B"], TraditionalOptions(target=60), seed=31)
+    rng = SeededRandom(2)
+    first_hand = [tuple(h) for h in game.hands]
+    while game.hand_number == 1:
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    record = game.record()
+    record["deal"].pop("next")  # only the first hand's deal, as a table stores it
+    again = replay(record)
+    assert again.hands == game.hands and again.stock == game.stock
+    assert [tuple(h) for h in again.hands] != first_hand
 
 
 # -- readings pinned in the code ---------------------------------------------------

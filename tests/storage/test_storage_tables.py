@@ -214,6 +214,11 @@ async def test_record(store: Storage) -> None:
     assert record["deal"] == deal and "seed" not in record and record["moves"] == []
     lobby = await store.create_table(guild_id=1, channel_id=1, game="clock", host_id=1)
     assert "seed" not in await store.record(lobby.id)
+    # A deal and its seed are both written, the deal first (the engine's one writer).
+    both = await playing(store, deal={"hands": [["6-6"], ["6-0"]], "stock": []})
+    record = await store.record(both.id)
+    assert list(record) == ["game", "options", "players", "deal", "seed", "moves"]
+    assert record["deal"] == {"hands": [["6-6"], ["6-0"]], "stock": []} and record["seed"] == 7
     with pytest.raises(TableNotFound):
         await store.record(999)
 

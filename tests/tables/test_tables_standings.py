@@ -176,6 +176,13 @@ async def test_a_replay_replays_to_the_final_state(world: World) -> None:
     assert files.gif.fmt == "gif" and files.gif.png.startswith(b"GIF8")
     record = json.loads(files.record_json)
     assert replay(record).summary() == world.finals[ids[0]]
+    # The export carries every hand's deal with the seed beside it: the deals alone
+    # replay it, without this engine's shuffle.
+    assert isinstance(record["seed"], int) and record["deal"]["hands"]
+    assert replay(dict(record, seed=None)).summary() == world.finals[ids[0]]
+    stored = await world.store.record(ids[0])
+    assert stored["deal"] == {k: v for k, v in record["deal"].items() if k != "next"}
+    assert stored["seed"] == record["seed"]
     assert files.json_filename == f"game-{ids[0]}.json" and files.guild_id == G1
     assert "Traditional" in files.summary and "Ann" in files.summary
     with pytest.raises(TableError, match="no game"):
