@@ -12,7 +12,7 @@ choice and says nothing (`constraints`). `engine.hidden` turns the history into
 what each seat cannot hold now, soundly, and deals the unseen tiles at the public
 hand sizes respecting it. `Sampler.sample` builds an ordinary `CarouselGame` (the
 rules the tables run) from that deal and sets it to the view's position: the
-layout, the history, the turn, the hand number and the scores.
+layout, the history, the turn, the hand number, the scores and their events.
 """
 
 from __future__ import annotations
@@ -109,6 +109,7 @@ class Sampler:
         game.turn = view.to_move
         game.first = view.history[0][0] if view.history else view.to_move
         game.hand_number = view.hand_number
+        game.events = list(view.scoring)
         sides = 2 if options.pairs else len(view.players)
         game.side_scores = [view.scores[s] for s in range(sides)]
         return game

@@ -59,7 +59,7 @@ class Sampler:
             piles[hour] = pile[::-1]
         stock = rng.shuffled(plain + [t for t in unseen if t.is_double])
         placeholder = tuple(t for t in clock_tiles(n) if not t.is_double)[:n]
-        game = ClockGame(("Solver",), self.options, deal=ClockDeal(placeholder, tuple(stock)))
+        game = ClockGame((view.player,), self.options, deal=ClockDeal(placeholder, tuple(stock)))
         game.piles = piles
         game.drawn = view.drawn
         game.discards = list(view.discards)

@@ -69,13 +69,16 @@ def position_record(game: str, options: dict[str, Any], players: int, seed: int,
     return record
 
 
-def choices(record: dict[str, Any]) -> dict[str, str]:
-    """Each level's move in the record's position (from a fixed seed), in record notation."""
+def choices(record: dict[str, Any], *, given_options: bool = False) -> dict[str, str]:
+    """Each level's move in the record's position (from a fixed seed), in record notation;
+    with `given_options`, the table's options are handed to the AI beside the view."""
     game = replay(record)
     seat = game.to_move
     assert seat is not None
     view = game.view(seat)
-    return {level: str(choose(level, view, SeededRandom(len(record["moves"])), BUDGET))
+    options = game.options if given_options else None  # type: ignore[attr-defined]
+    return {level: str(choose(level, view, SeededRandom(len(record["moves"])), BUDGET,
+                              options=options))
             for level in LEVELS}
 
 
@@ -104,6 +107,11 @@ def _pinned() -> list[dict[str, Any]]:
                          f"-s{c['record']['seed']}-m{len(c['record']['moves'])}")
 def test_the_ai_chooses_as_pinned(case: dict[str, Any]) -> None:
     assert choices(case["record"]) == case["choices"]
+
+
+@pytest.mark.parametrize("case", _pinned()[::5])
+def test_the_ai_given_the_tables_options_chooses_as_pinned(case: dict[str, Any]) -> None:
+    assert choices(case["record"], given_options=True) == case["choices"]
 
 
 def test_the_pins_cover_every_game_and_level() -> None:
