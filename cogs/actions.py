@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from cogs.clock_messages import clock_layout
+from cogs.escape import shown
 from cogs.i18n import t
 from cogs.messages import (
     Shot,
@@ -174,7 +175,7 @@ class Actions:
             if event.seat is not None:
                 key = {"skip": "table.timeout_skip", "forfeit": "table.timeout_forfeit"}.get(
                     table.settings.timeout_action, "table.timeout_notice")
-                self.notice(table, t(key, name=table.seats[event.seat].name,
+                self.notice(table, t(key, name=shown(table.seats[event.seat].name),
                                      table=table.id))
             return
         if event.kind in ("turn", "reminder"):
@@ -190,7 +191,8 @@ class Actions:
     async def post_table(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:
         """Send a new table's public message (after deferring) and remember its id."""
         layout, files = await self.build(table)
-        message = await interaction.followup.send(view=layout, files=files, wait=True)
+        message = await interaction.followup.send(view=layout, files=files, wait=True,
+                                                  allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_message(table.id, message.id)
 
     async def open_table(self, interaction: discord.Interaction[Any], game: str,

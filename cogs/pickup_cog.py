@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs.actions import ack, answer, is_manager
+from cogs.escape import shown
 from cogs.i18n import t
 from cogs.messages import _duration, when
 from cogs.notices import Notices, table_link
@@ -96,7 +97,7 @@ async def games(interaction: discord.Interaction[Any]) -> None:
             elif line.my_turn:
                 lines.append(t("games.mine", **common))
             else:
-                lines.append(t("games.theirs", name=line.whose, **common))
+                lines.append(t("games.theirs", name=shown(line.whose), **common))
         if len(lines) == 1:
             lines.append(t("games.none"))
         await interaction.response.send_message("\n".join(lines), ephemeral=True,
@@ -112,7 +113,7 @@ async def open_lobbies(interaction: discord.Interaction[Any]) -> None:
         for table in people_of(interaction).open_lobbies(interaction.guild_id)[:20]:
             lines.append(t("open.line", table=table.id, game=t(f"game.{table.game_kind}"),
                            filled=len(table.seats), wanted=table.settings.seats,
-                           names=", ".join(s.name for s in table.seats),
+                           names=", ".join(shown(s.name) for s in table.seats),
                            host=f"<@{table.host_id}>",
                            turn=_duration(table.settings.turn_seconds),
                            when=when(table.deadline), link=table_link(table)))
