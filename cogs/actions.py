@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from cogs.clock_messages import clock_layout
-from cogs.escape import shown
+from cogs.escape import excerpt, shown
 from cogs.i18n import t
 from cogs.messages import (
     Shot,
@@ -49,6 +49,8 @@ RULE_KEYS = {"traditional": "rules.traditional", "carousel": "rules.carousel",
              "clock": "rules.clock"}
 
 
+MAX_MOVE = 40  # characters: the longest move of any game is far shorter
+MAX_REPLY = 500  # characters of a short answer
 ANSWER_WITHIN = 2.0  # seconds; Discord fails an interaction not answered within 3
 T = TypeVar("T")
 
@@ -124,6 +126,8 @@ class Actions:
     @staticmethod
     async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         """A short ephemeral answer, whether or not the interaction was answered already."""
+        if len(text) > MAX_REPLY:  # never one Discord refuses (2,000 characters at most)
+            text = text[:MAX_REPLY] + "…"
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -247,6 +251,8 @@ class Actions:
             await self.reply(interaction, str(exc))
             return
         async with self.guard(interaction, table.id):
+            if len(move) > MAX_MOVE:
+                raise TableError(t("error.bad_move", text=excerpt(move)))
             await interaction.response.defer(ephemeral=True, thinking=True)
             recorded = await self.service.play(table.id, interaction.user.id, None, move)
             await interaction.followup.send(t("cmd.played", move=recorded), ephemeral=True)

@@ -1,5 +1,7 @@
 """People's names as they may appear in the bot's messages.
 
+Text typed by a person is echoed only as a short `excerpt`.
+
 A display name is chosen by its owner: "@everyone", "<@&role>" or
 "[nitro](https://evil.example)" must reach the channel as plain text, never as a
 mention or a masked link. Every name shown in a message goes through `shown`,
@@ -17,6 +19,12 @@ import discord
 def shown(name: str) -> str:
     """`name` for a message's markdown: one line, no formatting, no mentions."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(" ".join(name.split())))
+
+
+def excerpt(text: str, limit: int = 30) -> str:
+    """A short, escaped piece of what a person typed, for echoing it in an answer."""
+    cut = " ".join(text.split())
+    return shown(cut if len(cut) <= limit else cut[:limit] + "…")
 
 
 def alt_text(text: str, names: Iterable[str]) -> str:

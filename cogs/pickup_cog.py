@@ -16,10 +16,11 @@ import discord
 from discord import app_commands
 
 from cogs.actions import ack, answer, is_manager
-from cogs.escape import shown
+from cogs.escape import excerpt, shown
 from cogs.i18n import t
 from cogs.messages import _duration, when
 from cogs.notices import Notices, table_link
+from tables.errors import NotAllowed, TableError
 from tables.people import People, quiet_text
 from tables.quiet import zone_names
 
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _CHANNEL = re.compile(r"<#(\d+)>|(\d{5,})")
+MAX_TEXT = 100  # characters of a time zone, quiet hours or reminders option
+MAX_SNOWFLAKE = 20  # digits of a Discord id
 
 
 def _bot(interaction: discord.Interaction[Any]) -> DominoBot:
@@ -56,6 +59,7 @@ async def profile(interaction: discord.Interaction[Any], time_zone: str | None =
     """Show the caller's profile, changing what they gave first."""
     actions = _bot(interaction).actions
     async with actions.guard(interaction, None):
+        check_length(time_zone=time_zone, quiet_hours=quiet_hours)
         await ack(interaction, ephemeral=True)
         people = people_of(interaction)
         user = interaction.user
@@ -125,10 +129,24 @@ async def open_lobbies(interaction: discord.Interaction[Any]) -> None:
 
 # -- /domino settings ------------------------------------------------------------------------
 def parse_channels(text: str) -> frozenset[int]:
-    """'#a #b' (mentions or ids) -> their ids; 'all' -> none (every channel allowed)."""
+    """'#a #b' (mentions or ids) -> their ids; 'all' -> none (every channel allowed).
+
+    Raises TableError for a number too long to be a Discord id.
+    """
     if text.strip().lower() in ("all", "any", "every", "none", ""):
         return frozenset()
-    return frozenset(int(a or b) for a, b in _CHANNEL.findall(text))
+    ids = [a or b for a, b in _CHANNEL.findall(text)]
+    for digits in ids:
+        if len(digits) > MAX_SNOWFLAKE:
+            raise TableError(t("error.not_channel", text=excerpt(digits)))
+    return frozenset(int(d) for d in ids)
+
+
+def check_length(**texts: str | None) -> None:
+    """Refuse an option longer than any sensible value, echoing only an excerpt."""
+    for name, text in texts.items():
+        if text is not None and len(text) > MAX_TEXT:
+            raise TableError(t("error.too_long", option=name, text=excerpt(text)))
 
 
 @app_commands.command(name="settings", description="Server settings (Manage Server only)")
@@ -155,10 +173,14 @@ async def settings(  # noqa: PLR0917 - one parameter per slash option
     """Show the server's settings, changing what was given first (managers only)."""
     actions = _bot(interaction).actions
     async with actions.guard(interaction, None):
-        await ack(interaction, ephemeral=True)
-        people = people_of(interaction)
         nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
                                           lobby_role, lobby_minutes)) and not no_lobby_role
+        # Who may change them, before reading what they typed.
+        if not nothing and interaction.guild_id is not None and not is_manager(interaction):
+            raise NotAllowed(t("error.managers_only"))
+        check_length(reminders=reminders)
+        await ack(interaction, ephemeral=True)
+        people = people_of(interaction)
         if nothing and interaction.guild_id is not None:
             server = await people.server(interaction.guild_id)
         else:
