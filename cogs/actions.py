@@ -49,6 +49,8 @@ RULE_KEYS = {"traditional": "rules.traditional", "carousel": "rules.carousel",
              "clock": "rules.clock"}
 
 
+# The interaction expired (10062) or its token did (10015): nothing can answer it any more.
+GONE = (10062, 10015)
 MAX_MOVE = 40  # characters: the longest move of any game is far shorter
 MAX_REPLY = 500  # characters of a short answer
 ANSWER_WITHIN = 2.0  # seconds; Discord fails an interaction not answered within 3
@@ -101,7 +103,6 @@ class Actions:
     def __init__(self, bot: DominoBot, service: TableService) -> None:
         self.bot = bot
         self.service = service
-        self.finished: dict[int, LiveTable] = {}  # for Rematch and Rules after the end
         self.updates = TableMessages(bot, self.build, service.set_message)
 
     # -- errors ----------------------------------------------------------------------------
@@ -118,6 +119,11 @@ class Actions:
                         table_id, exc)
             key = "error.storage_full" if isinstance(exc, StorageFull) else "error.storage_busy"
             await self.reply(interaction, t(key))
+        except discord.HTTPException as exc:  # Discord refused a call: a fault, not a bug
+            log.warning("interaction %s at table %s: Discord refused: %s",
+                        getattr(interaction, "id", "?"), table_id, fault_text(exc))
+            if exc.code not in GONE:
+                await self.reply(interaction, t("error.generic"))
         except Exception:
             log.exception("interaction %s failed at table %s",
                           getattr(interaction, "id", "?"), table_id)
@@ -133,8 +139,8 @@ class Actions:
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not answer interaction %s", interaction.id)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s: %s", interaction.id, fault_text(exc))
 
     # -- the public message ------------------------------------------------------------------
     async def board_shot(self, table: LiveTable) -> Shot | None:
@@ -173,8 +179,6 @@ class Actions:
     async def on_event(self, event: TableEvent) -> None:
         """Tell the channel about a committed change (a `TableService` listener)."""
         table = event.table
-        if event.kind in ("finished", "cancelled", "abandoned"):
-            self.finished[table.id] = table
         if event.kind == "timeout":
             if event.seat is not None:
                 key = {"skip": "table.timeout_skip", "forfeit": "table.timeout_forfeit"}.get(
@@ -278,6 +282,8 @@ class Actions:
             assert table.game is not None
             moves = [str(m) for m in table.game.view(seat).legal_moves
                      if m.kind == "play" and str(m.tile) == tile]
+            if not moves:  # a tile not held, or not playable now (a crafted or old button)
+                raise StaleMove()
             await interaction.response.send_message(
                 view=end_choice_layout(table, seq, moves), ephemeral=True)
 
@@ -336,26 +342,32 @@ class Actions:
             move = hint(table.game.view(0))  # type: ignore[union-attr]
             await interaction.response.send_message(t("clock.hint_text", move=move), ephemeral=True)
 
-    def known_table(self, table_id: int) -> LiveTable:
-        table = self.service.tables.get(table_id) or self.finished.get(table_id)
-        return table if table is not None else self.service.get(table_id)
+    async def known_table(self, interaction: discord.Interaction[Any],
+                          table_id: int) -> LiveTable:
+        """A live table, or one that has ended (read back from storage: ended tables are
+        not kept in memory). Raises TableError."""
+        table = self.service.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await unless_slow(interaction, self.service.store.get_table(table_id))
+        if row is None:
+            raise TableError(t("error.not_in_play"))
+        return LiveTable(row, None)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async with self.guard(interaction, table_id):
-            table = self.known_table(table_id)
-            await interaction.response.send_message(
-                rules_text(table.game_kind, table.row.options), ephemeral=True)
+            table = await self.known_table(interaction, table_id)
+            await answer(interaction, rules_text(table.game_kind, table.row.options),
+                         ephemeral=True)
 
     async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A new lobby with the same seats (people and AIs); the clicker hosts it."""
         async with self.guard(interaction, table_id):
             await ack(interaction, thinking=False)
-            old = self.finished.get(table_id)
-            if old is None:
-                row = await self.service.store.get_table(table_id)
-                if row is None:
-                    raise TableError(t("error.not_in_play"))
-                old = LiveTable(row, None)
+            row = await self.service.store.get_table(table_id)
+            if row is None or row.status != "finished":  # a crafted id, or a game still on
+                raise TableError(t("error.no_rematch"))
+            old = LiveTable(row, None)
             if old.seat_of(interaction.user.id) is None:
                 raise NotAllowed("Only a player of this table can ask for a rematch.")
             settings = TableSettings(seats=len(old.seats),

@@ -226,6 +226,7 @@ EN: dict[str, str] = {
     "error.not_channel": "{text} is not a channel: mention it like #dominoes.",
     "error.too_long": "That {option} is far too long: {text}",
     "error.managers_only": "Only members with Manage Server change these settings.",
+    "error.no_rematch": "Only a game that has finished can be played again.",
     "error.storage_busy": ("The bot's storage is busy right now, so this was not done "
                            "(no move was played). Please try again in a moment."),
     "error.storage_full": ("The bot's storage is full, so this was not done (no move was "

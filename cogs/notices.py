@@ -67,8 +67,9 @@ class Notices:
     async def tell(self, table: LiveTable, seat: int, kind: str) -> None:
         """DM the player about their turn (or reminder); mention them if Discord refuses."""
         user_id = table.seats[seat].user_id
-        if user_id is None or table.game is None or table.game.to_move != seat:
-            return
+        if (user_id is None or table.status != "playing" or table.game is None
+                or table.game.to_move != seat):
+            return  # an AI, or the table ended (or moved on) before we got here
         player = await self.people.profile(user_id, table.seats[seat].name)
         if not player.wants_dms:
             return  # opted out: the table message still shows whose turn it is

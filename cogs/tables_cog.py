@@ -120,7 +120,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                  "must_play": must_play, "spinner_first": spinner_first,
                  "keep_in_stock": keep_in_stock, "exact_finish": exact_finish, "set": tile_set,
                  "lopsided_suit": lopsided_suit, "lone_blank": lone_blank}
-        try:
+        async with self.bot.actions.guard(interaction, None):
             options = {k: v for k, v in named.items() if v is not None}
             options.update(parse_extra(extra))
             await ack(interaction)  # the settings are read from storage: answer Discord first
@@ -130,10 +130,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                 seats=seats, auto_start=auto_start,
                 turn_seconds=await people.turn_seconds(guild_id, pace, turn_minutes),
                 lobby_seconds=await people.lobby_seconds(guild_id, lobby_minutes))
-        except TableError as exc:
-            await self.bot.actions.reply(interaction, str(exc))
-            return
-        await self.bot.actions.open_table(interaction, game, settings, options)
+            await self.bot.actions.open_table(interaction, game, settings, options)
 
     @app_commands.command(name="clock", description="Play Big Clock, the solitaire")
     @app_commands.describe(tile_set="The set: double-12 (12 hours), double-9 or double-6")

@@ -120,7 +120,8 @@ class Clockwork:
         user = table.seats[seat].user_id
         if user is None or not await self.store.mark_sent(table.id, seq, "turn", user):
             return
-        if table.seq == seq:
+        # The table may have been cancelled (or moved on) while the mark was stored.
+        if table.seq == seq and table.status == "playing":
             await self._emit(TableEvent("turn", table, seat=seat))
 
     async def _due_reminders(self, table: LiveTable, seat: int) -> list[tuple[int, float]]:

@@ -133,3 +133,20 @@ async def test_an_expired_lobby_reaches_the_listeners(tmp_path: Path) -> None:
     await vt.advance(601)
     assert (600.0, "abandoned", table.id) in seen
     await shut(service)
+
+
+async def test_no_turn_notice_after_the_table_was_cancelled(tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, seen = await open_slow_listening(tmp_path / "db.sqlite3", vt)
+    table = await service.open_lobby(
+        guild_id=None, channel_id=20, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, auto_start=False), options={})
+    await service.join(table.id, BOB)
+    await service.start(table.id, ANN.user_id)
+    # Cancelled before the turn-notice task (spawned by the start) has run.
+    await service.cancel(table.id, ANN.user_id)
+    await vt.settle()
+    kinds = [k for _, k, _ in seen]
+    assert "cancelled" in kinds
+    assert "turn" not in kinds[kinds.index("cancelled"):]
+    await shut(service)
