@@ -13,14 +13,14 @@ listener runs under the table's lock, and Discord must never hold a move.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.answering import ack, answer, gone, reply, unless_slow
 from cogs.clock_messages import clock_layout
 from cogs.escape import excerpt, shown
 from cogs.i18n import t
@@ -49,46 +49,11 @@ RULE_KEYS = {"traditional": "rules.traditional", "carousel": "rules.carousel",
              "clock": "rules.clock"}
 
 
-# The interaction expired (10062) or its token did (10015): nothing can answer it any more.
-GONE = (10062, 10015)
 MAX_MOVE = 40  # characters: the longest move of any game is far shorter
-MAX_REPLY = 500  # characters of a short answer
-ANSWER_WITHIN = 2.0  # seconds; Discord fails an interaction not answered within 3
-T = TypeVar("T")
 
 
 def person(user: discord.abc.User) -> Person:
     return Person(user.id, getattr(user, "display_name", None) or user.name)
-
-
-async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = False,
-              thinking: bool = True) -> None:
-    """Answer Discord at once (its 3-second window), before any storage or Discord work.
-
-    A command shows "thinking…" (`ephemeral` decides who sees the answer); a button
-    (`thinking=False`) is acknowledged silently. Does nothing if already answered.
-    """
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
-
-
-async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
-    """Await `work` (a check that may refuse privately) before answering, unless it takes
-    longer than ANSWER_WITHIN seconds: then acknowledge first, so Discord keeps the
-    interaction (the refusal, if any, then replaces the public "thinking…")."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
-    if not done:
-        await ack(interaction)
-    return await task
-
-
-async def answer(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """Send the answer: as the response, or as a follow-up once acknowledged by `ack`."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -122,7 +87,7 @@ class Actions:
         except discord.HTTPException as exc:  # Discord refused a call: a fault, not a bug
             log.warning("interaction %s at table %s: Discord refused: %s",
                         getattr(interaction, "id", "?"), table_id, fault_text(exc))
-            if exc.code not in GONE:
+            if not gone(exc):
                 await self.reply(interaction, t("error.generic"))
         except Exception:
             log.exception("interaction %s failed at table %s",
@@ -132,15 +97,7 @@ class Actions:
     @staticmethod
     async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         """A short ephemeral answer, whether or not the interaction was answered already."""
-        if len(text) > MAX_REPLY:  # never one Discord refuses (2,000 characters at most)
-            text = text[:MAX_REPLY] + "…"
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException as exc:
-            log.warning("could not answer interaction %s: %s", interaction.id, fault_text(exc))
+        await reply(interaction, text)
 
     # -- the public message ------------------------------------------------------------------
     async def board_shot(self, table: LiveTable) -> Shot | None:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from cogs.actions import ack, answer, is_manager
+from cogs.actions import is_manager
+from cogs.answering import ack, answer
 from cogs.escape import excerpt, shown
 from cogs.i18n import t
 from cogs.messages import _duration, when

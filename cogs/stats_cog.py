@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.actions import ack, unless_slow
+from cogs.answering import ack, unless_slow
 from cogs.i18n import t
 from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
 from tables.errors import TableError

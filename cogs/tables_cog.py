@@ -10,7 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.actions import ack, rules_text
+from cogs.actions import rules_text
+from cogs.answering import ack
 from cogs.escape import excerpt
 from cogs.i18n import t
 from tables.errors import TableError
