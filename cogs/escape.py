@@ -1,12 +1,11 @@
-"""People's names as they may appear in the bot's messages.
-
-Text typed by a person is echoed only as a short `excerpt`.
+"""Text people chose (display names) or typed (command options) in the bot's messages.
 
 A display name is chosen by its owner: "@everyone", "<@&role>" or
 "[nitro](https://evil.example)" must reach the channel as plain text, never as a
 mention or a masked link. Every name shown in a message goes through `shown`,
-and so do the names inside a picture's alt text (`alt_text`). The bot's
-`allowed_mentions` (nobody by default) is the second line of defence.
+and so do the names inside a picture's alt text (`alt_text`). What a person
+typed is echoed back only as a short `excerpt`. The bot's `allowed_mentions`
+(nobody by default) is the second line of defence.
 """
 
 from __future__ import annotations
