@@ -13,15 +13,16 @@ listener runs under the table's lock, and Discord must never hold a move.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.answering import ack, answer, gone, reply, unless_slow
 from cogs.clock_messages import clock_layout
+from cogs.escape import excerpt, shown
 from cogs.i18n import t
 from cogs.messages import (
     Shot,
@@ -48,42 +49,11 @@ RULE_KEYS = {"traditional": "rules.traditional", "carousel": "rules.carousel",
              "clock": "rules.clock"}
 
 
-ANSWER_WITHIN = 2.0  # seconds; Discord fails an interaction not answered within 3
-T = TypeVar("T")
+MAX_MOVE = 40  # characters: the longest move of any game is far shorter
 
 
 def person(user: discord.abc.User) -> Person:
     return Person(user.id, getattr(user, "display_name", None) or user.name)
-
-
-async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = False,
-              thinking: bool = True) -> None:
-    """Answer Discord at once (its 3-second window), before any storage or Discord work.
-
-    A command shows "thinking…" (`ephemeral` decides who sees the answer); a button
-    (`thinking=False`) is acknowledged silently. Does nothing if already answered.
-    """
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
-
-
-async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
-    """Await `work` (a check that may refuse privately) before answering, unless it takes
-    longer than ANSWER_WITHIN seconds: then acknowledge first, so Discord keeps the
-    interaction (the refusal, if any, then replaces the public "thinking…")."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
-    if not done:
-        await ack(interaction)
-    return await task
-
-
-async def answer(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """Send the answer: as the response, or as a follow-up once acknowledged by `ack`."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -98,7 +68,6 @@ class Actions:
     def __init__(self, bot: DominoBot, service: TableService) -> None:
         self.bot = bot
         self.service = service
-        self.finished: dict[int, LiveTable] = {}  # for Rematch and Rules after the end
         self.updates = TableMessages(bot, self.build, service.set_message)
 
     # -- errors ----------------------------------------------------------------------------
@@ -115,6 +84,11 @@ class Actions:
                         table_id, exc)
             key = "error.storage_full" if isinstance(exc, StorageFull) else "error.storage_busy"
             await self.reply(interaction, t(key))
+        except discord.HTTPException as exc:  # Discord refused a call: a fault, not a bug
+            log.warning("interaction %s at table %s: Discord refused: %s",
+                        getattr(interaction, "id", "?"), table_id, fault_text(exc))
+            if not gone(exc):
+                await self.reply(interaction, t("error.generic"))
         except Exception:
             log.exception("interaction %s failed at table %s",
                           getattr(interaction, "id", "?"), table_id)
@@ -123,13 +97,7 @@ class Actions:
     @staticmethod
     async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         """A short ephemeral answer, whether or not the interaction was answered already."""
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not answer interaction %s", interaction.id)
+        await reply(interaction, text)
 
     # -- the public message ------------------------------------------------------------------
     async def board_shot(self, table: LiveTable) -> Shot | None:
@@ -168,13 +136,11 @@ class Actions:
     async def on_event(self, event: TableEvent) -> None:
         """Tell the channel about a committed change (a `TableService` listener)."""
         table = event.table
-        if event.kind in ("finished", "cancelled", "abandoned"):
-            self.finished[table.id] = table
         if event.kind == "timeout":
             if event.seat is not None:
                 key = {"skip": "table.timeout_skip", "forfeit": "table.timeout_forfeit"}.get(
                     table.settings.timeout_action, "table.timeout_notice")
-                self.notice(table, t(key, name=table.seats[event.seat].name,
+                self.notice(table, t(key, name=shown(table.seats[event.seat].name),
                                      table=table.id))
             return
         if event.kind in ("turn", "reminder"):
@@ -190,7 +156,8 @@ class Actions:
     async def post_table(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:
         """Send a new table's public message (after deferring) and remember its id."""
         layout, files = await self.build(table)
-        message = await interaction.followup.send(view=layout, files=files, wait=True)
+        message = await interaction.followup.send(view=layout, files=files, wait=True,
+                                                  allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_message(table.id, message.id)
 
     async def open_table(self, interaction: discord.Interaction[Any], game: str,
@@ -245,6 +212,8 @@ class Actions:
             await self.reply(interaction, str(exc))
             return
         async with self.guard(interaction, table.id):
+            if len(move) > MAX_MOVE:
+                raise TableError(t("error.bad_move", text=excerpt(move)))
             await interaction.response.defer(ephemeral=True, thinking=True)
             recorded = await self.service.play(table.id, interaction.user.id, None, move)
             await interaction.followup.send(t("cmd.played", move=recorded), ephemeral=True)
@@ -270,6 +239,8 @@ class Actions:
             assert table.game is not None
             moves = [str(m) for m in table.game.view(seat).legal_moves
                      if m.kind == "play" and str(m.tile) == tile]
+            if not moves:  # a tile not held, or not playable now (a crafted or old button)
+                raise StaleMove()
             await interaction.response.send_message(
                 view=end_choice_layout(table, seq, moves), ephemeral=True)
 
@@ -328,26 +299,32 @@ class Actions:
             move = hint(table.game.view(0))  # type: ignore[union-attr]
             await interaction.response.send_message(t("clock.hint_text", move=move), ephemeral=True)
 
-    def known_table(self, table_id: int) -> LiveTable:
-        table = self.service.tables.get(table_id) or self.finished.get(table_id)
-        return table if table is not None else self.service.get(table_id)
+    async def known_table(self, interaction: discord.Interaction[Any],
+                          table_id: int) -> LiveTable:
+        """A live table, or one that has ended (read back from storage: ended tables are
+        not kept in memory). Raises TableError."""
+        table = self.service.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await unless_slow(interaction, self.service.store.get_table(table_id))
+        if row is None:
+            raise TableError(t("error.not_in_play"))
+        return LiveTable(row, None)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async with self.guard(interaction, table_id):
-            table = self.known_table(table_id)
-            await interaction.response.send_message(
-                rules_text(table.game_kind, table.row.options), ephemeral=True)
+            table = await self.known_table(interaction, table_id)
+            await answer(interaction, rules_text(table.game_kind, table.row.options),
+                         ephemeral=True)
 
     async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A new lobby with the same seats (people and AIs); the clicker hosts it."""
         async with self.guard(interaction, table_id):
             await ack(interaction, thinking=False)
-            old = self.finished.get(table_id)
-            if old is None:
-                row = await self.service.store.get_table(table_id)
-                if row is None:
-                    raise TableError(t("error.not_in_play"))
-                old = LiveTable(row, None)
+            row = await self.service.store.get_table(table_id)
+            if row is None or row.status != "finished":  # a crafted id, or a game still on
+                raise TableError(t("error.no_rematch"))
+            old = LiveTable(row, None)
             if old.seat_of(interaction.user.id) is None:
                 raise NotAllowed("Only a player of this table can ask for a rematch.")
             settings = TableSettings(seats=len(old.seats),

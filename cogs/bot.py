@@ -48,8 +48,9 @@ class DominoBot(commands.Bot):
     def __init__(self, database_path: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
                  sync_commands: bool = True) -> None:
+        # Nobody is pinged unless a send names them (the player to move, a lobby role).
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None)
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.database_path = Path(database_path)
         self.dev_guild_id = dev_guild_id
         self.ai_delay = ai_delay

@@ -12,6 +12,7 @@ import discord
 from discord import ui
 
 from cogs.components import HintButton, PlayButton, TableButton
+from cogs.escape import shown
 from cogs.i18n import t
 from cogs.messages import BUTTONS_PER_ROW, Shot, _layout, _rows
 from tables.live import LiveTable
@@ -23,7 +24,7 @@ def clock_text(table: LiveTable) -> list[str]:
     """The clock face, drawn tile, trouble and stock, from the public view."""
     assert table.game is not None
     view = table.game.view(None)
-    lines = [t("clock.title", table=table.id, player=view.player)]
+    lines = [t("clock.title", table=table.id, player=shown(view.player))]
     for hour in range(1, view.hours + 1):
         top, height = view.tops[hour - 1], view.heights[hour - 1]
         if hour in view.home:
@@ -40,7 +41,7 @@ def clock_text(table: LiveTable) -> list[str]:
     lines.append(t("clock.stock", stock=view.stock_size, discards=len(view.discards),
                    home=len(view.home), hours=view.hours))
     if view.last_move is not None:
-        lines.append(t("table.last", name=view.player, move=view.last_move))
+        lines.append(t("table.last", name=shown(view.player), move=view.last_move))
     outcome = view.outcome
     if outcome is not None:
         if outcome.winners:

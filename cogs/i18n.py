@@ -221,6 +221,12 @@ EN: dict[str, str] = {
                         "and I may not post in this channel."),
     "notice.unreached_host": ("At table #{table}, {name} could not be told it is their turn: "
                               "their DMs are closed and I may not post in the channel. {link}"),
+    "error.extra_form": "Write extra options as name=value (at most 40 characters), not {part}.",
+    "error.extra_count": "At most {count} extra options, please.",
+    "error.not_channel": "{text} is not a channel: mention it like #dominoes.",
+    "error.too_long": "That {option} is far too long: {text}",
+    "error.managers_only": "Only members with Manage Server change these settings.",
+    "error.no_rematch": "Only a game that has finished can be played again.",
     "error.storage_busy": ("The bot's storage is busy right now, so this was not done "
                            "(no move was played). Please try again in a moment."),
     "error.storage_full": ("The bot's storage is full, so this was not done (no move was "

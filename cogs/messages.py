@@ -18,6 +18,7 @@ import discord
 from discord import ui
 
 from cogs.components import BackButton, LobbyButton, PlayButton, TableButton, TileButton
+from cogs.escape import alt_text, shown
 from cogs.i18n import t
 from tables.live import LiveTable
 from tables.results import seat_results
@@ -55,7 +56,8 @@ async def render(kind: str, view: Any, filename: str) -> Shot | None:
     except Exception:
         log.exception("rendering the %s failed", kind)
         return None
-    return Shot(picture.png, filename, str(getattr(picture, "alt", "")))
+    names = getattr(view, "players", None) or [getattr(view, "player", "")]
+    return Shot(picture.png, filename, alt_text(str(getattr(picture, "alt", "")), names))
 
 
 def when(timestamp: float | None, style: str = "R") -> str:
@@ -71,7 +73,7 @@ def options_text(options: dict[str, Any]) -> str:
 
 def seat_label(table: LiveTable, seat: int) -> str:
     s = table.seats[seat]
-    return f"{s.name} (AI)" if s.is_ai else f"<@{s.user_id}>"
+    return f"{shown(s.name)} (AI)" if s.is_ai else f"<@{s.user_id}>"
 
 
 def _rows(buttons: list[ui.Item[Any]], max_rows: int) -> list[ui.ActionRow[Any]]:
@@ -166,18 +168,19 @@ def table_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
     texts = [title, head, *board_text(view), t("table.stock", stock=view.stock_size)]
     for s, name in enumerate(view.players):
         marker = "▶ " if s == view.to_move and table.status == "playing" else ""
-        texts.append(t("table.player", marker=marker, name=name, tiles=view.hand_sizes[s],
+        texts.append(t("table.player", marker=marker, name=shown(name), tiles=view.hand_sizes[s],
                        score=view.scores[s]))
     last = view.last_move
     if last is not None:
-        texts.append(t("table.last", name=view.players[last[0]], move=last[1]))
+        texts.append(t("table.last", name=shown(view.players[last[0]]), move=last[1]))
     scoring = getattr(view, "scoring", ())
     if scoring and scoring[-1].seat is not None:
         event = scoring[-1]
-        texts.append(t("table.last_score", name=view.players[event.seat], points=event.points,
+        texts.append(t("table.last_score", name=shown(view.players[event.seat]),
+                       points=event.points,
                        reason=event.reason))
     if table.status == "playing":
-        texts += [t("table.away", name=table.seats[s].name) for s in table.settings.away
+        texts += [t("table.away", name=shown(table.seats[s].name)) for s in table.settings.away
                   if s < len(table.seats)]
         return _layout([*texts, _turn_text(table, view)], shot, _playing_rows(table, view),
                        colour=0x2ECC71)
@@ -197,7 +200,7 @@ def _turn_text(table: LiveTable, view: Any) -> str:
     if seat is None:
         return ""
     if table.played_by_ai(seat):  # an AI seat, or a person's seat while they are away
-        return t("table.turn_ai", name=table.seats[seat].name)
+        return t("table.turn_ai", name=shown(table.seats[seat].name))
     return t("table.turn", mention=seat_label(table, seat), when=when(table.deadline))
 
 
@@ -230,20 +233,20 @@ def result_text(table: LiveTable) -> list[str]:
     reason = outcome.reason if outcome is not None else "resigned"
     lines = [t("result.title", reason=reason)]
     if table.resigned is not None:
-        lines.append(t("table.resigned", name=table.seats[table.resigned].name))
+        lines.append(t("table.resigned", name=shown(table.seats[table.resigned].name)))
     results = sorted(seat_results(table), key=lambda r: (r.place, r.seat))
     for r in results:
-        lines.append(t("result.place", place=r.place, name=table.seats[r.seat].name,
+        lines.append(t("result.place", place=r.place, name=shown(table.seats[r.seat].name),
                        points=r.points, goat=t("result.goat") if r.goat else ""))
     if outcome is not None and outcome.winners:
-        lines.append(t("result.winner", names=" + ".join(table.seats[s].name
+        lines.append(t("result.winner", names=" + ".join(shown(table.seats[s].name)
                                                           for s in outcome.winners)))
     elif outcome is not None:
         lines.append(t("result.nobody"))
     scores = getattr(game.view(None), "scores", ())
     if scores:
         lines.append(t("result.match", scores=" · ".join(
-            f"{s.name} {v}" for s, v in zip(table.seats, scores, strict=False))))
+            f"{shown(s.name)} {v}" for s, v in zip(table.seats, scores, strict=False))))
     return lines
 
 
@@ -273,7 +276,7 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None) -> ui.LayoutView
             buttons.append(PlayButton(table.id, table.seq, move, label=t(f"table.{move}"),
                                       style=discord.ButtonStyle.secondary))
     elif view.to_move is not None:
-        texts.append(t("hand.not_turn", name=view.players[view.to_move]))
+        texts.append(t("hand.not_turn", name=shown(view.players[view.to_move])))
     return _layout(texts, shot, _rows(buttons, 5))
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from cogs.escape import shown
 from cogs.i18n import t
 from cogs.messages import board_text, hand_layout, render, when
 from cogs.table_updates import fault_text
@@ -58,7 +59,7 @@ class Notices:
             await self.tell(LiveTable(table.row, table.game), seat, event.kind)
         elif event.kind in ("away", "back"):
             # Told under the table's lock: post in the background, never holding a move.
-            text = t(f"notice.{event.kind}", name=table.seats[seat].name, table=table.id)
+            text = t(f"notice.{event.kind}", name=shown(table.seats[seat].name), table=table.id)
             self.bot.actions.updates.spawn(self.channel_notice(table, text),
                                            f"notice-{table.id}")
 
@@ -66,8 +67,9 @@ class Notices:
     async def tell(self, table: LiveTable, seat: int, kind: str) -> None:
         """DM the player about their turn (or reminder); mention them if Discord refuses."""
         user_id = table.seats[seat].user_id
-        if user_id is None or table.game is None or table.game.to_move != seat:
-            return
+        if (user_id is None or table.status != "playing" or table.game is None
+                or table.game.to_move != seat):
+            return  # an AI, or the table ended (or moved on) before we got here
         player = await self.people.profile(user_id, table.seats[seat].name)
         if not player.wants_dms:
             return  # opted out: the table message still shows whose turn it is
@@ -89,7 +91,7 @@ class Notices:
     async def unreached(self, table: LiveTable, seat: int) -> None:
         """Neither a DM nor the channel reached the player: show it on the table message,
         and tell the host privately where Discord lets us."""
-        name = table.seats[seat].name
+        name = shown(table.seats[seat].name)
         log.warning("table %d: seat %d could not be told of their turn (no DM, no channel post)",
                     table.id, seat + 1)
         live = self.bot.service.tables.get(table.id)
@@ -111,10 +113,12 @@ class Notices:
         channel = await self.bot.create_dm(discord.Object(user_id))
         if kind == "reminder":
             await channel.send(t("notice.reminder", table=table.id, when=when(table.deadline),
-                                 link=table_link(table)))
+                                 link=table_link(table)),
+                               allowed_mentions=discord.AllowedMentions.none())
             return
         layout, files = await self.turn_layout(table, seat)
-        await channel.send(view=layout, files=files)
+        await channel.send(view=layout, files=files,
+                           allowed_mentions=discord.AllowedMentions.none())
 
     async def turn_layout(self, table: LiveTable,
                           seat: int) -> tuple[ui.LayoutView, list[discord.File]]:

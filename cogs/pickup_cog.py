@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from cogs.actions import ack, answer, is_manager
+from cogs.actions import is_manager
+from cogs.answering import ack, answer
+from cogs.escape import excerpt, shown
 from cogs.i18n import t
 from cogs.messages import _duration, when
 from cogs.notices import Notices, table_link
+from tables.errors import NotAllowed, TableError
 from tables.people import People, quiet_text
 from tables.quiet import zone_names
 
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _CHANNEL = re.compile(r"<#(\d+)>|(\d{5,})")
+MAX_TEXT = 100  # characters of a time zone, quiet hours or reminders option
+MAX_SNOWFLAKE = 20  # digits of a Discord id
 
 
 def _bot(interaction: discord.Interaction[Any]) -> DominoBot:
@@ -55,6 +60,7 @@ async def profile(interaction: discord.Interaction[Any], time_zone: str | None =
     """Show the caller's profile, changing what they gave first."""
     actions = _bot(interaction).actions
     async with actions.guard(interaction, None):
+        check_length(time_zone=time_zone, quiet_hours=quiet_hours)
         await ack(interaction, ephemeral=True)
         people = people_of(interaction)
         user = interaction.user
@@ -96,7 +102,7 @@ async def games(interaction: discord.Interaction[Any]) -> None:
             elif line.my_turn:
                 lines.append(t("games.mine", **common))
             else:
-                lines.append(t("games.theirs", name=line.whose, **common))
+                lines.append(t("games.theirs", name=shown(line.whose), **common))
         if len(lines) == 1:
             lines.append(t("games.none"))
         await interaction.response.send_message("\n".join(lines), ephemeral=True,
@@ -112,7 +118,7 @@ async def open_lobbies(interaction: discord.Interaction[Any]) -> None:
         for table in people_of(interaction).open_lobbies(interaction.guild_id)[:20]:
             lines.append(t("open.line", table=table.id, game=t(f"game.{table.game_kind}"),
                            filled=len(table.seats), wanted=table.settings.seats,
-                           names=", ".join(s.name for s in table.seats),
+                           names=", ".join(shown(s.name) for s in table.seats),
                            host=f"<@{table.host_id}>",
                            turn=_duration(table.settings.turn_seconds),
                            when=when(table.deadline), link=table_link(table)))
@@ -124,10 +130,24 @@ async def open_lobbies(interaction: discord.Interaction[Any]) -> None:
 
 # -- /domino settings ------------------------------------------------------------------------
 def parse_channels(text: str) -> frozenset[int]:
-    """'#a #b' (mentions or ids) -> their ids; 'all' -> none (every channel allowed)."""
+    """'#a #b' (mentions or ids) -> their ids; 'all' -> none (every channel allowed).
+
+    Raises TableError for a number too long to be a Discord id.
+    """
     if text.strip().lower() in ("all", "any", "every", "none", ""):
         return frozenset()
-    return frozenset(int(a or b) for a, b in _CHANNEL.findall(text))
+    ids = [a or b for a, b in _CHANNEL.findall(text)]
+    for digits in ids:
+        if len(digits) > MAX_SNOWFLAKE:
+            raise TableError(t("error.not_channel", text=excerpt(digits)))
+    return frozenset(int(d) for d in ids)
+
+
+def check_length(**texts: str | None) -> None:
+    """Refuse an option longer than any sensible value, echoing only an excerpt."""
+    for name, text in texts.items():
+        if text is not None and len(text) > MAX_TEXT:
+            raise TableError(t("error.too_long", option=name, text=excerpt(text)))
 
 
 @app_commands.command(name="settings", description="Server settings (Manage Server only)")
@@ -154,10 +174,14 @@ async def settings(  # noqa: PLR0917 - one parameter per slash option
     """Show the server's settings, changing what was given first (managers only)."""
     actions = _bot(interaction).actions
     async with actions.guard(interaction, None):
-        await ack(interaction, ephemeral=True)
-        people = people_of(interaction)
         nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
                                           lobby_role, lobby_minutes)) and not no_lobby_role
+        # Who may change them, before reading what they typed.
+        if not nothing and interaction.guild_id is not None and not is_manager(interaction):
+            raise NotAllowed(t("error.managers_only"))
+        check_length(reminders=reminders)
+        await ack(interaction, ephemeral=True)
+        people = people_of(interaction)
         if nothing and interaction.guild_id is not None:
             server = await people.server(interaction.guild_id)
         else:

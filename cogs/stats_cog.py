@@ -27,7 +27,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.actions import ack, unless_slow
+from cogs.answering import ack, unless_slow
+from cogs.escape import alt_text
 from cogs.i18n import t
 from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
 from tables.errors import TableError
@@ -156,9 +157,10 @@ class StatsCog(commands.Cog):
                 if item.game in RATED_GAMES and len(item.series) >= 2:
                     picture = await self.standings.chart(who.id, item.game, guild_id)
                     filename = f"rating-{item.game}.png"
+                    alt = alt_text(picture.alt, [who.display_name])
                     files.append(discord.File(io.BytesIO(picture.png), filename,
-                                              description=picture.alt[:1000]))
-                    charts[item.game] = (filename, picture.alt)
+                                              description=alt[:1000]))
+                    charts[item.game] = (filename, alt)
             view = stats_layout(who.display_name, self.scope_name(guild_id), figures, charts)
             await interaction.followup.send(view=view, files=files,
                                             allowed_mentions=NO_MENTIONS)
@@ -224,7 +226,7 @@ class StatsCog(commands.Cog):
                                limit=megabytes(self.upload_limit)))
             else:
                 attach.append(discord.File(io.BytesIO(files.gif.png), f"replay-{game_id}.gif",
-                                           description=files.gif.alt[:1000]))
+                                           description=alt_text(files.gif.alt, [])[:1000]))
             attach.append(discord.File(io.BytesIO(files.record_json), files.json_filename,
                                        description=t("replay.record_alt", id=game_id)))
             lines.append(t("replay.how", filename=files.json_filename))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from cogs.escape import shown
 from cogs.i18n import t
 from cogs.messages import when
 from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage
@@ -88,7 +89,7 @@ def _layout(blocks: Sequence[tuple[str, str | None, str | None]], colour: int,
 def board_line(line: BoardLine) -> str:
     """"**3.** Ann · 1042* · 12 games · 7 wins (58%)", the viewer's line marked."""
     name = t("stats.ai_name", name=line.name) if line.ai_level else line.name
-    text = t("board.line", rank=line.rank, name=discord.utils.escape_markdown(name),
+    text = t("board.line", rank=line.rank, name=shown(name),
              rating=line.rating, mark="*" if line.provisional else "", games=line.games,
              wins=line.wins, rate=round(100 * line.win_rate))
     return t("board.viewer_line", line=text) if line.is_viewer else text
@@ -153,7 +154,7 @@ def stats_text(figures: GameStats) -> str:
 def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
                  charts: dict[str, tuple[str, str]]) -> ui.LayoutView:
     """One container per game type; charts maps a game to (file name, alt text)."""
-    head = t("stats.title", name=discord.utils.escape_markdown(name), scope=scope_name)
+    head = t("stats.title", name=shown(name), scope=scope_name)
     if not figures:
         return _layout([(head + "\n" + t("stats.none"), None, None)], STATS_COLOUR)
     blocks: list[tuple[str, str | None, str | None]] = []
@@ -173,7 +174,7 @@ def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
 def history_line(entry: HistoryEntry) -> str:
     """"`#12` <t:..:d> Traditional · Ann, Bob · 1st of 2 · 61 points"."""
     game_id = f"#{entry.table_id}" if entry.table_id is not None else "-"
-    players = ", ".join(discord.utils.escape_markdown(p) for p in entry.players)
+    players = ", ".join(shown(p) for p in entry.players)
     return t("history.line", id=game_id, date=when(entry.finished_at, "d"),
              game=t(f"game.{entry.game}"), players=players, result=entry.result,
              mark="🏆 " if entry.won else "")
@@ -181,7 +182,7 @@ def history_line(entry: HistoryEntry) -> str:
 
 def history_layout(name: str, scope_name: str, entries: Sequence[HistoryEntry]) -> ui.LayoutView:
     """The last finished games, newest first, with their game ids for /domino replay."""
-    head = t("history.title", name=discord.utils.escape_markdown(name), scope=scope_name)
+    head = t("history.title", name=shown(name), scope=scope_name)
     body = "\n".join(history_line(e) for e in entries) if entries else t("history.none")
     foot = "-# " + t("history.footer") if entries else ""
     return _layout([("\n".join(x for x in (head, body, foot) if x), None, None)], STATS_COLOUR)

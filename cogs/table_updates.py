@@ -26,6 +26,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from storage import StorageError
 from tables.live import LiveTable
 
 log = logging.getLogger(__name__)
@@ -131,6 +132,8 @@ class TableMessages:
                 try:
                     await self._send(table)
                     attempt = 0
+                except StorageError as exc:  # remembering a reposted message's id
+                    log.warning("table %d: its message id was not stored: %s", table_id, exc)
                 except discord.HTTPException as exc:
                     attempt += 1
                     delay = retry_delay(exc, attempt)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.actions import ack, rules_text
+from cogs.actions import rules_text
+from cogs.answering import ack
+from cogs.escape import excerpt
 from cogs.i18n import t
 from tables.errors import TableError
 from tables.live import TableSettings
@@ -23,20 +26,30 @@ log = logging.getLogger(__name__)
 Game = Literal["traditional", "carousel"]
 
 
+MAX_EXTRA_PARTS, MAX_EXTRA_PART = 20, 40  # no option name or value of RULES.md is longer
+_INTEGER = re.compile(r"-?[0-9]{1,9}")  # ASCII digits only: '²'.isdigit() is True
+
+
 def parse_extra(text: str | None) -> dict[str, Any]:
-    """`key=value` pairs ("target=101 lead=winner"): every option of RULES.md is reachable."""
+    """`key=value` pairs ("target=101 lead=winner"): every option of RULES.md is reachable.
+
+    Raises TableError (echoing at most a short excerpt) for anything else.
+    """
     options: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
+    parts = (text or "").replace(",", " ").split()
+    if len(parts) > MAX_EXTRA_PARTS:
+        raise TableError(t("error.extra_count", count=MAX_EXTRA_PARTS))
+    for part in parts:
         key, sep, raw = part.partition("=")
-        if not sep or not key:
-            raise TableError(f"Write extra options as name=value, not {part!r}.")
+        if not sep or not key or len(part) > MAX_EXTRA_PART:
+            raise TableError(t("error.extra_form", part=excerpt(part)))
         low = raw.lower()
         value: Any = raw
         if low in ("true", "on", "yes"):
             value = True
         elif low in ("false", "off", "no"):
             value = False
-        elif raw.lstrip("-").isdigit():
+        elif _INTEGER.fullmatch(raw):
             value = int(raw)
         options[key.strip()] = value
     return options
@@ -108,7 +121,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                  "must_play": must_play, "spinner_first": spinner_first,
                  "keep_in_stock": keep_in_stock, "exact_finish": exact_finish, "set": tile_set,
                  "lopsided_suit": lopsided_suit, "lone_blank": lone_blank}
-        try:
+        async with self.bot.actions.guard(interaction, None):
             options = {k: v for k, v in named.items() if v is not None}
             options.update(parse_extra(extra))
             await ack(interaction)  # the settings are read from storage: answer Discord first
@@ -118,10 +131,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                 seats=seats, auto_start=auto_start,
                 turn_seconds=await people.turn_seconds(guild_id, pace, turn_minutes),
                 lobby_seconds=await people.lobby_seconds(guild_id, lobby_minutes))
-        except TableError as exc:
-            await self.bot.actions.reply(interaction, str(exc))
-            return
-        await self.bot.actions.open_table(interaction, game, settings, options)
+            await self.bot.actions.open_table(interaction, game, settings, options)
 
     @app_commands.command(name="clock", description="Play Big Clock, the solitaire")
     @app_commands.describe(tile_set="The set: double-12 (12 hours), double-9 or double-6")

@@ -104,6 +104,8 @@ def replay_file(path: str | Path) -> dict[str, Any]:
         return {"file": name, "error": f"not UTF-8 text: {exc}"}
     except json.JSONDecodeError as exc:
         return {"file": name, "error": f"not JSON: {exc}"}
+    except RecursionError:  # json.loads of arrays or objects nested thousands deep
+        return {"file": name, "error": "not a record: nested too deeply"}
     except (RecordError, NotationError, ValueError) as exc:
         return {"file": name, "error": f"bad record: {exc}"}
     return {"file": name, **game.summary()}

@@ -67,11 +67,12 @@ def parse_reminders(text: str) -> tuple[float, ...]:
         try:
             value = float(part)
         except ValueError:
-            raise TableError(f"{part!r} is not a percentage of the turn.") from None
-        fraction = value / 100 if value >= 1 else value
-        if not 0 < fraction < 1:
+            raise TableError(f"{part[:20]!r} is not a percentage of the turn.") from None
+        # Rounded first: 0.00001 would otherwise become a reminder at 0% of the turn.
+        fraction = round(value / 100 if value >= 1 else value, 4)
+        if not 0.01 <= fraction <= 0.99:
             raise TableError("Reminders are percentages of the turn between 1 and 99.")
-        out.add(round(fraction, 4))
+        out.add(fraction)
     return tuple(sorted(out))
 
 

@@ -19,7 +19,7 @@ def zone(name: str | None) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"{name!r} is not a time zone (try one like Europe/Kyiv)") from None
+        raise ValueError(f"{name[:40]!r} is not a time zone (try one like Europe/Kyiv)") from None
 
 
 def zone_names(prefix: str, limit: int = 25) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Any
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import ReplayError, new_game
 from storage import Storage
-from storage.db import MoveConflict
+from storage.db import MoveConflict, StorageError
 from storage.models import Seat
 from tables.errors import (
     IllegalMoveError,
@@ -384,6 +384,9 @@ class TableService(Clockwork):
         for listener in self.listeners:
             try:
                 await listener(event)
+            except StorageError as exc:  # a fault (a locked or full file), not a bug
+                log.warning("listener failed on %s of table %d: %s", event.kind,
+                            event.table.id, exc)
             except Exception:
                 # A failed notice must never undo or block a committed move.
                 log.exception("listener failed on %s of table %d", event.kind, event.table.id)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.ai import choose
 from engine.rng import SeededRandom
+from storage.db import StorageError
 from tables.errors import TableError
 from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent
 from tables.quiet import reminder_times
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Listener = Callable[[TableEvent], Awaitable[None]]
+STORAGE_TRIES, STORAGE_RETRY = 10, 5.0  # a table task storage refused: tries, seconds between
 
 
 def stop_timer(table: LiveTable) -> None:
@@ -69,13 +71,18 @@ class Clockwork:
         table.timer = None
         if table.status == "playing" and table.game is not None:
             seat = table.game.to_move
+            seq = table.seq
             if seat is not None and table.played_by_ai(seat):
-                self._spawn(self._ai_turn(table, table.seq), f"ai-{table.id}")
+                self._spawn(self._retrying(table, lambda: self._ai_turn(table, seq)),
+                            f"ai-{table.id}")
                 return
             if seat is not None and len(table.seats) > 1:
-                self._spawn(self._announce_turn(table, table.seq, seat), f"turn-{table.id}")
+                self._spawn(self._retrying(table, lambda: self._announce_turn(table, seq, seat)),
+                            f"turn-{table.id}")
         if table.deadline is not None:
-            table.timer = self._spawn(self._run_timer(table, table.seq), f"timer-{table.id}")
+            seq = table.seq
+            table.timer = self._spawn(self._retrying(table, lambda: self._run_timer(table, seq)),
+                                      f"timer-{table.id}")
 
     def _spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(coro)
@@ -83,6 +90,22 @@ class Clockwork:
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
+
+    async def _retrying(self, table: LiveTable, work: Callable[[], Awaitable[None]]) -> None:
+        """Run a table task again, a little later, while storage refuses it (busy, full):
+        an AI move, a turn notice or a deadline must not be lost to a locked file. Each
+        task checks the table's move number, so running it again does nothing twice."""
+        for attempt in range(1, STORAGE_TRIES + 1):
+            try:
+                await work()
+                return
+            except StorageError as exc:
+                delay = STORAGE_RETRY * attempt
+                last = attempt == STORAGE_TRIES
+                log.warning("table %d: storage refused (%s); %s", table.id, exc,
+                            "giving up" if last else f"trying again in {delay:g} s")
+                if not last:
+                    await self.sleep(delay)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
@@ -120,7 +143,8 @@ class Clockwork:
         user = table.seats[seat].user_id
         if user is None or not await self.store.mark_sent(table.id, seq, "turn", user):
             return
-        if table.seq == seq:
+        # The table may have been cancelled (or moved on) while the mark was stored.
+        if table.seq == seq and table.status == "playing":
             await self._emit(TableEvent("turn", table, seat=seat))
 
     async def _due_reminders(self, table: LiveTable, seat: int) -> list[tuple[int, float]]:

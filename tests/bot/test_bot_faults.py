@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ from simcord.enums import OverwriteType
 
 from cogs.bot import create_bot
 from cogs.table_updates import RETRY_DELAYS
-from tests.bot.conftest import custom_ids, table_message, text_of, walk
+from tests.bot.conftest import custom_ids, public_text, table_message, text_of, walk
 from tests.bot.faults import EDIT, SlowDiscord, stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.tables.test_tables_faults import edit_move_by_hand
@@ -307,6 +308,42 @@ async def test_a_player_nobody_can_reach_is_shown_on_the_table_and_the_host_told
     assert "bob could not be told it is their turn" in shown
     told = [m.content for m in ann.user.dm_channel.history()]
     assert any(f"table #{table.id}, bob could not be told" in m for m in told), told
-    await play_typed(world, table)  # bob plays after all: the warning goes
+    while member_to_move(world, table) is bob:  # bob plays after all (a draw keeps his turn)
+        await play_typed(world, table)
+    await env.settle()
     shown = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert "could not be told" not in shown
+
+
+EVIL = "@everyone [nitro](https://evil.example) <@&{role}> **big**"
+
+
+async def test_hostile_display_names_reach_the_channel_as_plain_text(
+        world: dict[str, Any]) -> None:
+    env, channel, guild = world["env"], world["channel"], world["guild"]
+    ann = world["members"][0]
+    role = guild.create_role("everybody", mentionable=True)
+    evil = guild.add_member(env.create_user("evil"), nick=EVIL.format(role=role.id))
+    await ann.slash(channel, "domino new", game="traditional", seats=2)
+    table = max(env.bot.service.tables.values(), key=lambda x: x.id)
+    await evil.click(table_message(channel, table), label="Join")
+    await env.settle()
+    for _ in range(4):
+        await play_first_legal(env, table)
+    await evil.click(table_message(channel, table), label="Resign")  # names in the result
+    await evil.slash(channel, "domino clock")  # the Big Clock post
+    clock = max(env.bot.service.tables.values(), key=lambda x: x.id)
+    await env.bot.service.play(clock.id, evil.id, None, str(clock.game.legal_moves()[0]))
+    await env.settle()
+    posted = [m for m in env.backend.messages[channel.id].values()
+              if m.author_id == env.backend.bot_user.id]
+    assert posted
+    for message in posted:  # nobody pinged by the bot's public messages
+        assert not message.mention_everyone and not message.ping_role_ids
+        assert not message.ping_user_ids
+    text = public_text(channel, ann)
+    assert "nitro" in text and "evil.example" in text  # the name is shown...
+    link = re.search(r"(?<!\\)\[nitro\]\(", text)  # ...never as a masked link
+    assert link is None, text[max(0, link.start() - 200):link.end()]
+    assert "@everyone" not in text and f"<@&{role.id}>" not in text
+    assert "**big**" not in text

@@ -133,3 +133,51 @@ async def test_an_expired_lobby_reaches_the_listeners(tmp_path: Path) -> None:
     await vt.advance(601)
     assert (600.0, "abandoned", table.id) in seen
     await shut(service)
+
+
+async def test_no_turn_notice_after_the_table_was_cancelled(tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, seen = await open_slow_listening(tmp_path / "db.sqlite3", vt)
+    table = await service.open_lobby(
+        guild_id=None, channel_id=20, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, auto_start=False), options={})
+    await service.join(table.id, BOB)
+    await service.start(table.id, ANN.user_id)
+    # Cancelled before the turn-notice task (spawned by the start) has run.
+    await service.cancel(table.id, ANN.user_id)
+    await vt.settle()
+    kinds = [k for _, k, _ in seen]
+    assert "cancelled" in kinds
+    assert "turn" not in kinds[kinds.index("cancelled"):]
+    await shut(service)
+
+
+async def test_an_ai_move_refused_by_a_locked_database_is_played_once_it_is_free(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "db.sqlite3"
+    vt = VirtualTime()
+    service, _ = await open_slow_listening(path, vt)
+    await service.store._db.conn.execute("PRAGMA busy_timeout = 100")  # not 5 s per try
+    table = await service.open_lobby(
+        guild_id=None, channel_id=20, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, auto_start=False), options={})
+    await service.add_ai(table.id, ANN.user_id, "easy")
+    locker = sqlite3.connect(path, isolation_level=None)
+    try:
+        await service.start(table.id, ANN.user_id)
+        assert table.game is not None
+        if table.game.to_move == 0:  # Ann first: her move, then the AI's turn
+            await service.play(table.id, ANN.user_id, None, str(table.game.legal_moves()[0]))
+        seq = table.seq
+        locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        await vt.advance(1)
+        assert table.seq == seq  # the AI could not store its move...
+        locker.rollback()
+        await vt.advance(60)
+        assert table.seq > seq  # ...and played it once the file was free
+    finally:
+        locker.close()
+    refused = [r for r in caplog.records if f"table {table.id}: storage refused" in r.getMessage()]
+    assert refused and all(r.exc_info is None for r in refused)
+    assert not [r for r in caplog.records if r.exc_info is not None]
+    await shut(service)

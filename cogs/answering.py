@@ -1,0 +1,72 @@
+"""Answering an interaction within Discord's limits: in time, and short enough.
+
+Discord fails an interaction not acknowledged within 3 seconds, and refuses a
+message over 2,000 characters. `ack` acknowledges before any slow work;
+`unless_slow` lets a quick check refuse privately first, but never past the
+window; `answer` and `reply` send through whichever path is still open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+from cogs.table_updates import fault_text
+
+log = logging.getLogger(__name__)
+
+ANSWER_WITHIN = 2.0  # seconds; Discord fails an interaction not answered within 3
+MAX_REPLY = 500  # characters of a short answer
+# The interaction expired (10062) or its token did (10015): nothing can answer it any more.
+GONE = (10062, 10015)
+T = TypeVar("T")
+
+
+def gone(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused because the interaction can no longer be answered."""
+    return exc.code in GONE
+
+
+async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = False,
+              thinking: bool = True) -> None:
+    """Answer Discord at once (its 3-second window), before any storage or Discord work.
+
+    A command shows "thinking…" (`ephemeral` decides who sees the answer); a button
+    (`thinking=False`) is acknowledged silently. Does nothing if already answered.
+    """
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+
+
+async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """Await `work` (a check that may refuse privately) before answering, unless it takes
+    longer than ANSWER_WITHIN seconds: then acknowledge first, so Discord keeps the
+    interaction (the refusal, if any, then replaces the public "thinking…")."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
+    if not done:
+        await ack(interaction)
+    return await task
+
+
+async def answer(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """Send the answer: as the response, or as a follow-up once acknowledged by `ack`."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def reply(interaction: discord.Interaction[Any], text: str) -> None:
+    """A short ephemeral answer (cut to MAX_REPLY), answered already or not; a refusal
+    by Discord is logged, not raised."""
+    if len(text) > MAX_REPLY:
+        text = text[:MAX_REPLY] + "…"
+    try:
+        await answer(interaction, text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, fault_text(exc))
