@@ -32,7 +32,7 @@ from render.samples import (  # noqa: E402
     replayed,
     traditional_record,
 )
-from render.theme import DARK  # noqa: E402
+from render.theme import TABLE  # noqa: E402
 
 RUNS = 60
 TARGET_MS = 15.0
@@ -60,9 +60,9 @@ def measure() -> list[tuple[str, float, int, str]]:
     }
     for name, view in boards.items():
         total = median_ms(lambda v=view: render_board(v))
-        draw = median_ms(lambda v=view: board_image(v, DARK))
-        img = board_image(view, DARK)[0]
-        encode = median_ms(lambda i=img: encode_png(i, DARK))
+        draw = median_ms(lambda v=view: board_image(v, TABLE))
+        img = board_image(view, TABLE)[0]
+        encode = median_ms(lambda i=img: encode_png(i, TABLE))
         pic = render_board(view)
         note = f"{pic.width}x{pic.height}; draw {draw:.1f} ms + PNG {encode:.1f} ms"
         rows.append((name, total, len(pic.png), note))
@@ -89,7 +89,8 @@ def report(rows: list[tuple[str, float, int, str]]) -> str:
         f"{os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}, load average {os.getloadavg()[0]:.1f} "
         f"(the machine is shared). Median of {RUNS} runs with a warm tile cache (replays: "
-        "3 runs); dark theme. Draw and PNG are timed apart, so they need not add up.",
+        "3 runs); the default \"table\" theme. Draw and PNG are timed apart, so they need "
+        "not add up.",
         f"Targets: under {TARGET_MS:.0f} ms and under {TARGET_BYTES // 1024} KB for the "
         "28-tile Traditional and 7-player Carousel boards; replays under 8 MB.",
         "",
