@@ -1,4 +1,6 @@
-"""Laying a chain of tiles out as a snake inside a band, for the line and the spinner's arms.
+"""Laying chains of tiles out: a snake inside a band (`lay_chain`, the Traditional line's
+arms) and a straight arm that turns once at a corner (`lay_bent`, the spinner's arms);
+the `Frame` a board sits in.
 
 A chain starts at a point and runs along a direction `d`; when the next tile
 would cross the band's far edge (or, running back, its inner edge) the chain
@@ -109,11 +111,6 @@ def lay_chain(links: tuple[Link, ...] | list[Link], *, origin: tuple[float, floa
         end = to_xy(start + label, 0)
         end_dir = d
     return Chain(tuple(placed), tuple(joints), end, end_dir)
-
-
-def chain_length(links: tuple[Link, ...] | list[Link], unit: int, gap: int) -> int:
-    """The length in pixels of `links` laid in one straight strip."""
-    return sum((unit if link.tile.is_double else 2 * unit) + gap for link in links)
 
 
 def lay_bent(links: tuple[Link, ...] | list[Link], *, d: Vec, turn: Vec, start: float,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -13,13 +14,14 @@ import pytest
 
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.game import Game
+from engine.tiles import Tile
 from engine.traditional import TraditionalGame
 from render import canvas, render_board, render_hand, tiles
 from render import carousel as carousel_render
 from render import traditional as traditional_render
 from render.__main__ import sample_boards, sample_hands
 from render.canvas import BOARD_WIDTH, MARGIN, PHONE_WIDTH
-from render.layout import Frame, Placed
+from render.layout import Frame, Link, Placed, lay_bent
 from render.replay import replay_frames
 from render.samples import PLAYERS, replayed, traditional_record
 from render.theme import get_theme
@@ -223,3 +225,29 @@ def test_replay_frames_share_one_frame_so_no_tile_moves():
     crops = {f.crop(region).tobytes() for f in frames[2:]}
     assert len(crops) == 1
     assert frames[0].crop(region).tobytes() not in crops  # the board was empty there
+
+
+def half_centres(p: Placed, unit: int) -> dict[str, tuple[float, float]]:
+    """The centres of the half showing `a` (left or top) and of the half showing `b`."""
+    if p.vertical:
+        return {"a": (p.x + unit / 2, p.y + unit / 2), "b": (p.x + unit / 2, p.y + 1.5 * unit)}
+    return {"a": (p.x + unit / 2, p.y + unit / 2), "b": (p.x + 1.5 * unit, p.y + unit / 2)}
+
+
+@pytest.mark.parametrize(("d", "turn"), [((-1, 0), (0, -1)), ((1, 0), (0, 1))])
+def test_a_bent_arm_turns_once_and_matching_halves_touch_round_the_corner(d, turn):
+    numbers = [1, 2, 3, 4, 5, 6, 0, 1, 3, 5]
+    links = [Link(Tile(max(a, b), min(a, b)), a, b) for a, b in itertools.pairwise(numbers)]
+    unit, gap = 40, 4
+    chain = lay_bent(links, d=d, turn=turn, start=24, limit=250, unit=unit, gap=gap, label=30)
+    assert turns([p.centre(unit) for p in chain.tiles]) == 1
+    assert overlapping([box(p, unit) for p in chain.tiles]) is None
+    for p, link in zip(chain.tiles, links, strict=True):
+        assert {p.a, p.b} == {link.inner, link.outer}
+    for (before, link), (after, nxt) in itertools.pairwise(zip(chain.tiles, links,
+                                                                strict=True)):
+        outer = half_centres(before, unit)["a" if before.a == link.outer else "b"]
+        inner = half_centres(after, unit)["a" if after.a == nxt.inner else "b"]
+        # Neighbouring halves: one unit (and the gap) apart, straight or round the corner.
+        assert math.dist(outer, inner) <= unit + gap + 1, (before, after)
+    assert all(abs(p.centre(unit)[0] * d[0]) <= 250 for p in chain.tiles)
