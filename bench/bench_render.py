@@ -22,10 +22,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from engine.carousel import CarouselGame  # noqa: E402
 from render import render_board, render_hand, render_replay_gif  # noqa: E402
 from render.board import board_image  # noqa: E402
 from render.picture import encode_png  # noqa: E402
 from render.samples import (  # noqa: E402
+    PLAYERS,
+    autoplay,
     carousel_record,
     clock_record,
     full_line_view,
@@ -72,8 +75,10 @@ def measure() -> list[tuple[str, float, int, str]]:
     pic = render_hand(hand_view)
     rows.append(("Hand, 7 tiles", median_ms(lambda: render_hand(hand_view)), len(pic.png),
                  f"{pic.width}x{pic.height}"))
+    whole_match = autoplay(CarouselGame(PLAYERS[:7], seed=5), 5, max_moves=5000).record()
     for name, record in {"Replay GIF, Traditional": trad,
-                         "Replay GIF, Big Clock (long)": clock_record(seed=8)}.items():
+                         "Replay GIF, Big Clock (long)": clock_record(seed=8),
+                         "Replay GIF, Carousel 7 players, whole match": whole_match}.items():
         gif = render_replay_gif(record)
         ms = median_ms(lambda r=record: render_replay_gif(r), runs=3)
         rows.append((name, ms, len(gif.png), f"{len(record['moves']) + 1} frames, "

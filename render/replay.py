@@ -43,8 +43,10 @@ def encode_gif(frames: list[Image.Image], theme: Theme) -> tuple[bytes, int, int
     # The theme's one palette for every frame keeps unchanged pixels unchanged.
     out_frames = []
     for frame in frames:
-        canvas = Image.new("RGB", (width, height), theme.background)
-        canvas.paste(frame, (0, 0))
+        canvas = frame
+        if frame.size != (width, height):  # board frames share one size: no copy for them
+            canvas = Image.new("RGB", (width, height), theme.background)
+            canvas.paste(frame, (0, 0))
         out_frames.append(to_palette(canvas, theme))
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     out = io.BytesIO()
