@@ -45,19 +45,19 @@ async def render(kind: str, view: Any, filename: str) -> Shot | None:
     """`render.render_board`/`render_hand` of `view` off the event loop; None if unavailable."""
     try:
         import render as render_pkg
-        from render.theme import DARK
     except ImportError:
         return None
     func = getattr(render_pkg, f"render_{kind}", None)
     if func is None:
         return None
     try:
-        picture = await asyncio.to_thread(func, view, DARK)
+        # One look that reads on both Discord themes (render's default), so no per-user pick.
+        picture = await asyncio.to_thread(func, view, render_pkg.DEFAULT_THEME)
     except Exception:
         log.exception("rendering the %s failed", kind)
         return None
     names = getattr(view, "players", None) or [getattr(view, "player", "")]
-    return Shot(picture.png, filename, alt_text(str(getattr(picture, "alt", "")), names))
+    return Shot(picture.data, filename, alt_text(picture.alt, names))
 
 
 def when(timestamp: float | None, style: str = "R") -> str:

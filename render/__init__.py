@@ -1,9 +1,9 @@
 """Pictures of the games: a view in, PNG bytes and alt text out. Pure: no Discord, no I/O.
 
-    render_board(view, theme="dark") -> Picture     any game's public board
-    render_hand(view, theme="dark") -> Picture      a seat's own hand (private message)
-    render_replay_gif(record, theme="dark") -> Picture   a finished game, one frame a move
-    render_rating_chart(points, theme="dark", *, title) -> Picture   a rating line chart
+    render_board(view, theme="table") -> Picture     any game's public board
+    render_hand(view, theme="table") -> Picture      a seat's own hand (private message)
+    render_replay_gif(record, theme="table") -> Picture   a finished game, one frame a move
+    render_rating_chart(points, theme="table", *, title) -> Picture   a rating line chart
     warm_up()                                        optional: fill the caches at start-up
 
 A Picture (render/picture.py) holds the file's `data`, its `format` ("png", or
@@ -23,20 +23,21 @@ from render.hand import HandView, draw_hand
 from render.palette import theme_palette
 from render.picture import Picture, png_picture
 from render.replay import render_replay_gif as _replay_gif
-from render.theme import THEMES, Theme, get_theme
+from render.theme import DEFAULT_THEME, THEMES, Theme, get_theme
 
-__all__ = ["THEMES", "Picture", "Theme", "render_board", "render_hand", "render_rating_chart",
+__all__ = ["DEFAULT_THEME", "THEMES", "Picture", "Theme", "render_board", "render_hand",
+           "render_rating_chart",
            "render_replay_gif", "warm_up"]
 
 
-def warm_up(themes: tuple[str, ...] = ("dark", "light")) -> None:
+def warm_up(themes: tuple[str, ...] = tuple(THEMES)) -> None:
     """Load each theme's committed palette now, so that the first picture a player asks
     for is as quick as the rest. Optional."""
     for name in themes:
         theme_palette(get_theme(name))
 
 
-def render_board(view: Any, theme: str | Theme = "dark") -> Picture:
+def render_board(view: Any, theme: str | Theme = DEFAULT_THEME) -> Picture:
     """The public board of a Traditional, Carousel or Big Clock view as a PNG Picture.
 
     A seat's view gives the same picture as the spectator's view of the same
@@ -48,7 +49,7 @@ def render_board(view: Any, theme: str | Theme = "dark") -> Picture:
     return png_picture(img, alt, chosen)
 
 
-def render_hand(view: HandView, theme: str | Theme = "dark") -> Picture:
+def render_hand(view: HandView, theme: str | Theme = DEFAULT_THEME) -> Picture:
     """A Traditional or Carousel seat's own hand, playable tiles ringed, as a PNG Picture.
 
     Labels are the tile texts the buttons use ("6-3"). Raises ValueError for a
@@ -61,7 +62,8 @@ def render_hand(view: HandView, theme: str | Theme = "dark") -> Picture:
     return png_picture(img, alt, chosen)
 
 
-def render_replay_gif(record: dict[str, Any], theme: str | Theme = "dark") -> Picture:
+def render_replay_gif(record: dict[str, Any],
+                      theme: str | Theme = DEFAULT_THEME) -> Picture:
     """An animated GIF (Picture with fmt "gif") of a game record, one frame per move.
 
     Frames show the public board only. Raises RecordError / IllegalMove /

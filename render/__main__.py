@@ -1,5 +1,6 @@
 """`python -m render gallery OUTDIR`: a PNG of every game at its opening, middle and end,
-plus hands, a 7-player carousel, a long wrapping line and a replay GIF, in both themes.
+plus hands, a 7-player carousel, a long wrapping line, a replay GIF and a review sheet
+of every board at a phone's width on both Discord themes (review-360.png).
 
 Each picture's alt text is written next to it (same name, `.txt`).
 """
@@ -10,11 +11,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from render import Picture, render_board, render_hand, render_replay_gif
+from render import DEFAULT_THEME, Picture, render_board, render_hand, render_replay_gif
+from render.review import review_sheet
 from render.samples import (
     carousel_record,
     clock_record,
-    full_line_view,
     long_traditional_record,
     replayed,
     stages,
@@ -36,37 +37,61 @@ def _hand_view(record: dict[str, Any], moves: int) -> Any:
     return game.view(seat)
 
 
+def sample_boards() -> list[tuple[str, Any, str]]:
+    """(name, public view, theme) of every board the gallery shows: each a real position
+    of a game played from a seed by the computer player."""
+    boards: list[tuple[str, Any, str]] = []
+    records = {
+        "traditional": traditional_record(),
+        "carousel": carousel_record(players=4),
+        "carousel7": carousel_record(players=7),
+        "clock": clock_record(seed=1),
+    }
+    for game_name, record in records.items():
+        for stage, game in stages(record).items():
+            boards.append((f"{game_name}-{stage}", game.view(None), DEFAULT_THEME))
+    ends = {
+        "carousel-pairs-end": carousel_record(players=4, seed=4, pairs=True),
+        "carousel2-end": carousel_record(players=2, seed=6),
+        "traditional-long": long_traditional_record(),
+        "traditional4-end": traditional_record(seed=3, players=4),
+    }
+    for name, record in ends.items():
+        boards.append((name, replayed(record, 10**6).view(None), DEFAULT_THEME))
+    boards.append(("traditional-long-numerals", boards[-2][1], "table-numerals"))
+    for hours in (6, 9):
+        middle = stages(clock_record(seed=2, hours=hours))["middle"]
+        boards.append((f"clock{hours}-middle", middle.view(None), DEFAULT_THEME))
+    return boards
+
+
+def sample_hands() -> list[tuple[str, Any, str]]:
+    """(name, seat's view, theme) of every hand the gallery shows."""
+    return [("hand-traditional", _hand_view(traditional_record(), 4), DEFAULT_THEME),
+            ("hand-carousel7", _hand_view(carousel_record(players=7), 20), DEFAULT_THEME)]
+
+
 def gallery(out: Path) -> list[str]:
-    """Write the gallery into `out`; return the names written."""
+    """Write the gallery into `out`; return the names written.
+
+    `review-360.png` shows every board at a phone's width on both Discord themes.
+    """
     out.mkdir(parents=True, exist_ok=True)
     names: list[str] = []
+    boards: list[tuple[str, Picture]] = []
 
     def save(name: str, pic: Picture) -> None:
         _save(out, name, pic)
         names.append(f"{name}.{pic.format}")
 
-    records = {
-        "traditional": traditional_record(),
-        "carousel": carousel_record(players=4),
-        "clock": clock_record(seed=1),
-    }
-    for theme in ("dark", "light"):
-        for game_name, record in records.items():
-            for stage, game in stages(record).items():
-                save(f"{theme}-{game_name}-{stage}", render_board(game.view(None), theme))
-    seven = carousel_record(players=7)
-    for stage, game in stages(seven).items():
-        save(f"dark-carousel7-{stage}", render_board(game.view(None), "dark"))
-    pairs = carousel_record(players=4, seed=4, pairs=True)
-    save("dark-carousel-pairs-end", render_board(replayed(pairs, 10**6).view(None), "dark"))
-    long_record = long_traditional_record()
-    save("dark-traditional-long", render_board(replayed(long_record, 10**6).view(None)))
-    save("dark-traditional-all28", render_board(full_line_view()))
-    trad = records["traditional"]
-    save("dark-hand-traditional", render_hand(_hand_view(trad, 4), "dark"))
-    save("light-hand-traditional", render_hand(_hand_view(trad, 5), "light"))
-    save("dark-hand-carousel7", render_hand(_hand_view(seven, 20), "dark"))
-    save("dark-replay-traditional", render_replay_gif(trad, "dark"))
+    for name, view, theme in sample_boards():
+        pic = render_board(view, theme)
+        save(name, pic)
+        boards.append((name, pic))
+    for name, view, theme in sample_hands():
+        save(name, render_hand(view, theme))
+    save("replay-traditional", render_replay_gif(traditional_record()))
+    save("review-360", review_sheet(boards))
     return names
 
 

@@ -19,8 +19,12 @@ from engine.clock.view import ClockView
 from engine.registry import GAME_NAMES, game_spec
 from engine.traditional.view import TraditionalView
 from render.carousel import carousel_board
+from render.carousel import frame as carousel_frame
 from render.clock import clock_board
+from render.clock import frame as clock_frame
+from render.layout import Frame
 from render.theme import Theme
+from render.traditional import frame as traditional_frame
 from render.traditional import traditional_board
 
 BoardImage = tuple[Image.Image, str]
@@ -28,17 +32,20 @@ BoardImage = tuple[Image.Image, str]
 
 @dataclass(frozen=True, slots=True)
 class BoardDrawer:
-    """How one game's board is drawn: `draw(view, theme, min_width)` gives (image, alt)."""
+    """How one game's board is drawn: `draw(view, theme, fit)` gives (image, alt), the
+    board placed in `fit` (or its own frame, for None); `frame(view, theme)` is that frame,
+    found from the layout alone (a replay draws every frame in the union of all)."""
 
     game: str
     view_type: type[Any]
-    draw: Callable[[Any, Theme, int], BoardImage]
+    draw: Callable[[Any, Theme, Frame | None], BoardImage]
+    frame: Callable[[Any, Theme], Frame]
 
 
 DRAWERS: dict[str, BoardDrawer] = {d.game: d for d in (
-    BoardDrawer("traditional", TraditionalView, traditional_board),
-    BoardDrawer("carousel", CarouselView, carousel_board),
-    BoardDrawer("clock", ClockView, clock_board),
+    BoardDrawer("traditional", TraditionalView, traditional_board, traditional_frame),
+    BoardDrawer("carousel", CarouselView, carousel_board, carousel_frame),
+    BoardDrawer("clock", ClockView, clock_board, clock_frame),
 )}
 
 
@@ -64,11 +71,10 @@ def drawer_for_view(view: object) -> BoardDrawer:
     raise TypeError(f"no board picture for {type(view).__name__}")
 
 
-def board_image(view: Any, theme: Theme, min_width: int = 0) -> BoardImage:
-    """The board image of any game's view and its alt text; `min_width` widens line boards
-    (a replay keeps every frame as wide as its widest).
+def board_image(view: Any, theme: Theme, fit: Frame | None = None) -> BoardImage:
+    """The board image of any game's view and its alt text, placed in `fit` if given.
 
     Uses only what every seat may see: a seat's own hand and legal moves are
     ignored. Raises TypeError for an object that is not a game view.
     """
-    return drawer_for_view(view).draw(view, theme, min_width)
+    return drawer_for_view(view).draw(view, theme, fit)

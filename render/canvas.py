@@ -12,6 +12,12 @@ from render.theme import RGB, Theme, font
 
 MAX_WIDTH = 1600  # Discord shows wider pictures shrunk; keep every picture within this
 MARGIN = 20
+# Boards are drawn this wide: twice the ~360 px a phone shows, so that at that width a
+# tile's pips and every text stay legible (tests/render check it from these numbers).
+BOARD_WIDTH = 720
+PHONE_WIDTH = 360
+TITLE_SIZE, RIGHT_SIZE, NAME_SIZE, FACTS_SIZE, NOTE_SIZE, BADGE_SIZE = 26, 20, 20, 18, 18, 18
+_CHIP_H, _CHIP_STEP, _NOTE_STEP = 54, 62, 26
 
 
 def plural(count: int, word: str) -> str:
@@ -80,10 +86,10 @@ class Chip:
 
 def header_height(chips: Sequence[Chip], notes: Sequence[str], width: int) -> int:
     """The height the header takes at `width`: `draw_header` returns the same."""
-    return _HEADER_TOP + _layout_header(chips, width)[1] + 24 * len(notes) + 4
+    return _HEADER_TOP + _layout_header(chips, width)[1] + _NOTE_STEP * len(notes) + 4
 
 
-_HEADER_TOP = 48
+_HEADER_TOP = 52
 
 
 def _layout_header(chips: Sequence[Chip], width: int) -> tuple[list[tuple[int, int, int]], int]:
@@ -91,13 +97,13 @@ def _layout_header(chips: Sequence[Chip], width: int) -> tuple[list[tuple[int, i
     spots: list[tuple[int, int, int]] = []
     x, y = MARGIN, 0
     for chip in chips:
-        w = max(text_width(chip.name, 18, True), text_width(chip.facts, 15)) + 28
+        w = max(text_width(chip.name, NAME_SIZE, True), text_width(chip.facts, FACTS_SIZE)) + 28
         w = min(w, width - 2 * MARGIN)
         if x > MARGIN and x + w > width - MARGIN:
-            x, y = MARGIN, y + 58
+            x, y = MARGIN, y + _CHIP_STEP
         spots.append((x, y, w))
         x += w + 10
-    return spots, (y + 58 if chips else 0)
+    return spots, (y + _CHIP_STEP if chips else 0)
 
 
 def draw_header(img: Image.Image, theme: Theme, title: str, right: str, *,
@@ -108,27 +114,32 @@ def draw_header(img: Image.Image, theme: Theme, title: str, right: str, *,
     """
     draw = ImageDraw.Draw(img)
     width = img.width
-    draw_text(img, (MARGIN, 14), fit_text(title, 22, width - 2 * MARGIN - 200, True), 22,
+    room = width - 2 * MARGIN - (text_width(right, RIGHT_SIZE, True) + 16 if right else 0)
+    draw_text(img, (MARGIN, 12), fit_text(title, TITLE_SIZE, room, True), TITLE_SIZE,
               theme.text, bold=True)
     if right:
-        draw_text(img, (width - MARGIN, 16), right, 18, theme.muted, anchor="ra")
+        draw_text(img, (width - MARGIN, 16), right, RIGHT_SIZE, theme.text, bold=True,
+                  anchor="ra")
     top = _HEADER_TOP
     spots, chips_h = _layout_header(chips, width)
     for chip, (x, row_y, w) in zip(chips, spots, strict=True):
         y = row_y + top
         fill = theme.accent if chip.active else theme.panel
-        draw.rounded_rectangle((x, y, x + w, y + 50), radius=10, fill=fill)
+        draw.rounded_rectangle((x, y, x + w, y + _CHIP_H), radius=10, fill=fill)
         if chip.mark is not None:
-            draw.rounded_rectangle((x, y, x + w, y + 50), radius=10, outline=chip.mark, width=3)
+            draw.rounded_rectangle((x, y, x + w, y + _CHIP_H), radius=10, outline=chip.mark,
+                                   width=3)
         name_colour = (255, 255, 255) if chip.active else theme.text
         facts_colour = (235, 236, 255) if chip.active else theme.muted
-        draw_text(img, (x + 14, y + 6), fit_text(chip.name, 18, w - 24, True), 18, name_colour,
-                  bold=True)
-        draw_text(img, (x + 14, y + 29), fit_text(chip.facts, 15, w - 24), 15, facts_colour)
+        draw_text(img, (x + 14, y + 5), fit_text(chip.name, NAME_SIZE, w - 24, True), NAME_SIZE,
+                  name_colour, bold=True)
+        draw_text(img, (x + 14, y + 30), fit_text(chip.facts, FACTS_SIZE, w - 24), FACTS_SIZE,
+                  facts_colour)
     y = top + chips_h
     for note in notes:
-        draw_text(img, (MARGIN, y + 2), fit_text(note, 16, width - 2 * MARGIN), 16, theme.muted)
-        y += 24
+        draw_text(img, (MARGIN, y + 2), fit_text(note, NOTE_SIZE, width - 2 * MARGIN),
+                  NOTE_SIZE, theme.muted)
+        y += _NOTE_STEP
     return y + 4
 
 

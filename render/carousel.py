@@ -1,15 +1,19 @@
-"""The Carousel board: the spinner in the middle, four arms that bend when they grow long."""
+"""The Carousel board: the spinner in the middle, four arms straight out from it, each end
+marked with its side and open number, and the open-end count at the top."""
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+import math
+
+from PIL import Image
 
 from engine.carousel.scoring import count_points
 from engine.carousel.spinner import SIDES
 from engine.carousel.view import CarouselView
 from render.canvas import (
+    BADGE_SIZE,
+    BOARD_WIDTH,
     MARGIN,
-    MAX_WIDTH,
     Chip,
     badge,
     draw_header,
@@ -17,43 +21,41 @@ from render.canvas import (
     new_canvas,
     plural,
 )
-from render.layout import Chain, Link, Placed, chain_length, lay_chain
+from render.layout import Chain, Frame, Link, bounds, lay_bent
 from render.text import carousel_alt, move_tile
 from render.theme import RGB, Theme
 from render.tiles import paste_tile
 
-UNIT = 36
+UNIT = 40
 GAP = 4
-PITCH = 2 * UNIT + 14
-LABEL = 20
-MIN_WIDTH = 640
-# Each arm runs out from the spinner and bends (pinwheel-wise, so arms never meet):
-# side -> (direction, bend direction)
-_AXES: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {
-    "L": ((-1, 0), (0, -1)),
-    "R": ((1, 0), (0, 1)),
-    "U": ((0, -1), (1, 0)),
-    "D": ((0, 1), (-1, 0)),
+LABEL = 30  # from an arm's open end to the centre of its end label
+LABEL_ROOM = 26  # half the widest end label ("L 12")
+# Left and right, an arm runs straight until the picture's edge, then turns once.
+REACH = BOARD_WIDTH // 2 - MARGIN - LABEL - LABEL_ROOM
+# Each arm runs out from the spinner and, if it must, turns (pinwheel-wise: left arm up,
+# right arm down, each along the picture's edge, so arms never meet). Up and down arms
+# never need to turn: a picture may grow as tall as it needs.
+# side -> (direction, turn direction, turns at)
+_AXES: dict[str, tuple[tuple[int, int], tuple[int, int], float]] = {
+    "L": ((-1, 0), (0, -1), REACH),
+    "R": ((1, 0), (0, 1), REACH),
+    "U": ((0, -1), (1, 0), math.inf),
+    "D": ((0, 1), (-1, 0), math.inf),
 }
 _PAIR_MARKS: tuple[RGB, RGB] = ((67, 181, 129), (235, 69, 158))
-# An arm bends after about four tiles across the picture, three up or down.
-MAX_STRAIGHT = {"L": 4 * (2 * UNIT + GAP) + UNIT, "R": 4 * (2 * UNIT + GAP) + UNIT,
-                "U": 3 * (2 * UNIT + GAP) + UNIT, "D": 3 * (2 * UNIT + GAP) + UNIT}
+SPINNER = (-UNIT // 2, -UNIT, UNIT // 2, UNIT)  # the spinner's body, upright at the origin
 
 
 def lay_arms(view: CarouselView) -> dict[str, Chain]:
-    """Each side's chain around a spinner whose body is centred on the origin."""
-    links = {side: [Link(t.tile, t.inner, t.outer) for t in view.arms.get(side, ())]
-             for side in SIDES}
-    longest = max(chain_length(arm, UNIT, GAP) for arm in links.values())
+    """Each side's chain around a spinner whose body is centred on the origin (layout
+    only). An arm depends only on its own tiles, so a tile keeps its place all hand."""
     chains = {}
     for side in SIDES:
-        d, n = _AXES[side]
+        d, turn, limit = _AXES[side]
+        links = [Link(t.tile, t.inner, t.outer) for t in view.arms.get(side, ())]
         start = UNIT / 2 + GAP if side in ("L", "R") else UNIT + GAP
-        near = UNIT + 2 * GAP + 2 * LABEL  # bent strips keep clear of the other arms
-        far = start + max(min(longest, MAX_STRAIGHT[side]), near - start + 2 * UNIT + GAP)
-        chains[side] = lay_chain(links[side], origin=(0, 0), d=d, n=n, start=start, near=near,
-                                 far=far, unit=UNIT, gap=GAP, pitch=PITCH, label=LABEL)
+        chains[side] = lay_bent(links, d=d, turn=turn, start=start, limit=limit, unit=UNIT,
+                                gap=GAP, label=LABEL)
     return chains
 
 
@@ -94,6 +96,10 @@ def _notes(view: CarouselView) -> list[str]:
         notes.append(f"Open ends: {parts} = {view.count}" + (" (scores)" if scores else ""))
     else:
         notes.append("No spinner yet: the opener lays a double")
+    stock = f"Stock {view.stock_size}"
+    if view.stock_drawable != view.stock_size:
+        stock += f" ({view.stock_drawable} to draw)"
+    notes.append(stock)
     if view.last_move is not None:
         seat, text = view.last_move
         notes.append(f"Last move: {view.players[seat]} {text}")
@@ -108,59 +114,56 @@ def _notes(view: CarouselView) -> list[str]:
     return notes
 
 
-def draw_carousel(view: CarouselView, theme: Theme, min_width: int = 0) -> Image.Image:
-    """The board of `view` as an RGB image, at least `min_width` wide (up to MAX_WIDTH).
+def frame(view: CarouselView, theme: Theme) -> Frame:
+    """Where the board of `view` sits on its picture (layout only)."""
+    del theme
+    header = header_height(_chips(view), _notes(view), BOARD_WIDTH)
+    if view.spinner is None:
+        return Frame(SPINNER, header)
+    chains = lay_arms(view)
+    tiles = [p for c in chains.values() for p in c.tiles]
+    ends = tuple(c.end for c in chains.values())
+    box = bounds(tiles, UNIT, ends, LABEL_ROOM)
+    return Frame((min(box[0], SPINNER[0]), min(box[1], SPINNER[1]), max(box[2], SPINNER[2]),
+                  max(box[3], SPINNER[3])), header)
+
+
+def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None) -> Image.Image:
+    """The board of `view` as an RGB image BOARD_WIDTH wide, in `fit` (a replay's shared
+    frame) or its own frame.
 
     Reads only public fields (never `hand` or `legal_moves`).
     """
     chains = lay_arms(view) if view.spinner is not None else {}
-    spinner = (None if view.spinner is None else
-               Placed(-UNIT // 2, -UNIT, view.spinner.high, view.spinner.low, True, view.spinner,
-                      0))
-    tiles: list[tuple[str, Placed]] = [(s, p) for s, c in chains.items() for p in c.tiles]
-    boxes = [(p.x, p.y, p.x + p.size(UNIT)[0], p.y + p.size(UNIT)[1]) for _, p in tiles]
-    boxes.append((-UNIT, -UNIT, UNIT, UNIT))
-    for chain in chains.values():
-        ex, ey = chain.end
-        boxes.append((round(ex) - 14, round(ey) - 14, round(ex) + 14, round(ey) + 14))
-    min_x, min_y = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    max_x, max_y = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    board_w = max_x - min_x
     chips, notes = _chips(view), _notes(view)
-    width = min(MAX_WIDTH, max(MIN_WIDTH, min_width, board_w + 2 * MARGIN))
-    top = header_height(chips, notes, width)
-    img = new_canvas(width, top + (max_y - min_y) + 2 * MARGIN, theme)
+    fit = fit or frame(view, theme)
+    _, min_y, _, max_y = fit.box
+    img = new_canvas(BOARD_WIDTH, fit.top + (max_y - min_y) + 2 * MARGIN, theme)
     title = f"Carousel · hand {view.hand_number} · to {view.target}" + (
         " · pairs" if view.pairs else "")
-    stock = f"Stock {view.stock_size}"
-    if view.stock_drawable != view.stock_size:
-        stock += f" ({view.stock_drawable} to draw)"
-    draw_header(img, theme, title, stock, chips=chips, notes=notes)
-    dx = (width - board_w) // 2 - min_x
-    dy = top + MARGIN - min_y
-    draw = ImageDraw.Draw(img)
-    for chain in chains.values():
-        for (x0, y0), (x1, y1) in chain.joints:
-            draw.line((x0 + dx, y0 + dy, x1 + dx, y1 + dy), fill=theme.muted, width=UNIT // 3)
+    count = f"Count {view.count}" if view.spinner is not None else ""
+    draw_header(img, theme, title, count, chips=chips, notes=notes)
+    dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - min_y
     ringed = _ringed(view)
-    if spinner is not None:
+    if view.spinner is not None:
         ring = theme.last_move if ringed == ("S", 0) else theme.accent
-        paste_tile(img, spinner.a, spinner.b, spinner.x + dx, spinner.y + dy, vertical=True,
-                   unit=UNIT, theme=theme, ring=ring)
-    for side, p in tiles:
-        tile_ring = theme.last_move if ringed == (side, p.index) else None
-        paste_tile(img, p.a, p.b, p.x + dx, p.y + dy, vertical=p.vertical, unit=UNIT,
-                   theme=theme, ring=tile_ring)
+        paste_tile(img, view.spinner.high, view.spinner.low, SPINNER[0] + dx, SPINNER[1] + dy,
+                   vertical=True, unit=UNIT, theme=theme, ring=ring)
+    for side, chain in chains.items():
+        for p in chain.tiles:
+            tile_ring = theme.last_move if ringed == (side, p.index) else None
+            paste_tile(img, p.a, p.b, p.x + dx, p.y + dy, vertical=p.vertical, unit=UNIT,
+                       theme=theme, ring=tile_ring)
     for side, chain in chains.items():
         open_now = side in view.playable_sides
         fill = theme.accent if open_now else theme.panel
         colour = (255, 255, 255) if open_now else theme.muted
-        badge(img, (chain.end[0] + dx, chain.end[1] + dy), side, 15, fill=fill,
-              colour=colour)
+        badge(img, (chain.end[0] + dx, chain.end[1] + dy), f"{side} {view.ends[side]}",
+              BADGE_SIZE, fill=fill, colour=colour)
     return img
 
 
 def carousel_board(view: CarouselView, theme: Theme,
-                   min_width: int = 0) -> tuple[Image.Image, str]:
+                   fit: Frame | None = None) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
-    return draw_carousel(view, theme, min_width), carousel_alt(view)
+    return draw_carousel(view, theme, fit), carousel_alt(view)

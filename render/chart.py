@@ -1,6 +1,6 @@
 """A small line chart of a rating over a player's games, for /stats. Pure, deterministic.
 
-    render_rating_chart(points, theme="dark", *, title, provisional=0) -> Picture
+    render_rating_chart(points, theme="table", *, title, provisional=0) -> Picture
 
 points[0] is the rating before the first game shown and every later point the rating
 after one more game, so n points cover n - 1 games.
@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from render.canvas import MARGIN, draw_text, fit_text, new_canvas, text_width
 from render.picture import Picture, png_picture
-from render.theme import Theme, get_theme
+from render.theme import DEFAULT_THEME, Theme, get_theme
 
 WIDTH = 600
 HEIGHT = 240
@@ -52,7 +52,7 @@ def rating_alt(points: Sequence[float], title: str) -> str:
             f"(lowest {_label(min(points))}, highest {_label(max(points))}).")
 
 
-def render_rating_chart(points: Sequence[float], theme: str | Theme = "dark", *,
+def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_THEME, *,
                         title: str, provisional: int = 0) -> Picture:
     """A 600x240 PNG line chart of `points` with its alt text.
 

@@ -8,7 +8,10 @@ from PIL import Image, ImageDraw
 
 from engine.clock.view import DRAWN, ClockView
 from render.canvas import (
+    BADGE_SIZE,
+    BOARD_WIDTH,
     MARGIN,
+    NOTE_SIZE,
     badge,
     draw_header,
     draw_text,
@@ -16,23 +19,24 @@ from render.canvas import (
     new_canvas,
     text_width,
 )
+from render.layout import Frame
 from render.text import clock_alt
 from render.theme import Theme
 from render.tiles import paste_tile
 
-UNIT = 36
-RADIUS = 236  # from the clock's centre to the centre of each hour's tile
-LABEL_RADIUS = RADIUS + 66
+UNIT = 44
+# From the clock's centre to each hour's tile and to its numeral: the face fills the width.
+LABEL_RADIUS = BOARD_WIDTH // 2 - MARGIN - 24
+RADIUS = LABEL_RADIUS - 64
+HOUR_SIZE = 28
 
 
 def hour_angle(hour: int, hours: int) -> float:
     """The angle of `hour` in radians, clockwise from 12 o'clock.
 
-    Twelve and nine hours go round the full face; six hours lie as a half circle
-    where a real clock has them (1 to 6 down the right-hand side).
+    Every clock goes round the full face, its last hour at the top.
     """
-    steps = 12 if hours == 6 else hours
-    return 2 * math.pi * (hour % steps) / steps
+    return 2 * math.pi * (hour % hours) / hours
 
 
 def _notes(view: ClockView) -> list[str]:
@@ -48,12 +52,13 @@ def _notes(view: ClockView) -> list[str]:
     return notes
 
 
-def draw_clock(view: ClockView, theme: Theme) -> Image.Image:
+def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None) -> Image.Image:
     """The clock face of `view` as an RGB image."""
     notes = _notes(view)
+    fit = fit or frame(view, theme)
     size = 2 * (LABEL_RADIUS + 24)
-    width = size + 2 * MARGIN
-    top = header_height((), notes, width)
+    width = BOARD_WIDTH
+    top = fit.top
     img = new_canvas(width, top + size + MARGIN, theme)
     title = f"Big Clock · {view.player}"
     home_text = f"{len(view.home)} of {view.hours} home"
@@ -71,7 +76,7 @@ def draw_clock(view: ClockView, theme: Theme) -> Image.Image:
         home = hour in view.home
         lx, ly = cx + LABEL_RADIUS * sx, cy + LABEL_RADIUS * sy
         label_colour = theme.home if home else theme.text
-        draw_text(img, (lx, ly), str(hour), 26, label_colour, bold=True, anchor="mm")
+        draw_text(img, (lx, ly), str(hour), HOUR_SIZE, label_colour, bold=True, anchor="mm")
         tile = view.tops[hour - 1]
         if tile is None:
             draw.rounded_rectangle((x, y, x + UNIT, y + 2 * UNIT), radius=6, outline=theme.muted,
@@ -81,21 +86,19 @@ def draw_clock(view: ClockView, theme: Theme) -> Image.Image:
         paste_tile(img, tile.high, tile.low, x, y, vertical=True, unit=UNIT, theme=theme,
                    ring=ring)
         height = view.heights[hour - 1]
-        text, size = ("home", 12) if home else (f"×{height}", 13)
-        # On the tile's side facing the middle: beside it at the sides of the face, under
-        # it at the top, over it at the bottom.
-        if abs(sy) < 0.6:
-            half = text_width(text, size, True) / 2 + size * 0.4
-            bx, by = tx - math.copysign(UNIT / 2 + 6 + half, sx), ty
-        else:
-            bx, by = tx, ty + (UNIT + 13) * (-1 if sy > 0 else 1)
+        text = "✓" if home else f"×{height}"
+        # Straight in from the tile towards the middle, just clear of it: neighbours'
+        # badges never meet, however many hours the face has.
+        bw = text_width(text, BADGE_SIZE, True) / 2 + BADGE_SIZE * 0.75
+        clear = (abs(sx) * (UNIT / 2 + bw) + abs(sy) * (UNIT + BADGE_SIZE * 0.75)) + 6
+        bx, by = tx - sx * clear, ty - sy * clear
         if home:
-            badge(img, (bx, by), text, size, fill=theme.home, colour=(255, 255, 255))
+            badge(img, (bx, by), text, BADGE_SIZE, fill=theme.home, colour=theme.panel)
         else:
             fill = theme.trouble if hour in trouble else theme.background
-            badge(img, (bx, by), text, size, fill=fill, colour=theme.text)
+            badge(img, (bx, by), text, BADGE_SIZE, fill=fill, colour=theme.text)
     # The middle: the drawn tile, the stock and the discards.
-    draw_text(img, (cx, cy - 62), "drawn", 15, theme.muted, anchor="mm")
+    draw_text(img, (cx, cy - 62), "drawn", NOTE_SIZE, theme.muted, anchor="mm")
     if view.drawn is not None:
         ring = theme.trouble if DRAWN in trouble else theme.accent
         paste_tile(img, view.drawn.high, view.drawn.low, round(cx - UNIT), round(cy - 40),
@@ -103,14 +106,21 @@ def draw_clock(view: ClockView, theme: Theme) -> Image.Image:
     else:
         draw.rounded_rectangle((cx - UNIT, cy - 40, cx + UNIT, cy - 40 + UNIT), radius=6,
                                outline=theme.muted, width=2)
-    draw_text(img, (cx, cy + 24), f"stock {view.stock_size}", 18, theme.text, anchor="mm")
-    draw_text(img, (cx, cy + 48), f"discards {len(view.discards)}", 18, theme.text,
+    draw_text(img, (cx, cy + 30), f"stock {view.stock_size}", NOTE_SIZE, theme.text,
+              anchor="mm")
+    draw_text(img, (cx, cy + 56), f"discards {len(view.discards)}", NOTE_SIZE, theme.text,
               anchor="mm")
     return img
 
 
+def frame(view: ClockView, theme: Theme) -> Frame:
+    """Where the face sits on its picture: it has one size; only the notes vary."""
+    del theme
+    half = LABEL_RADIUS + 24
+    return Frame((-half, -half, half, half), header_height((), _notes(view), BOARD_WIDTH))
+
+
 def clock_board(view: ClockView, theme: Theme,
-                min_width: int = 0) -> tuple[Image.Image, str]:
-    """The board image and its alt text (the clock has one size: `min_width` is ignored)."""
-    del min_width
-    return draw_clock(view, theme), clock_alt(view)
+                fit: Frame | None = None) -> tuple[Image.Image, str]:
+    """The board image and its alt text, the face below a header as tall as `fit`'s."""
+    return draw_clock(view, theme, fit), clock_alt(view)

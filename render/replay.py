@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
@@ -9,6 +10,7 @@ from PIL import Image
 
 from engine.records import new_game
 from render.board import drawer_for_game
+from render.layout import Frame
 from render.palette import to_palette
 from render.picture import Picture
 from render.theme import Theme
@@ -24,16 +26,14 @@ def replay_frames(record: dict[str, Any], theme: Theme) -> list[Image.Image]:
     Raises RecordError or IllegalMove/NotationError for a record that does not replay.
     """
     game = new_game(record)
-    draw = drawer_for_game(record["game"]).draw
+    drawer = drawer_for_game(record["game"])
     views = [game.view(None)]
     for move in record.get("moves", []):
         game.play(move)
         views.append(game.view(None))
-    frames = [draw(view, theme, 0)[0] for view in views]
-    # Redraw the narrower frames as wide as the widest, so the header stays in place.
-    width = max(frame.width for frame in frames)
-    return [frame if frame.width == width else draw(view, theme, width)[0]
-            for frame, view in zip(frames, views, strict=True)]
+    # One frame for all: every tile stays where it was first laid, the header in place.
+    fit = functools.reduce(Frame.union, (drawer.frame(view, theme) for view in views))
+    return [drawer.draw(view, theme, fit)[0] for view in views]
 
 
 def encode_gif(frames: list[Image.Image], theme: Theme) -> tuple[bytes, int, int]:
@@ -43,8 +43,10 @@ def encode_gif(frames: list[Image.Image], theme: Theme) -> tuple[bytes, int, int
     # The theme's one palette for every frame keeps unchanged pixels unchanged.
     out_frames = []
     for frame in frames:
-        canvas = Image.new("RGB", (width, height), theme.background)
-        canvas.paste(frame, (0, 0))
+        canvas = frame
+        if frame.size != (width, height):  # board frames share one size: no copy for them
+            canvas = Image.new("RGB", (width, height), theme.background)
+            canvas.paste(frame, (0, 0))
         out_frames.append(to_palette(canvas, theme))
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     out = io.BytesIO()

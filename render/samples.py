@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.ai import choose
 from engine.carousel import CarouselGame, CarouselOptions
-from engine.clock import ClockGame
+from engine.clock import ClockGame, ClockOptions
 from engine.game import Game
 from engine.line import PlacedTile
 from engine.records import new_game
@@ -76,9 +76,10 @@ def carousel_record(seed: int = 3, players: int = 7, pairs: bool = False) -> dic
     return hand_record(CarouselGame(PLAYERS[:players], options, seed=seed), seed)
 
 
-def clock_record(seed: int = 5) -> dict[str, Any]:
-    """A whole Big Clock game."""
-    return autoplay(ClockGame(("Anfisa",), seed=seed), seed).record()
+def clock_record(seed: int = 5, hours: int = 12) -> dict[str, Any]:
+    """A whole Big Clock game on the double-`hours` set."""
+    game = ClockGame(("Anfisa",), ClockOptions(set=hours), seed=seed)
+    return autoplay(game, seed).record()
 
 
 def long_traditional_record(seeds: range = range(40)) -> dict[str, Any]:
@@ -118,7 +119,9 @@ def full_line() -> tuple[PlacedTile, ...]:
 
 
 def full_line_view() -> TraditionalView:
-    """A Traditional view whose line holds all 28 tiles (for the benchmark and the tests)."""
+    """A Traditional view whose line holds all 28 tiles: not a reachable position (both
+    hands empty, no result), only a worst case for the benchmark and the tests; the
+    gallery shows real games only."""
     line = full_line()
     seat, text = 0, f"{line[-1].tile} R"
     return TraditionalView(

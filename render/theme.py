@@ -1,8 +1,9 @@
-"""Colours and fonts of the two themes, matching Discord's dark and light clients."""
+"""Colours and fonts: the "table" look that reads on both Discord themes, and the older
+"dark" and "light" looks that match one client each."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -13,7 +14,11 @@ RGB = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Theme:
-    """Every colour a picture uses. Tiles are ivory in both themes, like real ones."""
+    """Every colour a picture uses. Tiles are ivory in every theme, like real ones.
+
+    `numerals_above` is the highest number a tile half shows by pips alone:
+    halves above it carry their numeral beside the pips (-1: on every half).
+    """
 
     name: str
     background: RGB
@@ -30,6 +35,7 @@ class Theme:
     playable: RGB
     trouble: RGB
     home: RGB
+    numerals_above: int = 6
 
 
 DARK = Theme(
@@ -68,7 +74,30 @@ LIGHT = Theme(
     home=(36, 128, 70),
 )
 
-THEMES: dict[str, Theme] = {"dark": DARK, "light": LIGHT}
+# A felt-green table: a mid-tone that stands apart from Discord's dark grey and from its
+# white alike, with ivory tiles framed in near-black so each tile reads on its own.
+TABLE = Theme(
+    name="table",
+    background=(27, 94, 74),
+    panel=(19, 70, 55),
+    text=(248, 250, 246),
+    muted=(196, 222, 210),
+    accent=(44, 56, 150),
+    tile_face=(252, 249, 240),
+    tile_edge=(28, 26, 22),
+    tile_divider=(120, 112, 100),
+    tile_back=(52, 60, 140),
+    shadow=(8, 40, 30),
+    last_move=(255, 196, 40),
+    playable=(255, 196, 40),
+    trouble=(226, 52, 58),
+    home=(150, 226, 120),
+)
+# The same look with a numeral beside the pips of every half, for players who count faster so.
+TABLE_NUMERALS = replace(TABLE, name="table-numerals", numerals_above=-1)
+
+DEFAULT_THEME = "table"
+THEMES: dict[str, Theme] = {t.name: t for t in (TABLE, TABLE_NUMERALS, DARK, LIGHT)}
 
 # Pip colours by number, as on colour-coded double-12 sets; dark enough to read on ivory.
 PIP_COLOURS: dict[int, RGB] = {
@@ -88,7 +117,7 @@ PIP_COLOURS: dict[int, RGB] = {
 
 
 def get_theme(theme: str | Theme) -> Theme:
-    """The theme called `theme` ("dark" or "light"); a Theme is returned as is.
+    """The theme called `theme` (a key of THEMES); a Theme is returned as is.
 
     Raises ValueError for any other name.
     """
@@ -97,7 +126,7 @@ def get_theme(theme: str | Theme) -> Theme:
     try:
         return THEMES[theme]
     except KeyError:
-        raise ValueError(f"unknown theme {theme!r} (dark or light)") from None
+        raise ValueError(f"unknown theme {theme!r} (one of {', '.join(THEMES)})") from None
 
 
 # DejaVu Sans covers Cyrillic (player names often are); Pillow's bundled font does not.

@@ -2,7 +2,9 @@
 
 A tile is drawn by the two numbers it shows in reading order: `a` on the left
 (or top, for an upright tile) and `b` on the right (or bottom). Pips follow the
-classic layouts of real sets: a 3x3 grid for 0-9 and a 3x4 grid for 10-12.
+classic layouts of real sets: a 3x3 grid for 0-9 and a 3x4 grid for 10-12. A half
+above the theme's `numerals_above` also carries its numeral beside the pips (the pips
+move aside to make room), so 7, 8 and 9 or 10, 11 and 12 never need counting.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.theme import PIP_COLOURS, RGB, Theme
+from render.theme import PIP_COLOURS, RGB, Theme, font
 
 SCALE = 3  # drawn at 3x, scaled down once: smooth edges at no cost per picture
 PAD = 4  # transparent margin around every tile image (room for the shadow and the ring)
@@ -42,11 +44,29 @@ _LAYOUT4: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def pip_positions(number: int) -> tuple[tuple[float, float, float], ...]:
+# A numbered half keeps its numeral in a strip along the top of the half as the tile
+# lies, and squeezes its pips into the rest.
+_STRIP = 0.3
+NUMERAL_SIZE = 0.4  # the numeral's font size, as a share of the tile's unit
+
+
+def pip_positions(number: int,
+                  squeeze: str = "") -> tuple[tuple[float, float, float], ...]:
     """Where the pips of `number` lie in a unit square half: (x, y, radius), all 0..1.
 
+    `squeeze` "x" pushes the pips towards x = 0 and "y" towards y = 1, leaving a strip
+    for the numeral (an upright half, turned to lie, has its x strip on top).
     Raises ValueError outside 0..12.
     """
+    plain = _pip_positions(number)
+    if squeeze == "x":
+        return tuple(((1 - _STRIP) * x, y, r * 0.9) for x, y, r in plain)
+    if squeeze == "y":
+        return tuple((x, _STRIP + (1 - _STRIP) * y, r * 0.9) for x, y, r in plain)
+    return plain
+
+
+def _pip_positions(number: int) -> tuple[tuple[float, float, float], ...]:
     if number in _LAYOUT3:
         return tuple((_GRID3[int(c)], _GRID3[int(r)], 0.095) for c, r in _LAYOUT3[number])
     if number in _LAYOUT4:
@@ -67,12 +87,35 @@ def tile_size(unit: int, vertical: bool) -> tuple[int, int]:
     return (unit, 2 * unit) if vertical else (2 * unit, unit)
 
 
-def _body(a: int, b: int, unit: int, theme: Theme) -> Image.Image:
-    """The upright tile at SCALE: `a` on top, `b` below, rounded corners, a divider."""
+def numbered(number: int, theme: Theme) -> bool:
+    """Whether a half showing `number` carries its numeral in `theme`."""
+    return number > theme.numerals_above
+
+
+def smallest_pip(number: int, unit: int, theme: Theme) -> float:
+    """The diameter in pixels of the pips of a half showing `number` at `unit` (0: none)."""
+    pips = pip_positions(number, "y" if numbered(number, theme) else "")
+    return 2 * unit * min((r for _, _, r in pips), default=0.0)
+
+
+def numeral_size(unit: int) -> int:
+    """The font size of the numerals on a tile of `unit` px."""
+    return round(unit * NUMERAL_SIZE)
+
+
+def _edge(unit: int) -> int:
+    # A dark frame a twentieth of the tile wide: each tile reads apart from its neighbours
+    # and from any background.
+    return max(1, round(unit * 0.05)) * SCALE
+
+
+def _body(a: int, b: int, unit: int, theme: Theme, squeeze: str) -> Image.Image:
+    """The upright tile at SCALE: `a` on top, `b` below, rounded corners, a divider;
+    numbered halves' pips squeezed along `squeeze`."""
     u = unit * SCALE
     img = Image.new("RGBA", (u, 2 * u), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    edge = max(1, round(unit * 0.035)) * SCALE
+    edge = _edge(unit)
     radius = round(u * 0.16)
     draw.rounded_rectangle((0, 0, u - 1, 2 * u - 1), radius=radius, fill=theme.tile_face,
                            outline=theme.tile_edge, width=edge)
@@ -81,7 +124,7 @@ def _body(a: int, b: int, unit: int, theme: Theme) -> Image.Image:
               width=max(SCALE, round(u * 0.03)))
     for half, number in enumerate((a, b)):
         colour = PIP_COLOURS.get(number, (0, 0, 0))
-        for x, y, r in pip_positions(number):
+        for x, y, r in pip_positions(number, squeeze if numbered(number, theme) else ""):
             cx, cy, rad = x * u, half * u + y * u, r * u
             draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=colour)
     return img
@@ -93,7 +136,7 @@ def _back(unit: int, theme: Theme) -> Image.Image:
     img = Image.new("RGBA", (u, 2 * u), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, u - 1, 2 * u - 1), radius=round(u * 0.16), fill=theme.tile_back,
-                           outline=theme.tile_edge, width=max(1, round(unit * 0.035)) * SCALE)
+                           outline=theme.tile_edge, width=_edge(unit))
     inner = round(u * 0.2)
     draw.rounded_rectangle((inner, inner, u - 1 - inner, 2 * u - 1 - inner),
                            radius=round(u * 0.1), outline=(140, 148, 220), width=SCALE * 2)
@@ -112,7 +155,7 @@ def tile_image(a: int, b: int, *, vertical: bool, unit: int, theme: Theme,
     for n in (a, b):
         if not 0 <= n <= MAX_NUMBER:
             raise ValueError(f"no tile half shows {n} (0..{MAX_NUMBER})")
-    body = _back(unit, theme) if face_down else _body(a, b, unit, theme)
+    body = _back(unit, theme) if face_down else _body(a, b, unit, theme, "y" if vertical else "x")
     if not vertical:
         body = body.transpose(Image.Transpose.ROTATE_90)  # the top half goes to the left
     bw, bh = body.size
@@ -128,8 +171,27 @@ def tile_image(a: int, b: int, *, vertical: bool, unit: int, theme: Theme,
         draw.rounded_rectangle((p - grow, p - grow, p + bw - 1 + grow, p + bh - 1 + grow),
                                radius=radius + grow, fill=(*ring, 255))
     big.alpha_composite(body, (p, p))
+    if not face_down:
+        _numerals(big, (a, b), unit, vertical=vertical, theme=theme)
     w, h = tile_size(unit, vertical)
     return big.resize((w + 2 * PAD, h + 2 * PAD), Image.Resampling.LANCZOS)
+
+
+def _numerals(big: Image.Image, halves: tuple[int, int], unit: int, *, vertical: bool,
+               theme: Theme) -> None:
+    """Write each numbered half's numeral upright in the strip its pips left, on top."""
+    u, p = unit * SCALE, PAD * SCALE
+    face = font(numeral_size(unit) * SCALE, True)
+    draw = ImageDraw.Draw(big)
+    for half, number in enumerate(halves):
+        if not numbered(number, theme):
+            continue
+        if vertical:
+            xy = (p + u / 2, p + half * u + u * _STRIP * 0.55)
+        else:
+            xy = (p + half * u + u / 2, p + u * _STRIP * 0.55)
+        draw.text(xy, str(number), font=face, fill=PIP_COLOURS.get(number, (0, 0, 0)),
+                  anchor="mm")
 
 
 def paste_tile(canvas: Image.Image, a: int, b: int, x: int, y: int, *, vertical: bool,

@@ -1,15 +1,22 @@
-"""The Traditional board: the line as a snake, L and R marked, the last move ringed."""
+"""The Traditional board: the line grows both ways from its first tile, each end marked
+with its side and open number, the last move ringed.
+
+The first tile of the hand stays in the middle; the R arm runs right and, at the
+picture's edge, snakes down row by row, the L arm runs left and snakes up. A tile,
+once laid, keeps its place on every later board of the hand.
+"""
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from engine.traditional.view import TraditionalView
 from render.canvas import (
+    BADGE_SIZE,
+    BOARD_WIDTH,
     MARGIN,
-    MAX_WIDTH,
     Chip,
     badge,
     draw_header,
@@ -17,49 +24,63 @@ from render.canvas import (
     new_canvas,
     plural,
 )
-from render.layout import Chain, Link, chain_length, lay_chain
+from render.layout import Chain, Frame, Link, Placed, bounds, lay_chain
 from render.text import move_tile, traditional_alt
 from render.theme import Theme
 from render.tiles import paste_tile
 
 UNIT = 40
 GAP = 4
-PITCH = 2 * UNIT + 18
-LABEL = 20  # from a chain's open end to the centre of its end label
-MIN_WIDTH = 640
+PITCH = 2 * UNIT + 20
+LABEL = 30  # from a chain's open end to the centre of its end label
+LABEL_ROOM = 26  # half the widest end label ("L 12")
+# Along a row, tiles stay this far from the middle, leaving room for the end labels.
+REACH = BOARD_WIDTH // 2 - MARGIN - LABEL - LABEL_ROOM
+# Each arm: (direction, the way its rows stack).
+_AXES = {"L": ((-1, 0), (0, -1)), "R": ((1, 0), (0, 1))}
 
 
-def row_width(length: int) -> int:
-    """How long a row of the snake may be for a line `length` px long: short lines stay on one
-    row; long ones wrap into rows so the picture is about twice as wide as high."""
-    target = int(math.sqrt(length * PITCH * 2.4))
-    target = max(560, min(target, MAX_WIDTH - 2 * MARGIN - 2 * LABEL - 40))
-    if length <= target:
-        return length
-    rows = math.ceil(length / target)
-    # Even rows: each may hold one tile more than its share, so `rows` rows always suffice.
-    return math.ceil(length / rows) + 2 * UNIT + GAP
+@dataclass(frozen=True, slots=True)
+class LineLayout:
+    """The line laid out around its first tile (`anchor`, centred on the origin)."""
+
+    anchor: Placed | None
+    arms: dict[str, Chain]
+
+    @property
+    def tiles(self) -> tuple[Placed, ...]:
+        head = () if self.anchor is None else (self.anchor,)
+        return head + self.arms["L"].tiles + self.arms["R"].tiles
 
 
-def lay_line(view: TraditionalView) -> Chain:
-    """The line's snake, from the L end (top left) onward, at the origin."""
-    links = [Link(p.tile, p.left, p.right) for p in view.line]
-    width = row_width(chain_length(links, UNIT, GAP))
-    return lay_chain(links, origin=(0, 0), d=(1, 0), n=(0, 1), start=0, near=0, far=width,
-                     unit=UNIT, gap=GAP, pitch=PITCH, label=LABEL)
+def anchor_index(view: TraditionalView) -> int:
+    """The index in `view.line` of the hand's first tile (the first tile its history lays)."""
+    index = {placed.tile: i for i, placed in enumerate(view.line)}
+    for _, text in view.history:
+        tile = move_tile(text)
+        if tile is not None and tile in index:
+            return index[tile]
+    return 0
 
 
-def last_placed_index(view: TraditionalView) -> int | None:
-    """The index in `view.line` of the tile laid by the last move, if it laid one."""
-    if view.last_move is None:
-        return None
-    tile = move_tile(view.last_move[1])
-    if tile is None:
-        return None
-    for index, placed in enumerate(view.line):
-        if placed.tile == tile:
-            return index
-    return None
+def lay_line(view: TraditionalView) -> LineLayout:
+    """The line's layout: layout only, nothing drawn."""
+    if not view.line:
+        return LineLayout(None, {side: Chain((), (), (0.0, 0.0), _AXES[side][0])
+                                 for side in _AXES})
+    at = anchor_index(view)
+    first = view.line[at]
+    double = first.tile.is_double
+    w, h = (UNIT, 2 * UNIT) if double else (2 * UNIT, UNIT)
+    anchor = Placed(-w // 2, -h // 2, first.left, first.right, double, first.tile, 0)
+    sides = {"L": [Link(p.tile, p.right, p.left) for p in reversed(view.line[:at])],
+             "R": [Link(p.tile, p.left, p.right) for p in view.line[at + 1:]]}
+    arms = {}
+    for side, links in sides.items():
+        d, n = _AXES[side]
+        arms[side] = lay_chain(links, origin=(0, 0), d=d, n=n, start=w / 2 + GAP, near=-REACH,
+                               far=REACH, unit=UNIT, gap=GAP, pitch=PITCH, label=LABEL)
+    return LineLayout(anchor, arms)
 
 
 def _chips(view: TraditionalView, theme: Theme) -> list[Chip]:
@@ -97,52 +118,50 @@ def _notes(view: TraditionalView) -> list[str]:
     return notes
 
 
-def draw_traditional(view: TraditionalView, theme: Theme, min_width: int = 0) -> Image.Image:
-    """The board of `view` as an RGB image, at least `min_width` wide (up to MAX_WIDTH).
+def frame(view: TraditionalView, theme: Theme) -> Frame:
+    """Where the board of `view` sits on its picture (layout only)."""
+    layout = lay_line(view)
+    header = header_height(_chips(view, theme), _notes(view), BOARD_WIDTH)
+    if layout.anchor is None:
+        return Frame((-UNIT, -UNIT, UNIT, UNIT), header)
+    ends = tuple(chain.end for chain in layout.arms.values())
+    return Frame(bounds(layout.tiles, UNIT, ends, LABEL_ROOM), header)
+
+
+def draw_traditional(view: TraditionalView, theme: Theme,
+                     fit: Frame | None = None) -> Image.Image:
+    """The board of `view` as an RGB image BOARD_WIDTH wide, in `fit` (a replay's shared
+    frame) or its own frame.
 
     Reads only public fields (never `hand` or `legal_moves`).
     """
-    chain = lay_line(view)
+    layout = lay_line(view)
     chips, notes = _chips(view, theme), _notes(view)
-    if chain.tiles:
-        xs = [p.x for p in chain.tiles] + [round(chain.end[0])]
-        ys = [p.y for p in chain.tiles]
-        min_x, max_x = min(xs) - LABEL - 14, max(p.x + p.size(UNIT)[0] for p in chain.tiles)
-        max_x = max(max_x, round(chain.end[0]) + 14)
-        min_y = min(ys)
-        max_y = max(p.y + p.size(UNIT)[1] for p in chain.tiles)
-    else:
-        min_x, max_x, min_y, max_y = 0, 2 * UNIT, 0, 2 * UNIT
-    board_w = max_x - min_x
-    width = min(MAX_WIDTH, max(MIN_WIDTH, min_width, board_w + 2 * MARGIN))
-    top = header_height(chips, notes, width)
-    height = top + (max_y - min_y) + 2 * MARGIN
-    img = new_canvas(width, height, theme)
-    stock = f"Stock {view.stock_size}"
+    fit = fit or frame(view, theme)
+    _, min_y, _, max_y = fit.box
+    img = new_canvas(BOARD_WIDTH, fit.top + (max_y - min_y) + 2 * MARGIN, theme)
     title = f"Traditional · hand {view.hand_number}" + (f" · to {view.target}"
                                                          if view.target else "")
-    draw_header(img, theme, title, stock, chips=chips, notes=notes)
-    dx = (width - board_w) // 2 - min_x
-    dy = top + MARGIN - min_y
+    draw_header(img, theme, title, f"Stock {view.stock_size}", chips=chips, notes=notes)
+    dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - min_y
     draw = ImageDraw.Draw(img)
-    for (x0, y0), (x1, y1) in chain.joints:
-        draw.line((x0 + dx, y0 + dy, x1 + dx, y1 + dy), fill=theme.muted, width=UNIT // 3)
-    ringed = last_placed_index(view)
-    for p in chain.tiles:
-        ring = theme.last_move if p.index == ringed else None
+    for chain in layout.arms.values():
+        for (x0, y0), (x1, y1) in chain.joints:
+            draw.line((x0 + dx, y0 + dy, x1 + dx, y1 + dy), fill=theme.muted, width=UNIT // 3)
+    last = move_tile(view.last_move[1]) if view.last_move is not None else None
+    for p in layout.tiles:
+        ring = theme.last_move if p.tile == last else None
         paste_tile(img, p.a, p.b, p.x + dx, p.y + dy, vertical=p.vertical, unit=UNIT,
                    theme=theme, ring=ring)
-    if chain.tiles:
-        first = chain.tiles[0]
-        cy = first.centre(UNIT)[1] + dy
-        white = (255, 255, 255)
-        badge(img, (first.x + dx - LABEL + 2, cy), "L", 15, fill=theme.accent, colour=white)
-        badge(img, (chain.end[0] + dx, chain.end[1] + dy), "R", 15, fill=theme.accent,
-              colour=white)
+    if layout.anchor is not None and view.ends is not None:
+        for side, number in zip(("L", "R"), view.ends, strict=True):
+            ex, ey = layout.arms[side].end
+            badge(img, (ex + dx, ey + dy), f"{side} {number}", BADGE_SIZE, fill=theme.accent,
+                  colour=(255, 255, 255))
     return img
 
 
 def traditional_board(view: TraditionalView, theme: Theme,
-                      min_width: int = 0) -> tuple[Image.Image, str]:
+                      fit: Frame | None = None) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
-    return draw_traditional(view, theme, min_width), traditional_alt(view)
+    return draw_traditional(view, theme, fit), traditional_alt(view)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.records import replay
-from render import Picture, render_rating_chart, render_replay_gif
+from render import DEFAULT_THEME, Picture, render_rating_chart, render_replay_gif
 from storage import (
     PROVISIONAL_GAMES,
     LeaderboardRow,
@@ -195,7 +195,7 @@ class Standings:
     """The read side of the bot's games: boards, stats, history, replays and charts."""
 
     def __init__(self, store: Storage, *, chart_games: int = 100, recent_games: int = 10,
-                 theme: str = "dark") -> None:
+                 theme: str = DEFAULT_THEME) -> None:
         """`chart_games`: rated games in a chart; `recent_games`: games of rating_change."""
         self.store = store
         self.chart_games = chart_games

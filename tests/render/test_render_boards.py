@@ -58,7 +58,7 @@ def check_png(pic: Picture) -> Image.Image:
     return img
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("theme", ["table", "table-numerals", "dark", "light"])
 @pytest.mark.parametrize("name", sorted(sample_games()))
 def test_every_sample_board_is_a_valid_png_within_limits(name, theme):
     pic = render_board(sample_games()[name].view(None), theme)
@@ -69,6 +69,7 @@ def test_a_full_28_tile_line_wraps_within_the_limits():
     pic = render_board(full_line_view())
     check_png(pic)
     assert pic.height < 1.2 * pic.width  # wrapped into a snake, still a compact picture
+    assert pic.width == 720
     assert "Line of 28 tiles" in pic.alt
 
 
@@ -81,10 +82,12 @@ def test_the_same_view_gives_the_same_bytes(name):
     assert first == second
 
 
-def test_themes_differ_and_dark_is_the_default():
+def test_themes_differ_and_table_is_the_default():
     view = sample_games()["traditional-middle"].view(None)
-    assert render_board(view) == render_board(view, "dark")
-    assert render_board(view, "light").png != render_board(view, "dark").png
+    assert render_board(view) == render_board(view, "table")
+    pictures = {name: render_board(view, name).data
+                for name in ("table", "table-numerals", "dark", "light")}
+    assert len(set(pictures.values())) == len(pictures)
 
 
 def test_dark_and_light_backgrounds_match_discord():

@@ -94,11 +94,10 @@ def test_replays_are_deterministic():
 def test_gallery_writes_every_game(tmp_path, capsys):
     assert main(["gallery", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.iterdir()}
-    for theme in ("dark", "light"):
-        for game in ("traditional", "carousel", "clock"):
-            for stage in ("opening", "middle", "end"):
-                assert f"{theme}-{game}-{stage}.png" in names
-    for extra in ("dark-carousel7-end.png", "dark-traditional-long.png",
-                  "dark-hand-traditional.png", "dark-replay-traditional.gif"):
+    for game in ("traditional", "carousel", "carousel7", "clock"):
+        for stage in ("opening", "middle", "end"):
+            assert f"{game}-{stage}.png" in names
+    for extra in ("traditional-long.png", "hand-traditional.png", "replay-traditional.gif",
+                  "clock6-middle.png", "review-360.png"):
         assert extra in names
     assert main([]) == 2

@@ -1,0 +1,253 @@
+"""Pictures that read on a phone: legible at 360 px wide, arms that never cross, tiles that
+never move once laid (issue 20). Sizes are measured from the numbers the drawing uses."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine.carousel import CarouselGame, CarouselOptions
+from engine.game import Game
+from engine.tiles import Tile
+from engine.traditional import TraditionalGame
+from render import canvas, render_board, render_hand, tiles
+from render import carousel as carousel_render
+from render import traditional as traditional_render
+from render.__main__ import sample_boards, sample_hands
+from render.canvas import BOARD_WIDTH, MARGIN, PHONE_WIDTH
+from render.layout import Frame, Link, Placed, lay_bent
+from render.replay import replay_frames
+from render.samples import PLAYERS, replayed, traditional_record
+from render.theme import get_theme
+
+MIN_PIP_PX = 3.0  # the smallest pip's diameter at PHONE_WIDTH
+MIN_TEXT_PX = 8.0  # the smallest font size (em) at PHONE_WIDTH, tile numerals included
+GAMES_PER_KIND = 110  # seeded games for every (game, seats, pairs) below
+
+Box = tuple[float, float, float, float]
+
+
+SAMPLES = [(render_board, *board) for board in sample_boards()] + [
+    (render_hand, *hand) for hand in sample_hands()]
+
+
+@pytest.mark.parametrize(("draw", "name", "view", "theme"), SAMPLES,
+                         ids=[name for _, name, _, _ in SAMPLES])
+def test_every_sample_picture_is_legible_at_phone_width(draw, name, view, theme, monkeypatch):
+    texts: list[int] = []
+    faces: list[tuple[int, int, int]] = []
+    draw_text = canvas.draw_text
+    tile_image = tiles.tile_image
+
+    def counted_text(img, xy, text, size, colour, **kw):  # type: ignore[no-untyped-def]
+        texts.append(size)
+        draw_text(img, xy, text, size, colour, **kw)
+
+    def counted_tile(a, b, **kw):  # type: ignore[no-untyped-def]
+        if not kw.get("face_down"):
+            faces.append((a, b, kw["unit"]))
+        return tile_image(a, b, **kw)
+
+    for module in ("render.canvas", "render.clock", "render.hand"):
+        monkeypatch.setattr(f"{module}.draw_text", counted_text)
+    monkeypatch.setattr(tiles, "tile_image", counted_tile)
+    pic = draw(view, theme)
+    chosen = get_theme(theme)
+    scale = PHONE_WIDTH / pic.width
+    assert texts and faces
+    assert min(texts) * scale >= MIN_TEXT_PX, (name, min(texts))
+    pips = [tiles.smallest_pip(n, unit, chosen) for a, b, unit in faces for n in (a, b) if n]
+    assert min(pips) * scale >= MIN_PIP_PX, (name, min(pips))
+    numbered = [unit for a, b, unit in faces if any(tiles.numbered(n, chosen) for n in (a, b))]
+    for unit in numbered:
+        assert tiles.numeral_size(unit) * scale >= MIN_TEXT_PX, name
+
+
+def test_halves_above_six_carry_numerals_and_the_option_puts_them_on_every_half():
+    table, every = get_theme("table"), get_theme("table-numerals")
+    assert [n for n in range(13) if tiles.numbered(n, table)] == list(range(7, 13))
+    assert all(tiles.numbered(n, every) for n in range(13))
+    plain = tiles.tile_image(7, 1, vertical=False, unit=40, theme=get_theme("dark"))
+    numbered = tiles.tile_image(7, 1, vertical=False, unit=40, theme=every)
+    assert plain.tobytes() != numbered.tobytes()
+
+
+# --- layouts over many seeded games (layout only, nothing drawn) ---
+
+def random_games() -> Iterator[tuple[str, Game[Any]]]:
+    for seats in (2, 3, 4):
+        for seed in range(GAMES_PER_KIND):
+            yield f"traditional-{seats}", TraditionalGame(PLAYERS[:seats], seed=seed)
+    for seats, pairs in [(n, False) for n in range(2, 8)] + [(4, True)]:
+        options = CarouselOptions(pairs=pairs)
+        for seed in range(GAMES_PER_KIND):
+            yield f"carousel-{seats}", CarouselGame(PLAYERS[:seats], options, seed=seed)
+
+
+def boards_of(game: Game[Any], seed: int) -> Iterator[Any]:
+    """The public view after every move of `game`, played with random legal moves."""
+    rng = random.Random(seed)
+    while game.to_move is not None:
+        game.play(rng.choice(game.legal_moves()))
+        yield game.view(None)
+
+
+def layout(view: Any) -> tuple[int, dict[str, list[Placed]]]:
+    """(unit, side -> placed tiles, middle tile under "S") of a line game's board."""
+    if isinstance(view, carousel_render.CarouselView):
+        if view.spinner is None:
+            return carousel_render.UNIT, {}
+        u = carousel_render.UNIT
+        spinner = Placed(-u // 2, -u, view.spinner.high, view.spinner.low, True,
+                         view.spinner, 0)
+        arms = {side: list(c.tiles) for side, c in carousel_render.lay_arms(view).items()}
+        return u, {"S": [spinner], **arms}
+    line = traditional_render.lay_line(view)
+    if line.anchor is None:
+        return traditional_render.UNIT, {}
+    return traditional_render.UNIT, {"S": [line.anchor],
+                                     **{s: list(c.tiles) for s, c in line.arms.items()}}
+
+
+def box(p: Placed, unit: int) -> Box:
+    w, h = p.size(unit)
+    return (p.x, p.y, p.x + w, p.y + h)
+
+
+def overlapping(boxes: list[Box]) -> tuple[Box, Box] | None:
+    ordered = sorted(boxes)
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            if b[0] >= a[2]:
+                break
+            if min(a[3], b[3]) > max(a[1], b[1]):
+                return a, b
+    return None
+
+
+def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def segments_cross(p1, p2, q1, q2) -> bool:  # type: ignore[no-untyped-def]
+    """Whether two segments meet (touching counts)."""
+    d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
+    d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
+    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and 0 not in (d1, d2, d3, d4):
+        return True
+
+    def on(a, b, c) -> bool:  # type: ignore[no-untyped-def]
+        return (_cross(a, b, c) == 0 and min(a[0], b[0]) <= c[0] <= max(a[0], b[0])
+                and min(a[1], b[1]) <= c[1] <= max(a[1], b[1]))
+    return on(q1, q2, p1) or on(q1, q2, p2) or on(p1, p2, q1) or on(p1, p2, q2)
+
+
+def path(tiles_of_arm: list[Placed], unit: int) -> list[tuple[float, float]]:
+    return [p.centre(unit) for p in tiles_of_arm]
+
+
+def turns(points: list[tuple[float, float]]) -> int:
+    """How many times a path of tile centres changes direction."""
+    def way(a: tuple[float, float], b: tuple[float, float]) -> tuple[int, int]:
+        dx, dy = b[0] - a[0], b[1] - a[1]  # a corner step is diagonal: take its main axis
+        return ((dx > 0) - (dx < 0), 0) if abs(dx) > abs(dy) else (0, (dy > 0) - (dy < 0))
+
+    dirs = [way(a, b) for a, b in itertools.pairwise(points)]
+    return sum(1 for a, b in itertools.pairwise(dirs) if a != b)
+
+
+def check_board(kind: str, view: Any) -> None:
+    unit, arms = layout(view)
+    placed = [p for side in arms.values() for p in side]
+    clash = overlapping([box(p, unit) for p in placed])
+    assert clash is None, (kind, clash)
+    half = BOARD_WIDTH / 2 - MARGIN
+    assert all(-half <= b[0] and b[2] <= half for b in map(lambda p: box(p, unit), placed))
+    paths = {side: path(t, unit) for side, t in arms.items() if side != "S" and len(t) > 1}
+    for (sa, pa), (sb, pb) in itertools.combinations(paths.items(), 2):
+        for a1, a2 in itertools.pairwise(pa):
+            for b1, b2 in itertools.pairwise(pb):
+                assert not segments_cross(a1, a2, b1, b2), (kind, sa, sb)
+    if kind.startswith("carousel"):
+        for side, points in paths.items():
+            # Straight out; left and right turn once at most, up and down never.
+            assert turns(points) <= (1 if side in "LR" else 0), (kind, side)
+
+
+def test_no_tiles_overlap_no_arm_crosses_and_placed_tiles_never_move():
+    games = 0
+    for seed, (kind, game) in enumerate(random_games()):
+        games += 1
+        seen: dict[Any, tuple[int, int, int, int, bool]] = {}
+        previous = None
+        for view in boards_of(game, seed):
+            if previous is not None and previous.hand_number != view.hand_number:
+                check_board(kind, previous)  # the fullest board of the hand
+                seen = {}
+            _, arms = layout(view)
+            for p in (p for side in arms.values() for p in side):
+                where = (p.x, p.y, p.a, p.b, p.vertical)
+                assert seen.setdefault(p.tile, where) == where, (kind, seed, p.tile)
+            previous = view
+        if previous is not None:
+            check_board(kind, previous)
+    assert games >= 1000
+
+
+def test_the_check_sees_an_overlap_and_a_crossing():
+    assert overlapping([(0, 0, 80, 40), (70, 30, 150, 70)]) is not None
+    assert overlapping([(0, 0, 80, 40), (80, 0, 160, 40)]) is None
+    assert segments_cross((0, 0), (10, 10), (0, 10), (10, 0))
+    assert not segments_cross((0, 0), (10, 0), (0, 5), (10, 5))
+    assert turns([(0, 0), (10, 0), (20, 0), (20, 10), (20, 20)]) == 1
+
+
+def test_replay_frames_share_one_frame_so_no_tile_moves():
+    record = traditional_record()
+    theme = get_theme("table")
+    frames = replay_frames(record, theme)
+    assert len({f.size for f in frames}) == 1
+    # Every frame is drawn in the union of all frames: the hand's first tile (unringed
+    # from the third frame on) keeps its exact pixels to the last frame.
+    views = [replayed(record, n).view(None) for n in range(len(record["moves"]) + 1)]
+    fit = functools.reduce(Frame.union, (traditional_render.frame(v, theme) for v in views))
+    anchor = traditional_render.lay_line(views[-1]).anchor
+    assert anchor is not None
+    dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - fit.box[1]
+    x0, y0, x1, y1 = box(anchor, traditional_render.UNIT)
+    region = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    crops = {f.crop(region).tobytes() for f in frames[2:]}
+    assert len(crops) == 1
+    assert frames[0].crop(region).tobytes() not in crops  # the board was empty there
+
+
+def half_centres(p: Placed, unit: int) -> dict[str, tuple[float, float]]:
+    """The centres of the half showing `a` (left or top) and of the half showing `b`."""
+    if p.vertical:
+        return {"a": (p.x + unit / 2, p.y + unit / 2), "b": (p.x + unit / 2, p.y + 1.5 * unit)}
+    return {"a": (p.x + unit / 2, p.y + unit / 2), "b": (p.x + 1.5 * unit, p.y + unit / 2)}
+
+
+@pytest.mark.parametrize(("d", "turn"), [((-1, 0), (0, -1)), ((1, 0), (0, 1))])
+def test_a_bent_arm_turns_once_and_matching_halves_touch_round_the_corner(d, turn):
+    numbers = [1, 2, 3, 4, 5, 6, 0, 1, 3, 5]
+    links = [Link(Tile(max(a, b), min(a, b)), a, b) for a, b in itertools.pairwise(numbers)]
+    unit, gap = 40, 4
+    chain = lay_bent(links, d=d, turn=turn, start=24, limit=250, unit=unit, gap=gap, label=30)
+    assert turns([p.centre(unit) for p in chain.tiles]) == 1
+    assert overlapping([box(p, unit) for p in chain.tiles]) is None
+    for p, link in zip(chain.tiles, links, strict=True):
+        assert {p.a, p.b} == {link.inner, link.outer}
+    for (before, link), (after, nxt) in itertools.pairwise(zip(chain.tiles, links,
+                                                                strict=True)):
+        outer = half_centres(before, unit)["a" if before.a == link.outer else "b"]
+        inner = half_centres(after, unit)["a" if after.a == nxt.inner else "b"]
+        # Neighbouring halves: one unit (and the gap) apart, straight or round the corner.
+        assert math.dist(outer, inner) <= unit + gap + 1, (before, after)
+    assert all(abs(p.centre(unit)[0] * d[0]) <= 250 for p in chain.tiles)
