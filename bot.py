@@ -40,10 +40,19 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    database_url: str | None = None  # a postgresql:// URL; None = the SQLite file
+
+    @property
+    def database(self) -> Path | str:
+        """What storage opens: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     def __repr__(self) -> str:
-        # Keep the token out of logs and tracebacks.
-        return (f"Settings(token=<hidden>, database_path={self.database_path!s}, "
+        # Keep the token (and a database password) out of logs and tracebacks.
+        from storage.postgres import redact
+
+        where = redact(self.database_url) if self.database_url else str(self.database_path)
+        return (f"Settings(token=<hidden>, database={where}, "
                 f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level})")
 
 
@@ -66,7 +75,18 @@ def load_settings(environ: dict[str, str] | None = None, env_file: str | None = 
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
     path = Path(environ.get("DATABASE_PATH", "").strip() or "data/dominoes.sqlite3")
-    return Settings(token, path, int(guild) if guild else None, level)
+    url = environ.get("DATABASE_URL", "").strip() or None
+    if url is not None:
+        from storage.store import is_postgres, sqlite_path
+
+        if not is_postgres(url):
+            try:
+                path, url = sqlite_path(url), None
+            except ValueError:
+                raise SettingsError(
+                    f"DATABASE_URL must be sqlite:///path or postgresql://..., not {url!r}"
+                ) from None
+    return Settings(token, path, int(guild) if guild else None, level, url)
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
 from storage import Storage
 from storage.db import StorageError
+from storage.store import is_postgres, sqlite_path
 from tables.service import TableService
 
 if TYPE_CHECKING:
@@ -45,12 +46,15 @@ class DominoBot(commands.Bot):
     service: TableService
     actions: Actions
 
-    def __init__(self, database_path: Path | str, *, dev_guild_id: int | None = None,
+    def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
                  sync_commands: bool = True) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None)
-        self.database_path = Path(database_path)
+        # A file, `sqlite:///path`, or a postgresql:// URL (see storage.Storage.open).
+        self.database = database
+        self.data_dir = (Path("data") if is_postgres(database)
+                         else sqlite_path(database).parent)
         self.dev_guild_id = dev_guild_id
         self.ai_delay = ai_delay
         self.clock = clock
@@ -59,8 +63,8 @@ class DominoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open storage, load the tables, register buttons and cogs, sync the commands."""
-        self.database_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Storage.open(self.database_path)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.store = await Storage.open(self.database)
         self.service = TableService(self.store, clock=self.clock, ai_delay=self.ai_delay)
         self.actions = Actions(self, self.service)
         self.service.listeners.append(self.actions.on_event)
@@ -69,7 +73,7 @@ class DominoBot(commands.Bot):
         await self.load_extension("cogs.stats_cog")  # after tables_cog: joins /domino
         await self.load_extension("cogs.pickup_cog")  # after tables_cog: joins /domino
         loaded = await self.service.load()
-        log.info("storage %s open, %d active tables", self.database_path, loaded)
+        log.info("storage %s open, %d active tables", self.store.describe(), loaded)
         # A crash between a move's commit and its edit left the message behind.
         updates = self.actions.updates
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
@@ -86,7 +90,7 @@ class DominoBot(commands.Bot):
             return
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        stamp = self.database_path.parent / "commands.sha256"
+        stamp = self.data_dir / "commands.sha256"
         if stamp.exists() and stamp.read_text().strip() == digest:
             log.info("command set unchanged; not syncing")
             return
@@ -113,15 +117,15 @@ def create_bot(settings: Settings | None = None, *, database_path: Path | str | 
     """A bot from bot.py's Settings (or a database path); `options` go to DominoBot."""
     if settings is not None:
         options.setdefault("dev_guild_id", settings.dev_guild_id)
-        database_path = database_path or settings.database_path
+        database_path = database_path or settings.database
     if database_path is None:
         database_path = Path("data/dominoes.sqlite3")
     return DominoBot(database_path, **options)
 
 
-async def check_database(path: Path) -> None:
+async def check_database(target: Path | str) -> None:
     """Open and migrate the database once before logging in. Raises StorageError."""
-    store = await Storage.open(path)
+    store = await Storage.open(target)
     await store.close()
 
 
@@ -129,7 +133,7 @@ def run_bot(settings: Settings) -> int:
     """Run until stopped; returns the exit status (1 when the token or database is refused)."""
     try:
         # Before logging in, so a bad file is reported at once, naming it, not as a traceback.
-        asyncio.run(check_database(settings.database_path))
+        asyncio.run(check_database(settings.database))
     except StorageError as exc:
         log.error("%s", exc)
         return 1

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
-
-from .db import Database, InvalidState, MoveConflict, TableNotFound
+from .db import Backend, Conn, ConstraintError, InvalidState, MoveConflict, TableNotFound
 from .models import ACTIVE_STATUSES, GAMES, STATUSES, LoadedTable, Seat, TableRow
 
 log = logging.getLogger(__name__)
@@ -22,7 +19,7 @@ _COLUMNS = (
 )
 
 
-def _table(row: sqlite3.Row | tuple[Any, ...], seats: Sequence[Seat]) -> TableRow:
+def _table(row: Sequence[Any], seats: Sequence[Seat]) -> TableRow:
     return TableRow(
         id=row[0],
         guild_id=row[1],
@@ -45,7 +42,7 @@ def _table(row: sqlite3.Row | tuple[Any, ...], seats: Sequence[Seat]) -> TableRo
 
 
 async def _seats_by_table(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
+    conn: Conn, where: str, params: Sequence[Any]
 ) -> dict[int, list[Seat]]:
     """Seats of the tables selected by `where` (a condition on game_tables t), in seat order."""
     sql = f"""
@@ -61,7 +58,7 @@ async def _seats_by_table(
 
 
 async def _select_tables(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any], order: str = "t.id"
+    conn: Conn, where: str, params: Sequence[Any], order: str = "t.id"
 ) -> list[TableRow]:
     """Tables matching `where` (a condition on game_tables t), seats included: two queries."""
     cols = ", ".join(f"t.{c.strip()}" for c in _COLUMNS.split(","))
@@ -76,7 +73,7 @@ async def _select_tables(
 
 
 def _active_clause(active_only: bool) -> str:
-    return "t.status IN ('lobby', 'playing')" if active_only else "1"
+    return "t.status IN ('lobby', 'playing')" if active_only else "1 = 1"
 
 
 def _insert_seats(table_id: int, seats: Iterable[Seat]) -> list[tuple[Any, ...]]:
@@ -89,7 +86,7 @@ _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALU
 class TablesMixin:
     """Table and move-log methods of `Storage`."""
 
-    _db: Database
+    _db: Backend
 
     async def create_table(
         self,
@@ -115,19 +112,19 @@ class TablesMixin:
             raise ValueError(f"unknown game {game!r}")
         now = self._db.now()
         async with self._db.write() as conn:
-            cur = await conn.execute(
+            created = await conn.execute_fetchall(
                 """
                 INSERT INTO game_tables (guild_id, channel_id, message_id, game, options,
                                          host_id, status, seed, deal, created_at, updated_at,
                                          deadline, settings)
                 VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)
+                RETURNING id
                 """,
                 (guild_id, channel_id, message_id, game, json.dumps(options or {}), host_id,
                  seed, None if deal is None else json.dumps(deal), now, now, deadline,
                  json.dumps(settings or {})),
             )
-            table_id = cur.lastrowid
-            assert table_id is not None
+            table_id = int(created[0][0])
             await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
             tables = await _select_tables(conn, "t.id = ?", (table_id,))
         return tables[0]
@@ -230,10 +227,12 @@ class TablesMixin:
 
     @staticmethod
     async def _require_status(
-        conn: aiosqlite.Connection, table_id: int, allowed: Sequence[str]
+        conn: Conn, table_id: int, allowed: Sequence[str]
     ) -> None:
+        # PostgreSQL: the row stays locked to the end of the transaction, so two processes
+        # changing one table's seats take turns (SQLite's writes always do).
         rows = list(await conn.execute_fetchall(
-            "SELECT status FROM game_tables WHERE id = ?", (table_id,)
+            "SELECT status FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)
         ))
         if not rows:
             raise TableNotFound(table_id)
@@ -286,16 +285,15 @@ class TablesMixin:
                     "INSERT INTO moves (table_id, seq, move, created_at) VALUES (?, ?, ?, ?)",
                     (table_id, seq, move, now),
                 )
-            except sqlite3.IntegrityError as exc:
+            except ConstraintError as exc:
                 # The UNIQUE (table_id, seq) key: only reachable if last_seq was tampered with.
                 raise MoveConflict(table_id, seq, None) from exc
 
     async def moves(self, table_id: int) -> list[str]:
         """The table's moves in order (empty for an unknown table)."""
-        async with self._db.lock:
-            rows = await self._db.conn.execute_fetchall(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
-            )
+        rows = await self._db.fetch(
+            "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+        )
         return [r[0] for r in rows]
 
     async def record(self, table_id: int) -> dict[str, Any]:

@@ -61,3 +61,16 @@ def test_a_corrupt_database_stops_the_bot_with_its_name_and_no_traceback(
     assert result.returncode == 1
     assert str(bad) in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_database_url_chooses_the_backend_and_database_path_keeps_working() -> None:
+    sqlite = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "sqlite:///x/bot.db"})
+    assert sqlite.database == Path("x/bot.db") and sqlite.database_url is None
+    old = load_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "y.db"})
+    assert old.database == Path("y.db")
+    pg = load_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "y.db",
+                        "DATABASE_URL": "postgresql://bot:pw@db:5432/dominoes"})
+    assert pg.database == "postgresql://bot:pw@db:5432/dominoes"
+    assert "pw" not in repr(pg) and "db:5432" in repr(pg)
+    with pytest.raises(SettingsError, match="DATABASE_URL"):
+        load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "mysql://db/x"})
