@@ -163,15 +163,21 @@ class PostgresDatabase:
 
     @classmethod
     async def open(
-        cls, url: str, *, clock: Callable[[], float] = time.time, pool_size: int = POOL_SIZE
+        cls, url: str, *, clock: Callable[[], float] = time.time, pool_size: int = POOL_SIZE,
+        node: str | None = None,
     ) -> PostgresDatabase:
         """Connect to the database at `url` and bring its schema up to date.
+
+        `node` names this process to the server (application_name): the change notices
+        of storage.cluster tell which process committed each change.
 
         Raises DatabaseUnreadable (naming the URL, without its password) if the server
         cannot be reached or the schema is newer than this code.
         """
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+            settings = {"application_name": node} if node else None
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
+                                             server_settings=settings)
         except (*_RAW_ERRORS, ValueError) as exc:
             raise DatabaseUnreadable(redact(url), str(exc) or type(exc).__name__) from exc
         db = cls(pool, url, clock)

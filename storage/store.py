@@ -53,8 +53,11 @@ class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin
         *,
         clock: Callable[[], float] = time.time,
         quick_check: bool = True,
+        node: str | None = None,
     ) -> Storage:
         """Open the database and migrate it: a file path, `sqlite:///path` or `postgresql://...`.
+
+        `node` names this process on PostgreSQL (see storage.cluster); SQLite ignores it.
 
         An SQLite file (and its folder) is created if needed. Raises DatabaseUnreadable,
         naming the file or the URL (without its password), if it is not usable (corrupt,
@@ -64,7 +67,7 @@ class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin
         if is_postgres(target):
             from .postgres import PostgresDatabase  # asyncpg is only needed for PostgreSQL
 
-            db = await PostgresDatabase.open(str(target), clock=clock)
+            db = await PostgresDatabase.open(str(target), clock=clock, node=node)
         else:
             db = await Database.open(sqlite_path(target), clock=clock, quick_check=quick_check)
         log.info("opened %s (schema %d)", db.describe(), await db.schema_version())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from .db import Backend, Conn, ConstraintError, InvalidState, MoveConflict, TableNotFound
@@ -315,18 +315,31 @@ class TablesMixin:
         out["moves"] = list(loaded.moves)
         return out
 
-    async def active_tables(self) -> list[LoadedTable]:
-        """Every table in the lobby or playing, with its moves: three queries in one snapshot."""
+    async def active_tables(
+        self, *, shards: Collection[int] | None = None, shard_count: int = 1
+    ) -> list[LoadedTable]:
+        """Every table in the lobby or playing, with its moves: three queries in one snapshot.
+
+        With `shards`, only the tables of those shards out of `shard_count` (a table is
+        in the shard of its guild, storage.cluster.shard_of; outside a guild, shard 0).
+        """
         where = "t.status IN ('lobby', 'playing')"
+        params: list[int] = []
+        if shards is not None:
+            wanted = sorted(set(shards)) or [-1]
+            where += (f" AND ((coalesce(t.guild_id, 0) >> 22) % ?)"
+                      f" IN ({', '.join('?' * len(wanted))})")
+            params = [shard_count, *wanted]
         async with self._db.read() as conn:
-            tables = await _select_tables(conn, where, ())
+            tables = await _select_tables(conn, where, params)
             rows = await conn.execute_fetchall(
                 f"""
                 SELECT m.table_id, m.move
                 FROM game_tables t JOIN moves m ON m.table_id = t.id
                 WHERE {where}
                 ORDER BY m.table_id, m.seq
-                """
+                """,
+                params,
             )
         moves: dict[int, list[str]] = defaultdict(list)
         for table_id, move in rows:

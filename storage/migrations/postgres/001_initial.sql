@@ -130,3 +130,28 @@ CREATE TABLE sent_notifications (
     sent_at   DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, seq, kind, user_id)
 );
+
+-- PostgreSQL only: what the processes of one bot share (storage/cluster.py). SQLite is
+-- one process, which holds every table, so it needs neither.
+
+-- Who runs the timers and AI seats of a shard's tables: the process whose lease is not
+-- expired. `wanted_by` is a shard's home process asking an adopter to hand it back.
+CREATE TABLE shard_leases (
+    shard_id    INTEGER PRIMARY KEY CHECK (shard_id >= 0),
+    owner       TEXT    NOT NULL,
+    expires_at  DOUBLE PRECISION NOT NULL,
+    wanted_by   TEXT
+);
+
+-- Every committed change of a table is told on channel table_changes, at commit:
+-- "id last_seq status guild_id writer", writer being the application_name of the
+-- process that made it (so a process can skip its own changes).
+CREATE FUNCTION notify_table_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('table_changes', concat_ws(' ', NEW.id, NEW.last_seq, NEW.status,
+                      coalesce(NEW.guild_id, 0), current_setting('application_name')));
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER game_tables_notify AFTER INSERT OR UPDATE ON game_tables
+    FOR EACH ROW EXECUTE FUNCTION notify_table_change();
