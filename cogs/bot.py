@@ -11,7 +11,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,8 +21,10 @@ from discord.ext import commands
 from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
 from storage import Storage
+from storage.cluster import node_name
 from storage.db import StorageError
 from storage.store import is_postgres, sqlite_path
+from tables.node import ShardNode
 from tables.service import TableService
 
 if TYPE_CHECKING:
@@ -48,9 +50,12 @@ class DominoBot(commands.Bot):
 
     def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
-                 sync_commands: bool = True) -> None:
+                 sync_commands: bool = True, table_shards: int | None = None,
+                 home_shards: Sequence[int] | None = None, **client: Any) -> None:
+        """`table_shards` / `home_shards`: SHARD_COUNT and SHARD_IDS, which shards' tables
+        this process holds on PostgreSQL (unset: one shard, held here; see tables.node)."""
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None)
+                         help_command=None, **client)
         # A file, `sqlite:///path`, or a postgresql:// URL (see storage.Storage.open).
         self.database = database
         self.data_dir = (Path("data") if is_postgres(database)
@@ -60,11 +65,15 @@ class DominoBot(commands.Bot):
         self.clock = clock
         self.sync_commands = sync_commands
         self.store: Storage | None = None
+        self.table_shards = table_shards or 1
+        self.home_shards = tuple(home_shards or range(self.table_shards))
+        self.node_name = node_name()
+        self.shard_node: ShardNode | None = None
 
     async def setup_hook(self) -> None:
         """Open storage, load the tables, register buttons and cogs, sync the commands."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.store = await Storage.open(self.database)
+        self.store = await Storage.open(self.database, node=self.node_name)
         self.service = TableService(self.store, clock=self.clock, ai_delay=self.ai_delay)
         self.actions = Actions(self, self.service)
         self.service.listeners.append(self.actions.on_event)
@@ -72,7 +81,13 @@ class DominoBot(commands.Bot):
         await self.load_extension("cogs.tables_cog")
         await self.load_extension("cogs.stats_cog")  # after tables_cog: joins /domino
         await self.load_extension("cogs.pickup_cog")  # after tables_cog: joins /domino
-        loaded = await self.service.load()
+        if self.store.dialect == "postgres":
+            # Several processes may share the database: hold the tables of our shards.
+            self.shard_node = ShardNode(self.service, self.node_name,
+                                        shard_count=self.table_shards, home=self.home_shards)
+            loaded = await self.shard_node.start()
+        else:
+            loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.store.describe(), loaded)
         # A crash between a move's commit and its edit left the message behind.
         updates = self.actions.updates
@@ -100,6 +115,9 @@ class DominoBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop the tables' timers and close storage, then disconnect."""
+        if self.shard_node is not None:
+            await self.shard_node.stop()  # the leases go at once: another process adopts
+            self.shard_node = None
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()
@@ -112,12 +130,28 @@ class DominoBot(commands.Bot):
         await super().close()
 
 
+class ShardedDominoBot(DominoBot, commands.AutoShardedBot):
+    """The bot on several gateway shards: SHARD_COUNT (and SHARD_IDS, those run here), or
+    unset, as many as Discord recommends, all in this process."""
+
+
 def create_bot(settings: Settings | None = None, *, database_path: Path | str | None = None,
                **options: Any) -> DominoBot:
-    """A bot from bot.py's Settings (or a database path); `options` go to DominoBot."""
+    """A bot from bot.py's Settings (or a database path); `options` go to DominoBot.
+
+    From Settings the bot is sharded (ShardedDominoBot), as Discord requires from
+    2,500 servers on; from a path alone it is the plain one-connection bot.
+    """
     if settings is not None:
         options.setdefault("dev_guild_id", settings.dev_guild_id)
         database_path = database_path or settings.database
+        options.setdefault("table_shards", settings.shard_count)
+        options.setdefault("home_shards", settings.shard_ids)
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        if database_path is None:
+            database_path = Path("data/dominoes.sqlite3")
+        return ShardedDominoBot(database_path, shard_count=settings.shard_count,
+                                shard_ids=ids, **options)
     if database_path is None:
         database_path = Path("data/dominoes.sqlite3")
     return DominoBot(database_path, **options)
