@@ -280,14 +280,15 @@ def rates(runs: list[float]) -> str:
 
 def write_readme(f: dict[str, Any]) -> None:
     date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    pg = subprocess.run(["psql", "--version"], capture_output=True, text=True,
-                        check=False).stdout.split()
+    found = re.search(r"\d+\.\d+", subprocess.run(["psql", "--version"], capture_output=True,
+                                                  text=True, check=False).stdout)
+    pg = found.group() if found else "?"
     ls, lp = f["start_sqlite"], f["start_postgres"]
     section = f"""## PostgreSQL and shards
 
 Run: `.ci/with-postgres .venv/bin/python bench/bench_shards.py` ({date}; {os.cpu_count()}
 cores, Python {platform.python_version()}, SQLite {sqlite3.sqlite_version} (WAL,
-synchronous=NORMAL), PostgreSQL {pg[-1] if pg else "?"} on loopback, default settings
+synchronous=NORMAL), PostgreSQL {pg} on loopback, default settings
 (fsync and synchronous_commit on); load average {os.getloadavg()[0]:.1f}, the machine is
 shared with other work, so treat these as rough).
 
