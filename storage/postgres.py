@@ -29,7 +29,9 @@ from .db import (
     DatabaseUnreadable,
     Params,
     Row,
+    StorageBusy,
     StorageError,
+    StorageFull,
     latest_version,
     migrations,
 )
@@ -37,6 +39,12 @@ from .db import (
 log = logging.getLogger(__name__)
 
 POOL_SIZE = 10
+# As SQLite's busy_timeout: a statement waiting longer for another process's lock fails
+# (StorageBusy) instead of hanging the click behind it.
+LOCK_TIMEOUT_MS = 5000
+# SQLSTATEs a user can be told about: the database is busy, or its disk is full.
+_BUSY_STATES = frozenset({"55P03", "57014", "53300", "57P03", "40001", "40P01"})
+_FULL_STATES = frozenset({"53100"})
 MIGRATION_LOCK = 0x646F6D696E6F  # "domino": the advisory lock held while migrating
 _RAW_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError)
 _NAMED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -94,6 +102,15 @@ def numbered(sql: str) -> tuple[str, tuple[str, ...]]:
     if count and names:
         raise StorageError("a statement mixes ? and :name placeholders")
     return "".join(out), tuple(names)
+
+
+def storage_error(exc: BaseException, what: str) -> StorageError:
+    """`exc` as the StorageError a caller can name to a user: busy, full, or other."""
+    state = getattr(exc, "sqlstate", None)
+    kind = (StorageFull if state in _FULL_STATES
+            else StorageBusy if state in _BUSY_STATES or isinstance(exc, asyncio.TimeoutError)
+            else StorageError)
+    return kind(f"{what} ({exc or type(exc).__name__})")
 
 
 def _args(sql: str, params: Params) -> tuple[str, Sequence[Any]]:
@@ -175,7 +192,9 @@ class PostgresDatabase:
         cannot be reached or the schema is newer than this code.
         """
         try:
-            settings = {"application_name": node} if node else None
+            settings = {"lock_timeout": str(LOCK_TIMEOUT_MS)}
+            if node:
+                settings["application_name"] = node
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
                                              server_settings=settings)
         except (*_RAW_ERRORS, ValueError) as exc:
@@ -248,7 +267,7 @@ class PostgresDatabase:
         except StorageError:
             raise
         except _RAW_ERRORS as exc:
-            raise StorageError(f"{redact(self.url)}: {exc}") from exc
+            raise storage_error(exc, f"{redact(self.url)}: a write failed") from exc
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:
@@ -261,7 +280,7 @@ class PostgresDatabase:
         except StorageError:
             raise
         except _RAW_ERRORS as exc:
-            raise StorageError(f"{redact(self.url)}: {exc}") from exc
+            raise storage_error(exc, f"{redact(self.url)}: a read failed") from exc
 
     async def fetch(self, sql: str, params: Params = ()) -> Sequence[Row]:
         """The rows of one query (autocommit)."""
@@ -269,7 +288,7 @@ class PostgresDatabase:
         try:
             return [tuple(r) for r in await self.pool.fetch(text, *args)]
         except _RAW_ERRORS as exc:
-            raise StorageError(f"{redact(self.url)}: {exc}") from exc
+            raise storage_error(exc, f"{redact(self.url)}: a read failed") from exc
 
     def now(self) -> float:
         """The current UTC time in unix seconds, from the injectable clock."""

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from storage import DatabaseUnreadable, MoveConflict, Seat, SeatResult, Storage, latest_version
+from storage import (
+    DatabaseUnreadable,
+    MoveConflict,
+    Seat,
+    SeatResult,
+    Storage,
+    StorageBusy,
+    latest_version,
+)
 from storage.db import MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR, migrations
 from storage.postgres import numbered, redact
 from storage.store import is_postgres, sqlite_path
@@ -131,3 +139,30 @@ async def test_concurrent_finishes_never_lose_a_rating_update() -> None:
     assert [(u, g) for u, g, _ in together] == [(1, 6), (2, 6)]
     # Each finish read the ratings the previous one wrote: the same as one after another.
     assert [r for _, _, r in together] == pytest.approx([r for _, _, r in in_turn])
+
+
+async def test_a_lock_held_elsewhere_is_a_clear_busy_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncpg
+
+    import storage.postgres
+
+    monkeypatch.setattr(storage.postgres, "LOCK_TIMEOUT_MS", 200)
+    async with fresh_schema() as url:
+        store = await Storage.open(url)
+        other = await asyncpg.connect(url)
+        try:
+            table = await store.create_table(guild_id=1, channel_id=1, game="traditional",
+                                             host_id=1, seats=TWO)
+            await store.start_table(table.id, deadline=None, seed=1)
+            async with other.transaction():  # another process holds the table's row
+                await other.execute("SELECT 1 FROM game_tables WHERE id = $1 FOR UPDATE",
+                                    table.id)
+                with pytest.raises(StorageBusy, match="lock") as info:
+                    await store.append_move(table.id, 1, "6-6", deadline=None)
+            assert redact(url) in str(info.value)
+            await store.append_move(table.id, 1, "6-6", deadline=None)  # free again
+            assert await store.moves(table.id) == ["6-6"]
+        finally:
+            await other.close()
+            await store.close()
