@@ -66,6 +66,11 @@ class SharedTables:
     async def _quarantine(self, table: LiveTable, why: Exception) -> None:
         raise NotImplementedError
 
+    async def lookup(self, table_id: int) -> LiveTable:
+        """The table as it stands, for reading (a hand, the ends a tile fits): held here,
+        or read from storage (visiting). Raises NoSuchTable."""
+        return await self._table(table_id)
+
     async def _table(self, table_id: int) -> LiveTable:
         """The table to act on: ours from memory, another process's read from storage.
 

@@ -152,6 +152,11 @@ async def test_concurrent_clicks_from_both_processes_apply_once(
         assert "no longer available" in str(stale)
         await a.until("move", turn)  # the holder hears of it, whoever committed it
         await vt.settle()
+        # What the other process shows (a hand in a DM, the ends a tile fits) is current.
+        seen = await b.service.lookup(table_id)
+        assert seen.visiting and seen.seq == turn and seen.game is not None
+        held = a.service.tables[table_id].game
+        assert held is not None and seen.game.view(None) == held.view(None)
     assert await a.service.store.moves(table_id) == [e.move for e in a.events if e.kind == "move"]
     assert len(await a.service.store.moves(table_id)) == 4
     assert a.service.tables[table_id].seq == 4
