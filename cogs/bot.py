@@ -144,17 +144,12 @@ def create_bot(settings: Settings | None = None, *, database_path: Path | str | 
     """
     if settings is not None:
         options.setdefault("dev_guild_id", settings.dev_guild_id)
-        database_path = database_path or settings.database
         options.setdefault("table_shards", settings.shard_count)
         options.setdefault("home_shards", settings.shard_ids)
         ids = list(settings.shard_ids) if settings.shard_ids is not None else None
-        if database_path is None:
-            database_path = Path("data/dominoes.sqlite3")
-        return ShardedDominoBot(database_path, shard_count=settings.shard_count,
-                                shard_ids=ids, **options)
-    if database_path is None:
-        database_path = Path("data/dominoes.sqlite3")
-    return DominoBot(database_path, **options)
+        return ShardedDominoBot(database_path or settings.database,
+                                shard_count=settings.shard_count, shard_ids=ids, **options)
+    return DominoBot(database_path or Path("data/dominoes.sqlite3"), **options)
 
 
 async def check_database(target: Path | str) -> None:
