@@ -42,6 +42,8 @@ POOL_SIZE = 10
 # As SQLite's busy_timeout: a statement waiting longer for another process's lock fails
 # (StorageBusy) instead of hanging the click behind it.
 LOCK_TIMEOUT_MS = 5000
+# Every pooled connection busy for this long: StorageBusy rather than an endless wait.
+ACQUIRE_TIMEOUT_S = 10.0
 # SQLSTATEs a user can be told about: the database is busy, or its disk is full.
 _BUSY_STATES = frozenset({"55P03", "57014", "53300", "57P03", "40001", "40P01"})
 _FULL_STATES = frozenset({"53100"})
@@ -262,7 +264,7 @@ class PostgresDatabase:
         asyncpg errors are re-raised as StorageError (StorageErrors pass unchanged).
         """
         try:
-            async with self.pool.acquire() as raw, raw.transaction():
+            async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S) as raw, raw.transaction():
                 yield PgConn(raw)
         except StorageError:
             raise
@@ -273,7 +275,7 @@ class PostgresDatabase:
     async def read(self) -> AsyncIterator[Conn]:
         """A read-only transaction: every query inside sees the same committed snapshot."""
         try:
-            async with self.pool.acquire() as raw, raw.transaction(
+            async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S) as raw, raw.transaction(
                 isolation="repeatable_read", readonly=True
             ):
                 yield PgConn(raw)

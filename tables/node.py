@@ -69,6 +69,10 @@ class ShardNode:
             except StorageError:
                 # The database is away: keep trying; the leases lapse if it stays away.
                 log.exception("node %s: lease renewal failed", self.node)
+            except Exception:
+                # A bug in one round must not end the renewals: the leases would lapse
+                # while this process still runs the tables' clocks.
+                log.exception("node %s: lease round failed", self.node)
 
     async def tick(self) -> None:
         """Renew, hand back, claim the home shards back, adopt the abandoned ones."""

@@ -9,6 +9,7 @@ import pytest
 
 from storage import (
     DatabaseUnreadable,
+    GuildSettings,
     MoveConflict,
     Seat,
     SeatResult,
@@ -165,4 +166,22 @@ async def test_a_lock_held_elsewhere_is_a_clear_busy_error(
             assert await store.moves(table.id) == ["6-6"]
         finally:
             await other.close()
+            await store.close()
+
+
+async def test_every_connection_busy_is_a_clear_busy_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import storage.postgres
+    from storage.postgres import PostgresDatabase
+
+    monkeypatch.setattr(storage.postgres, "ACQUIRE_TIMEOUT_S", 0.2)
+    async with fresh_schema() as url:
+        store = Storage(await PostgresDatabase.open(url, pool_size=1))
+        try:
+            async with store._db.write():  # the pool's one connection, held
+                with pytest.raises(StorageBusy):
+                    await store.set_guild_settings(GuildSettings(1))
+            await store.set_guild_settings(GuildSettings(1))  # free again
+            assert await store.get_guild_settings(1) == GuildSettings(1)
+        finally:
             await store.close()
