@@ -233,7 +233,7 @@ class Actions:
     async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          tile: str) -> None:
         async with self.guard(interaction, table_id):
-            table, seat = self._seated(table_id, interaction.user.id)
+            table, seat = await self._seated(table_id, interaction.user.id)
             if table.seq != seq:
                 raise StaleMove()
             assert table.game is not None
@@ -244,8 +244,9 @@ class Actions:
             await interaction.response.send_message(
                 view=end_choice_layout(table, seq, moves), ephemeral=True)
 
-    def _seated(self, table_id: int, user_id: int) -> tuple[LiveTable, int]:
-        table = self.service.get(table_id)
+    async def _seated(self, table_id: int, user_id: int) -> tuple[LiveTable, int]:
+        # Held here, or read from storage: a DM's buttons arrive on shard 0's process.
+        table = await self.service.lookup(table_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotSeated()
@@ -257,7 +258,7 @@ class Actions:
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A fresh ephemeral message with the caller's hand and a button per playable tile."""
         async with self.guard(interaction, table_id):
-            table, seat = self._seated(table_id, interaction.user.id)
+            table, seat = await self._seated(table_id, interaction.user.id)
             await self.send_hand(interaction, table, seat)
 
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
@@ -265,7 +266,7 @@ class Actions:
             table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
             if table.game_kind == "clock":
                 raise TableError(t("error.no_hand"))
-            table, seat = self._seated(table.id, interaction.user.id)
+            table, seat = await self._seated(table.id, interaction.user.id)
             await self.send_hand(interaction, table, seat)
 
     async def send_hand(self, interaction: discord.Interaction[Any], table: LiveTable,
@@ -293,7 +294,7 @@ class Actions:
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async with self.guard(interaction, table_id):
-            table, _seat = self._seated(table_id, interaction.user.id)
+            table, _seat = await self._seated(table_id, interaction.user.id)
             if table.game_kind != "clock":
                 raise TableError(t("error.not_clock"))
             move = hint(table.game.view(0))  # type: ignore[union-attr]

@@ -11,7 +11,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,10 @@ from discord.ext import commands
 from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
 from storage import Storage
+from storage.cluster import node_name
 from storage.db import StorageError
+from storage.store import is_postgres, sqlite_path
+from tables.node import ShardNode
 from tables.service import TableService
 
 if TYPE_CHECKING:
@@ -45,23 +48,34 @@ class DominoBot(commands.Bot):
     service: TableService
     actions: Actions
 
-    def __init__(self, database_path: Path | str, *, dev_guild_id: int | None = None,
+    def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
-                 sync_commands: bool = True) -> None:
-        # Nobody is pinged unless a send names them (the player to move, a lobby role).
+                 sync_commands: bool = True, table_shards: int | None = None,
+                 home_shards: Sequence[int] | None = None, **client: Any) -> None:
+        """`table_shards` / `home_shards`: SHARD_COUNT and SHARD_IDS, which shards' tables
+        this process holds on PostgreSQL (unset: one shard, held here; see tables.node)."""
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
-        self.database_path = Path(database_path)
+                         help_command=None,
+                         # Nobody is pinged unless a send names them (the player to move, a lobby role).
+                         allowed_mentions=discord.AllowedMentions.none(), **client)
+        # A file, `sqlite:///path`, or a postgresql:// URL (see storage.Storage.open).
+        self.database = database
+        self.data_dir = (Path("data") if is_postgres(database)
+                         else sqlite_path(database).parent)
         self.dev_guild_id = dev_guild_id
         self.ai_delay = ai_delay
         self.clock = clock
         self.sync_commands = sync_commands
         self.store: Storage | None = None
+        self.table_shards = table_shards or 1
+        self.home_shards = tuple(home_shards or range(self.table_shards))
+        self.node_name = node_name()
+        self.shard_node: ShardNode | None = None
 
     async def setup_hook(self) -> None:
         """Open storage, load the tables, register buttons and cogs, sync the commands."""
-        self.database_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Storage.open(self.database_path)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.store = await Storage.open(self.database, node=self.node_name)
         self.service = TableService(self.store, clock=self.clock, ai_delay=self.ai_delay)
         self.actions = Actions(self, self.service)
         self.service.listeners.append(self.actions.on_event)
@@ -69,8 +83,14 @@ class DominoBot(commands.Bot):
         await self.load_extension("cogs.tables_cog")
         await self.load_extension("cogs.stats_cog")  # after tables_cog: joins /domino
         await self.load_extension("cogs.pickup_cog")  # after tables_cog: joins /domino
-        loaded = await self.service.load()
-        log.info("storage %s open, %d active tables", self.database_path, loaded)
+        if self.store.dialect == "postgres":
+            # Several processes may share the database: hold the tables of our shards.
+            self.shard_node = ShardNode(self.service, self.node_name,
+                                        shard_count=self.table_shards, home=self.home_shards)
+            loaded = await self.shard_node.start()
+        else:
+            loaded = await self.service.load()
+        log.info("storage %s open, %d active tables", self.store.describe(), loaded)
         # A crash between a move's commit and its edit left the message behind.
         updates = self.actions.updates
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
@@ -87,7 +107,7 @@ class DominoBot(commands.Bot):
             return
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        stamp = self.database_path.parent / "commands.sha256"
+        stamp = self.data_dir / "commands.sha256"
         if stamp.exists() and stamp.read_text().strip() == digest:
             log.info("command set unchanged; not syncing")
             return
@@ -97,6 +117,9 @@ class DominoBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop the tables' timers and close storage, then disconnect."""
+        if self.shard_node is not None:
+            await self.shard_node.stop()  # the leases go at once: another process adopts
+            self.shard_node = None
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()
@@ -109,20 +132,31 @@ class DominoBot(commands.Bot):
         await super().close()
 
 
+class ShardedDominoBot(DominoBot, commands.AutoShardedBot):
+    """The bot on several gateway shards: SHARD_COUNT (and SHARD_IDS, those run here), or
+    unset, as many as Discord recommends, all in this process."""
+
+
 def create_bot(settings: Settings | None = None, *, database_path: Path | str | None = None,
                **options: Any) -> DominoBot:
-    """A bot from bot.py's Settings (or a database path); `options` go to DominoBot."""
+    """A bot from bot.py's Settings (or a database path); `options` go to DominoBot.
+
+    From Settings the bot is sharded (ShardedDominoBot), as Discord requires from
+    2,500 servers on; from a path alone it is the plain one-connection bot.
+    """
     if settings is not None:
         options.setdefault("dev_guild_id", settings.dev_guild_id)
-        database_path = database_path or settings.database_path
-    if database_path is None:
-        database_path = Path("data/dominoes.sqlite3")
-    return DominoBot(database_path, **options)
+        options.setdefault("table_shards", settings.shard_count)
+        options.setdefault("home_shards", settings.shard_ids)
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        return ShardedDominoBot(database_path or settings.database,
+                                shard_count=settings.shard_count, shard_ids=ids, **options)
+    return DominoBot(database_path or Path("data/dominoes.sqlite3"), **options)
 
 
-async def check_database(path: Path) -> None:
+async def check_database(target: Path | str) -> None:
     """Open and migrate the database once before logging in. Raises StorageError."""
-    store = await Storage.open(path)
+    store = await Storage.open(target)
     await store.close()
 
 
@@ -130,7 +164,7 @@ def run_bot(settings: Settings) -> int:
     """Run until stopped; returns the exit status (1 when the token or database is refused)."""
     try:
         # Before logging in, so a bad file is reported at once, naming it, not as a traceback.
-        asyncio.run(check_database(settings.database_path))
+        asyncio.run(check_database(settings.database))
     except StorageError as exc:
         log.error("%s", exc)
         return 1

@@ -1,4 +1,5 @@
-"""Persistence of the dominoes bot: every table, move, result, rating and setting in SQLite.
+"""Persistence of the dominoes bot: every table, move, result, rating and setting, in SQLite
+or PostgreSQL (`Storage.open` takes a file, `sqlite:///path` or a `postgresql://` URL).
 
 `storage` owns all SQL. It returns the frozen dataclasses of `storage.models`, never rows.
 """

@@ -1,21 +1,25 @@
-"""The command line: `python -m storage check DB` and `python -m storage backup DB OUT`.
+"""The command line: `python -m storage check DB`, `python -m storage backup DB OUT` and
+`python -m storage migrate sqlite:///DB postgresql://...`.
 
-Both exit 0 on success and 1 with a one-line message on stderr otherwise.
+Each exits 0 on success and 1 with a one-line message on stderr otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import logging
 import os
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
-from .db import latest_version
+from .db import StorageError, latest_version
+from .store import Storage, is_postgres, sqlite_path
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +113,42 @@ def backup(path: Path, out: Path) -> None:
     print(f"backed up {path} to {out} ({out.stat().st_size} bytes)")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+async def _migrate(source: str, target: str, replayer: Callable[[dict[str, Any]], object]) -> bool:
+    """Copy the SQLite database `source` into the empty PostgreSQL `target`, then verify it."""
+    from .copy import copy_to_postgres, verify_copy
+
+    if is_postgres(source) or not is_postgres(target):
+        raise CliError("usage: migrate sqlite:///FILE postgresql://...")
+    path = sqlite_path(source)
+    if not path.is_file():
+        raise CliError(f"no such database file: {path}")
+    try:
+        src = await Storage.open(path)  # brings the file to this code's schema first
+        try:
+            dst = await Storage.open(target)
+            try:
+                copied = await copy_to_postgres(src, dst)
+                report = await verify_copy(src, dst, replayer)
+            finally:
+                await dst.close()
+        finally:
+            await src.close()
+    except StorageError as exc:
+        raise CliError(str(exc)) from exc
+    for name, count in copied.items():
+        print(f"{name}: {count} rows copied, {report.rows[name]} in the copy")
+    print(f"games: {report.games} records identical, {report.replayed} replayed without error"
+          " (any other fails the same way in the file)")
+    for problem in report.problems:
+        print(f"PROBLEM: {problem}")
+    print("verified: ok" if not report.problems else "verified: FAILED")
+    return not report.problems
+
+
+def main(argv: Sequence[str] | None = None,
+         replayer: Callable[[dict[str, Any]], object] | None = None) -> int:
+    """Run the command line; returns the exit status. `replayer` replays a game record
+    for `migrate`'s check (the engine's, from `python -m storage`)."""
     parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser("check", help="integrity check and summary")
@@ -118,10 +156,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_backup = sub.add_parser("backup", help="online backup to another file")
     p_backup.add_argument("db", type=Path)
     p_backup.add_argument("out", type=Path)
+    p_migrate = sub.add_parser("migrate", help="copy an SQLite database into PostgreSQL")
+    p_migrate.add_argument("source", help="sqlite:///FILE (or a file)")
+    p_migrate.add_argument("target", help="postgresql://user:password@host:port/database")
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
             return 0 if check(args.db) else 1
+        if args.command == "migrate":
+            if replayer is None:
+                raise CliError("migrate needs a game replayer (run it as python -m storage)")
+            return 0 if asyncio.run(_migrate(args.source, args.target, replayer)) else 1
         backup(args.db, args.out)
         return 0
     except CliError as exc:

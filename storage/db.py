@@ -1,9 +1,18 @@
-"""The connection: pragmas, numbered migrations, transactions and the storage errors.
+"""The backend interface, the SQLite backend, numbered migrations and the storage errors.
+
+The mixins of `Storage` talk to a `Backend` (this module's `Database` for SQLite,
+`storage.postgres.PostgresDatabase` for PostgreSQL) through `Conn`, whose methods
+keep aiosqlite's names. SQL is written once, with `?` placeholders (or `:name`);
+the PostgreSQL connection numbers them ($1, $2 ...). Where the dialects differ the
+SQL says so beside the query, through `Conn.dialect` or `Conn.for_update`.
 
 One `Database` wraps one aiosqlite connection. Every statement runs under one
 `asyncio.Lock`, so the coroutines of the bot never interleave their statements
 inside each other's transactions; other processes are kept out by SQLite's own
 locks (`BEGIN IMMEDIATE` plus `busy_timeout`).
+
+Migrations: SQLite's are `migrations/NNN_name.sql`, PostgreSQL's the files of the
+same numbers in `migrations/postgres/`; every change of schema adds one of each.
 """
 
 from __future__ import annotations
@@ -13,16 +22,18 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 import aiosqlite
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+POSTGRES_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgres"
 BUSY_TIMEOUT_MS = 5000
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[A-Za-z0-9_]+\.sql$")
 
@@ -85,6 +96,92 @@ class InvalidState(StorageError):
     """The table is not in a status that allows the operation."""
 
 
+class ConstraintError(StorageError):
+    """A statement broke a UNIQUE, PRIMARY KEY, CHECK or FOREIGN KEY constraint."""
+
+
+Params = Sequence[Any] | Mapping[str, Any]
+Row = Sequence[Any]
+
+
+class Executed(Protocol):
+    """What `Conn.execute` returns: how many rows the statement changed."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+
+class Conn(Protocol):
+    """One connection inside a transaction, the same on every backend.
+
+    Integrity failures raise ConstraintError, whichever the database.
+    """
+
+    dialect: str  # "sqlite" or "postgres"
+    for_update: str  # appended to a SELECT that locks the rows it reads ("" in SQLite)
+
+    async def execute(self, sql: str, params: Params = ()) -> Executed: ...
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None: ...
+
+    async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Row]: ...
+
+    async def serialize(self, key: int) -> None:
+        """Hold lock `key` until the transaction ends (SQLite: every write already does)."""
+
+
+class Backend(Protocol):
+    """A database: transactions, one-statement reads, the clock, the schema version."""
+
+    dialect: str
+    clock: Callable[[], float]
+
+    def write(self) -> AbstractAsyncContextManager[Conn]: ...
+
+    def read(self) -> AbstractAsyncContextManager[Conn]: ...
+
+    async def fetch(self, sql: str, params: Params = ()) -> Sequence[Row]: ...
+
+    async def schema_version(self) -> int: ...
+
+    def describe(self) -> str: ...
+
+    def now(self) -> float: ...
+
+    async def close(self) -> None: ...
+
+
+class SqliteConn:
+    """`Conn` over aiosqlite: its own methods, with integrity errors translated."""
+
+    dialect = "sqlite"
+    for_update = ""
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Params = ()) -> Executed:
+        try:
+            return await self.raw.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintError(str(exc)) from exc
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self.raw.executemany(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintError(str(exc)) from exc
+
+    async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Row]:
+        try:
+            return list(await self.raw.execute_fetchall(sql, params))
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintError(str(exc)) from exc
+
+    async def serialize(self, key: int) -> None:
+        """Nothing to do: `BEGIN IMMEDIATE` already makes every write transaction the only one."""
+
+
 @dataclass(frozen=True)
 class Migration:
     """One numbered migration file."""
@@ -110,7 +207,8 @@ class Migration:
 
 
 def migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """The migration files of `directory`, in order; numbers must be 1, 2, 3 ... without gaps.
+    """The migration files of `directory` (SQLite's by default), in order; numbers must be
+    1, 2, 3 ... without gaps.
 
     Raises StorageError if the numbering has a gap or a duplicate.
     """
@@ -133,7 +231,9 @@ def latest_version() -> int:
 
 
 class Database:
-    """One connection to one SQLite file, with a lock and transaction helpers."""
+    """The SQLite backend: one connection to one file, with a lock and transaction helpers."""
+
+    dialect = "sqlite"
 
     def __init__(
         self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]
@@ -142,6 +242,7 @@ class Database:
         self.path = path
         self.clock = clock
         self.lock = asyncio.Lock()
+        self.wrapped = SqliteConn(conn)
 
     @classmethod
     async def open(
@@ -234,8 +335,17 @@ class Database:
                     await conn.execute(statement)
                 await conn.execute(f"PRAGMA user_version={migration.version}")
 
+    async def schema_version(self) -> int:
+        """The schema version recorded in the file."""
+        async with self.lock:
+            return await self.user_version()
+
+    def describe(self) -> str:
+        """The file, for messages."""
+        return str(self.path)
+
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write(self) -> AsyncIterator[Conn]:
         """A write transaction (`BEGIN IMMEDIATE`): committed on success, rolled back on error.
 
         sqlite3 errors are re-raised as StorageError (StorageErrors pass unchanged).
@@ -247,7 +357,7 @@ class Database:
             except sqlite3.OperationalError as exc:
                 raise storage_error(exc, f"{self.path}: cannot start a write") from exc
             try:
-                yield conn
+                yield self.wrapped
                 await conn.execute("COMMIT")
             except BaseException as exc:
                 await self._rollback()
@@ -265,17 +375,25 @@ class Database:
             log.exception("%s: rollback failed", self.path)
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self) -> AsyncIterator[Conn]:
         """A read transaction: every query inside sees the same committed snapshot."""
         async with self.lock:
             conn = self.conn
             try:
                 await conn.execute("BEGIN")
                 try:
-                    yield conn
+                    yield self.wrapped
                 finally:
                     if conn.in_transaction:
                         await conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise storage_error(exc, f"{self.path}: a read failed") from exc
+
+    async def fetch(self, sql: str, params: Params = ()) -> Sequence[Row]:
+        """The rows of one query, outside any explicit transaction."""
+        async with self.lock:
+            try:
+                return list(await self.conn.execute_fetchall(sql, params))
             except sqlite3.Error as exc:
                 raise storage_error(exc, f"{self.path}: a read failed") from exc
 

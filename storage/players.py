@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from .db import Database
+from .db import Backend
 from .models import Player
 
 log = logging.getLogger(__name__)
@@ -13,18 +13,17 @@ log = logging.getLogger(__name__)
 class PlayersMixin:
     """Player methods of `Storage`."""
 
-    _db: Database
+    _db: Backend
 
     async def get_player(self, user_id: int) -> Player | None:
         """The player's stored preferences, or None if never stored."""
-        async with self._db.lock:
-            rows = list(await self._db.conn.execute_fetchall(
-                """
-                SELECT user_id, name, locale, tz, quiet_start, quiet_end, wants_dms, dms_failed
-                FROM players WHERE user_id = ?
-                """,
-                (user_id,),
-            ))
+        rows = list(await self._db.fetch(
+            """
+            SELECT user_id, name, locale, tz, quiet_start, quiet_end, wants_dms, dms_failed
+            FROM players WHERE user_id = ?
+            """,
+            (user_id,),
+        ))
         if not rows:
             return None
         uid, name, locale, tz, q_start, q_end, wants, failed = rows[0]

@@ -16,10 +16,9 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
-from .db import Database
+from .db import Backend, Conn
 from .models import LeaderboardRow, display_rating
 
 __all__ = ["GLOBAL_SCOPE", "LEADERBOARD_SQL", "RatingsMixin", "count_unrated", "display_rating",
@@ -45,7 +44,7 @@ def scopes_for(guild_id: int | None) -> list[int]:
 
 
 async def rate_game(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     *,
     game: str,
     scope: int,
@@ -89,8 +88,8 @@ async def rate_game(
                 VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, 1, ?)
                 ON CONFLICT (game, scope, user_id, ai_level) DO UPDATE SET
                     mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
-                    games = games + 1, wins = wins + excluded.wins,
-                    rated_games = rated_games + 1, updated_at = excluded.updated_at
+                    games = ratings.games + 1, wins = ratings.wins + excluded.wins,
+                    rated_games = ratings.rated_games + 1, updated_at = excluded.updated_at
                 """,
                 (game, scope, subject[0], subject[1], float(after.mu), float(after.sigma),
                  ordinal, won, now),
@@ -100,7 +99,7 @@ async def rate_game(
 
 
 async def count_unrated(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     *,
     game: str,
     scope: int,
@@ -121,7 +120,8 @@ async def count_unrated(
                                  games, wins, rated_games, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, 0, ?)
             ON CONFLICT (game, scope, user_id, ai_level) DO UPDATE SET
-                games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at
+                games = ratings.games + 1, wins = ratings.wins + excluded.wins,
+                updated_at = excluded.updated_at
             """,
             (game, scope, user_id, ai_level, float(start.mu), float(start.sigma),
              float(start.ordinal()), 1 if (user_id, ai_level) in winners else 0, now),
@@ -156,6 +156,9 @@ RANK_SQL = """
               AND user_id = :user_id AND ai_level < :ai_level)
 """
 
+# PostgreSQL has no INDEXED BY; its planner picks ratings_board by itself.
+RANK_SQL_PORTABLE = RANK_SQL.replace(" INDEXED BY ratings_board", "")
+
 
 def _board_row(rank: int, row: Sequence[Any]) -> LeaderboardRow:
     user_id, ai_level, name, ordinal, mu, sigma, games, wins, rated = row
@@ -176,7 +179,7 @@ def _board_row(rank: int, row: Sequence[Any]) -> LeaderboardRow:
 class RatingsMixin:
     """Leaderboard methods of `Storage`."""
 
-    _db: Database
+    _db: Backend
 
     async def leaderboard(
         self, game: str, guild_id: int | None = None, *, limit: int = 10, offset: int = 0
@@ -187,10 +190,9 @@ class RatingsMixin:
         by user id, the same order `rank_of` counts in.
         """
         scope = GLOBAL_SCOPE if guild_id is None else guild_id
-        async with self._db.lock:
-            rows = await self._db.conn.execute_fetchall(
-                LEADERBOARD_SQL, (game, scope, limit, offset)
-            )
+        rows = await self._db.fetch(
+            LEADERBOARD_SQL, (game, scope, limit, offset)
+        )
         return [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
 
     async def rank_of(
@@ -218,7 +220,7 @@ class RatingsMixin:
                 return None
             ordinal = rows[0][3]
             ahead = list(await conn.execute_fetchall(
-                RANK_SQL,
+                RANK_SQL if conn.dialect == "sqlite" else RANK_SQL_PORTABLE,
                 {"game": game, "scope": scope, "ordinal": ordinal, "user_id": uid,
                  "ai_level": level},
             ))
@@ -227,9 +229,8 @@ class RatingsMixin:
     async def leaderboard_size(self, game: str, guild_id: int | None = None) -> int:
         """How many are on the board of `game` in a guild (None = global)."""
         scope = GLOBAL_SCOPE if guild_id is None else guild_id
-        async with self._db.lock:
-            rows = list(await self._db.conn.execute_fetchall(
-                "SELECT count(*) FROM ratings WHERE game = ? AND scope = ? AND rated_games > 0",
-                (game, scope),
-            ))
+        rows = list(await self._db.fetch(
+            "SELECT count(*) FROM ratings WHERE game = ? AND scope = ? AND rated_games > 0",
+            (game, scope),
+        ))
         return int(rows[0][0])

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
-
-from .db import Database, InvalidState, TableNotFound
+from .db import Backend, Conn, ConstraintError, InvalidState, TableNotFound
 from .models import PlayerStats, ResultRow, Seat, SeatResult, SolitaireResult
 from .ratings import RatingsMixin, Subject, count_unrated, rate_game, scopes_for, subject_of
 
 log = logging.getLogger(__name__)
+
+RATINGS_LOCK = 1  # the key of Conn.serialize held while a game is rated
 
 _RESULT_COLUMNS = """
     table_id, seat, user_id, ai_level, name, game, guild_id, place, points, goat, team,
@@ -27,7 +26,7 @@ _SOLITAIRE_COLUMNS = """
 # A player's results, newest first; the tests check its plan uses an index of user_id.
 HISTORY_SQL = f"""
     SELECT {_RESULT_COLUMNS} FROM results
-    WHERE user_id = ? AND (? IS NULL OR game = ?)
+    WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?)
     ORDER BY finished_at DESC, table_id DESC
     LIMIT ? OFFSET ?
 """
@@ -82,7 +81,7 @@ def _teams(
     return teams, ranks
 
 
-async def _guild_rates_ai(conn: aiosqlite.Connection, guild_id: int | None) -> bool:
+async def _guild_rates_ai(conn: Conn, guild_id: int | None) -> bool:
     """The guild's rate_ai setting; False outside a guild or with no settings stored."""
     if guild_id is None:
         return False
@@ -95,7 +94,7 @@ async def _guild_rates_ai(conn: aiosqlite.Connection, guild_id: int | None) -> b
 class ResultsMixin(RatingsMixin):
     """Result, stats and history methods of `Storage`."""
 
-    _db: Database
+    _db: Backend
 
     async def finish_table(
         self, table_id: int, results: Sequence[SeatResult], *, rate_ai: bool | None = None
@@ -114,6 +113,9 @@ class ResultsMixin(RatingsMixin):
         """
         now = self._db.now()
         async with self._db.write() as conn:
+            # Ratings are read, then written: finishes take turns, so two processes
+            # finishing games of the same players never lose an update.
+            await conn.serialize(RATINGS_LOCK)
             meta = list(await conn.execute_fetchall(
                 "SELECT game, guild_id FROM game_tables WHERE id = ?", (table_id,)
             ))
@@ -214,11 +216,10 @@ class ResultsMixin(RatingsMixin):
 
     async def results_of_table(self, table_id: int) -> list[ResultRow]:
         """The recorded results of a table, by seat (empty if none)."""
-        async with self._db.lock:
-            rows = await self._db.conn.execute_fetchall(
-                f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat",
-                (table_id,),
-            )
+        rows = await self._db.fetch(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
         return [_result(r) for r in rows]
 
     async def record_solitaire_result(
@@ -250,18 +251,18 @@ class ResultsMixin(RatingsMixin):
                 if cur.rowcount == 0:
                     raise TableNotFound(table_id)
             try:
-                cur = await conn.execute(
+                inserted = await conn.execute_fetchall(
                     f"""
-                    INSERT INTO solitaire_results ({_SOLITAIRE_COLUMNS})
-                    VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO solitaire_results ({_SOLITAIRE_COLUMNS.replace("id,", "", 1)})
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    RETURNING id
                     """,
                     (table_id, user_id, guild_id, game, int(won), discards, hours_home,
                      duration, now),
                 )
-            except sqlite3.IntegrityError as exc:
+            except ConstraintError as exc:
                 raise InvalidState(f"table {table_id} already has a solitaire result") from exc
-            row_id = cur.lastrowid
-        assert row_id is not None
+            row_id = int(inserted[0][0])
         return SolitaireResult(row_id, table_id, user_id, guild_id, game, won, discards,
                                hours_home, duration, now)
 
@@ -269,24 +270,22 @@ class ResultsMixin(RatingsMixin):
         self, user_id: int, *, limit: int = 10, offset: int = 0, game: str | None = None
     ) -> list[ResultRow]:
         """The user's results, newest first (optionally of one game type)."""
-        async with self._db.lock:
-            rows = await self._db.conn.execute_fetchall(
-                HISTORY_SQL, (user_id, game, game, limit, offset)
-            )
+        rows = await self._db.fetch(
+            HISTORY_SQL, (user_id, game, game, limit, offset)
+        )
         return [_result(r) for r in rows]
 
     async def solitaire_history(
         self, user_id: int, *, limit: int = 10, offset: int = 0
     ) -> list[SolitaireResult]:
         """The user's solitaire results, newest first."""
-        async with self._db.lock:
-            rows = await self._db.conn.execute_fetchall(
-                f"""
-                SELECT {_SOLITAIRE_COLUMNS} FROM solitaire_results
-                WHERE user_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
-                """,
-                (user_id, limit, offset),
-            )
+        rows = await self._db.fetch(
+            f"""
+            SELECT {_SOLITAIRE_COLUMNS} FROM solitaire_results
+            WHERE user_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
+            """,
+            (user_id, limit, offset),
+        )
         return [_solitaire(r) for r in rows]
 
     async def player_stats(
@@ -302,10 +301,10 @@ class ResultsMixin(RatingsMixin):
                 return await self._solitaire_stats(conn, user_id, game, guild_id)
             rows = list(await conn.execute_fetchall(
                 """
-                SELECT count(*), coalesce(sum(place = 1), 0), coalesce(sum(goat), 0),
-                       coalesce(sum(points), 0)
+                SELECT count(*), coalesce(sum(CASE WHEN place = 1 THEN 1 ELSE 0 END), 0),
+                       coalesce(sum(goat), 0), coalesce(sum(points), 0)
                 FROM results
-                WHERE user_id = ? AND game = ? AND (? IS NULL OR guild_id = ?)
+                WHERE user_id = ? AND game = ? AND (CAST(? AS BIGINT) IS NULL OR guild_id = ?)
                 """,
                 (user_id, game, guild_id, guild_id),
             ))
@@ -315,16 +314,18 @@ class ResultsMixin(RatingsMixin):
 
     @staticmethod
     async def _solitaire_stats(
-        conn: aiosqlite.Connection, user_id: int, game: str, guild_id: int | None
+        conn: Conn, user_id: int, game: str, guild_id: int | None
     ) -> PlayerStats:
         rows = list(await conn.execute_fetchall(
             """
-            SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won THEN duration END),
+            SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won <> 0 THEN duration END),
                    avg(hours_home)
             FROM solitaire_results
-            WHERE user_id = ? AND game = ? AND (? IS NULL OR guild_id = ?)
+            WHERE user_id = ? AND game = ? AND (CAST(? AS BIGINT) IS NULL OR guild_id = ?)
             """,
             (user_id, game, guild_id, guild_id),
         ))
         games, wins, best, avg_home = rows[0]
+        # PostgreSQL's avg() of integers is a numeric (Decimal).
+        avg_home = None if avg_home is None else float(avg_home)
         return PlayerStats(user_id, game, games, wins, 0, 0, None, best, avg_home)

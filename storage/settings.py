@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import logging
 
-from .db import Database
+from .db import Backend
 from .models import GuildSettings
 
 log = logging.getLogger(__name__)
@@ -15,19 +15,18 @@ log = logging.getLogger(__name__)
 class SettingsMixin:
     """Guild settings methods of `Storage`."""
 
-    _db: Database
+    _db: Backend
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings; the defaults of GuildSettings if none were stored."""
-        async with self._db.lock:
-            rows = list(await self._db.conn.execute_fetchall(
-                """
-                SELECT default_turn_seconds, reminders, timeout_action, allowed_channels,
-                       rate_ai, lobby_role_id, default_lobby_seconds
-                FROM guild_settings WHERE guild_id = ?
-                """,
-                (guild_id,),
-            ))
+        rows = list(await self._db.fetch(
+            """
+            SELECT default_turn_seconds, reminders, timeout_action, allowed_channels,
+                   rate_ai, lobby_role_id, default_lobby_seconds
+            FROM guild_settings WHERE guild_id = ?
+            """,
+            (guild_id,),
+        ))
         if not rows:
             return GuildSettings(guild_id)
         seconds, reminders, action, channels, rate_ai, role, lobby_seconds = rows[0]

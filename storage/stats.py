@@ -10,16 +10,14 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
-
-from .db import Database
+from .db import Backend, Conn
 from .models import GameTotals, RatingPoint, ResultRow, SolitaireTotals
 from .results import _RESULT_COLUMNS, _result
 
 log = logging.getLogger(__name__)
 
 STREAK_CHUNK = 100
-_GUILD = "(? IS NULL OR guild_id = ?)"
+_GUILD = "(CAST(? AS BIGINT) IS NULL OR guild_id = ?)"
 
 # The plan of this query is checked in the tests: a walk of results_user_game, backwards.
 RATING_HISTORY_SQL = f"""
@@ -31,7 +29,7 @@ RATING_HISTORY_SQL = f"""
 
 
 async def _streak(
-    conn: aiosqlite.Connection, sql: str, params: Sequence[Any]
+    conn: Conn, sql: str, params: Sequence[Any]
 ) -> int:
     """The current run from rows of one column (truthy = a win), newest first.
 
@@ -56,7 +54,7 @@ async def _streak(
 class StatsMixin:
     """Stats methods of `Storage`."""
 
-    _db: Database
+    _db: Backend
 
     async def game_totals(
         self, user_id: int, game: str, guild_id: int | None = None
@@ -68,7 +66,8 @@ class StatsMixin:
         async with self._db.read() as conn:
             rows = list(await conn.execute_fetchall(
                 f"""
-                SELECT count(*), coalesce(sum(place = 1), 0), coalesce(sum(goat), 0),
+                SELECT count(*), coalesce(sum(CASE WHEN place = 1 THEN 1 ELSE 0 END), 0),
+                       coalesce(sum(goat), 0),
                        coalesce(sum(points), 0), max(points)
                 FROM results WHERE user_id = ? AND game = ? AND {_GUILD}
                 """,
@@ -92,8 +91,8 @@ class StatsMixin:
         async with self._db.read() as conn:
             rows = list(await conn.execute_fetchall(
                 f"""
-                SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won THEN discards END),
-                       max(hours_home), min(CASE WHEN won THEN duration END)
+                SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won <> 0 THEN discards END),
+                       max(hours_home), min(CASE WHEN won <> 0 THEN duration END)
                 FROM solitaire_results WHERE user_id = ? AND game = ? AND {_GUILD}
                 """,
                 (user_id, game, guild_id, guild_id),
@@ -116,11 +115,10 @@ class StatsMixin:
         before and after each: the global rating (guild_id None) or that guild's."""
         columns = ({"before": "rating_before", "after": "rating_after"} if guild_id is None
                    else {"before": "guild_rating_before", "after": "guild_rating_after"})
-        async with self._db.lock:
-            rows = list(await self._db.conn.execute_fetchall(
-                RATING_HISTORY_SQL.format(**columns),
-                (user_id, game, guild_id, guild_id, limit),
-            ))
+        rows = list(await self._db.fetch(
+            RATING_HISTORY_SQL.format(**columns),
+            (user_id, game, guild_id, guild_id, limit),
+        ))
         return [RatingPoint(t, f, b, a) for t, f, b, a in reversed(rows)]
 
     async def results_of_tables(self, table_ids: Iterable[int]) -> dict[int, list[ResultRow]]:
@@ -129,14 +127,13 @@ class StatsMixin:
         out: dict[int, list[ResultRow]] = {i: [] for i in ids}
         if not ids:
             return out
-        async with self._db.lock:
-            rows = await self._db.conn.execute_fetchall(
-                f"""
-                SELECT {_RESULT_COLUMNS} FROM results
-                WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat
-                """,
-                ids,
-            )
+        rows = await self._db.fetch(
+            f"""
+            SELECT {_RESULT_COLUMNS} FROM results
+            WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat
+            """,
+            ids,
+        )
         for row in rows:
             result = _result(row)
             out[result.table_id].append(result)

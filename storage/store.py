@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .db import Database
+from .db import Backend, Database
 from .players import PlayersMixin
 from .results import ResultsMixin
 from .settings import SettingsMixin
@@ -16,42 +16,80 @@ from .tables import TablesMixin
 
 log = logging.getLogger(__name__)
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite:///"
+
+
+def is_postgres(target: Path | str) -> bool:
+    """Whether `target` names a PostgreSQL database (a postgresql:// URL)."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: Path | str) -> Path:
+    """The file of an SQLite target: a path, or `sqlite:///path` (`sqlite:////abs` for an
+    absolute one, as SQLAlchemy writes them). Raises ValueError for another URL."""
+    if isinstance(target, Path):
+        return target
+    if target.startswith(SQLITE_SCHEME):
+        return Path(target[len(SQLITE_SCHEME):])
+    if "://" in target:
+        raise ValueError(f"unknown database URL {target!r}: use sqlite:///path or postgresql://")
+    return Path(target)
+
 
 class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin):
-    """All persistence of the bot, over one SQLite connection.
+    """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
-    Open with `await Storage.open(path)`, close with `await store.close()`.
+    Open with `await Storage.open(path_or_url)`, close with `await store.close()`.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     @classmethod
     async def open(
         cls,
-        path: Path | str,
+        target: Path | str,
         *,
         clock: Callable[[], float] = time.time,
         quick_check: bool = True,
+        node: str | None = None,
     ) -> Storage:
-        """Open the database file (creating it and its folder if needed) and migrate it.
+        """Open the database and migrate it: a file path, `sqlite:///path` or `postgresql://...`.
 
-        Raises DatabaseUnreadable, naming the file, if it is not a usable SQLite database
-        (corrupt, not SQLite, unreadable, or from a newer schema).
+        `node` names this process on PostgreSQL (see storage.cluster); SQLite ignores it.
+
+        An SQLite file (and its folder) is created if needed. Raises DatabaseUnreadable,
+        naming the file or the URL (without its password), if it is not usable (corrupt,
+        not SQLite, unreachable, or from a newer schema); ValueError for an unknown URL.
         """
-        db = await Database.open(path, clock=clock, quick_check=quick_check)
-        log.info("opened %s (schema %d)", db.path, await db.user_version())
+        db: Backend
+        if is_postgres(target):
+            from .postgres import PostgresDatabase  # asyncpg is only needed for PostgreSQL
+
+            db = await PostgresDatabase.open(str(target), clock=clock, node=node)
+        else:
+            db = await Database.open(sqlite_path(target), clock=clock, quick_check=quick_check)
+        log.info("opened %s (schema %d)", db.describe(), await db.schema_version())
         return cls(db)
 
     @property
-    def path(self) -> Path:
-        """The database file."""
-        return self._db.path
+    def dialect(self) -> str:
+        """"sqlite" or "postgres"."""
+        return self._db.dialect
+
+    @property
+    def path(self) -> Path | None:
+        """The SQLite file (None on PostgreSQL)."""
+        return self._db.path if isinstance(self._db, Database) else None
+
+    def describe(self) -> str:
+        """The file or the URL (without its password), for messages."""
+        return self._db.describe()
 
     async def schema_version(self) -> int:
-        """The schema version of the open file."""
-        async with self._db.lock:
-            return await self._db.user_version()
+        """The schema version of the open database."""
+        return await self._db.schema_version()
 
     async def close(self) -> None:
         """Close the connection. The object must not be used afterwards."""

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
-
-import aiosqlite
 
 from engine.records import write_record
 
-from .db import Database, InvalidState, MoveConflict, TableNotFound
+from .db import Backend, Conn, ConstraintError, InvalidState, MoveConflict, TableNotFound
 from .models import ACTIVE_STATUSES, GAMES, STATUSES, LoadedTable, Seat, TableRow
 
 log = logging.getLogger(__name__)
@@ -24,7 +21,7 @@ _COLUMNS = (
 )
 
 
-def _table(row: sqlite3.Row | tuple[Any, ...], seats: Sequence[Seat]) -> TableRow:
+def _table(row: Sequence[Any], seats: Sequence[Seat]) -> TableRow:
     return TableRow(
         id=row[0],
         guild_id=row[1],
@@ -47,7 +44,7 @@ def _table(row: sqlite3.Row | tuple[Any, ...], seats: Sequence[Seat]) -> TableRo
 
 
 async def _seats_by_table(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
+    conn: Conn, where: str, params: Sequence[Any]
 ) -> dict[int, list[Seat]]:
     """Seats of the tables selected by `where` (a condition on game_tables t), in seat order."""
     sql = f"""
@@ -63,7 +60,7 @@ async def _seats_by_table(
 
 
 async def _select_tables(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any], order: str = "t.id"
+    conn: Conn, where: str, params: Sequence[Any], order: str = "t.id"
 ) -> list[TableRow]:
     """Tables matching `where` (a condition on game_tables t), seats included: two queries."""
     cols = ", ".join(f"t.{c.strip()}" for c in _COLUMNS.split(","))
@@ -78,7 +75,7 @@ async def _select_tables(
 
 
 def _active_clause(active_only: bool) -> str:
-    return "t.status IN ('lobby', 'playing')" if active_only else "1"
+    return "t.status IN ('lobby', 'playing')" if active_only else "1 = 1"
 
 
 def _insert_seats(table_id: int, seats: Iterable[Seat]) -> list[tuple[Any, ...]]:
@@ -91,7 +88,7 @@ _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALU
 class TablesMixin:
     """Table and move-log methods of `Storage`."""
 
-    _db: Database
+    _db: Backend
 
     async def create_table(
         self,
@@ -117,19 +114,19 @@ class TablesMixin:
             raise ValueError(f"unknown game {game!r}")
         now = self._db.now()
         async with self._db.write() as conn:
-            cur = await conn.execute(
+            created = await conn.execute_fetchall(
                 """
                 INSERT INTO game_tables (guild_id, channel_id, message_id, game, options,
                                          host_id, status, seed, deal, created_at, updated_at,
                                          deadline, settings)
                 VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)
+                RETURNING id
                 """,
                 (guild_id, channel_id, message_id, game, json.dumps(options or {}), host_id,
                  seed, None if deal is None else json.dumps(deal), now, now, deadline,
                  json.dumps(settings or {})),
             )
-            table_id = cur.lastrowid
-            assert table_id is not None
+            table_id = int(created[0][0])
             await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
             tables = await _select_tables(conn, "t.id = ?", (table_id,))
         return tables[0]
@@ -232,10 +229,12 @@ class TablesMixin:
 
     @staticmethod
     async def _require_status(
-        conn: aiosqlite.Connection, table_id: int, allowed: Sequence[str]
+        conn: Conn, table_id: int, allowed: Sequence[str]
     ) -> None:
+        # PostgreSQL: the row stays locked to the end of the transaction, so two processes
+        # changing one table's seats take turns (SQLite's writes always do).
         rows = list(await conn.execute_fetchall(
-            "SELECT status FROM game_tables WHERE id = ?", (table_id,)
+            "SELECT status FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)
         ))
         if not rows:
             raise TableNotFound(table_id)
@@ -288,16 +287,15 @@ class TablesMixin:
                     "INSERT INTO moves (table_id, seq, move, created_at) VALUES (?, ?, ?, ?)",
                     (table_id, seq, move, now),
                 )
-            except sqlite3.IntegrityError as exc:
+            except ConstraintError as exc:
                 # The UNIQUE (table_id, seq) key: only reachable if last_seq was tampered with.
                 raise MoveConflict(table_id, seq, None) from exc
 
     async def moves(self, table_id: int) -> list[str]:
         """The table's moves in order (empty for an unknown table)."""
-        async with self._db.lock:
-            rows = await self._db.conn.execute_fetchall(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
-            )
+        rows = await self._db.fetch(
+            "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+        )
         return [r[0] for r in rows]
 
     async def record(self, table_id: int) -> dict[str, Any]:
@@ -311,18 +309,31 @@ class TablesMixin:
         return write_record(table.game, table.options, [s.name for s in table.seats],
                             deal=table.deal, seed=table.seed, moves=loaded.moves)
 
-    async def active_tables(self) -> list[LoadedTable]:
-        """Every table in the lobby or playing, with its moves: three queries in one snapshot."""
+    async def active_tables(
+        self, *, shards: Collection[int] | None = None, shard_count: int = 1
+    ) -> list[LoadedTable]:
+        """Every table in the lobby or playing, with its moves: three queries in one snapshot.
+
+        With `shards`, only the tables of those shards out of `shard_count` (a table is
+        in the shard of its guild, storage.cluster.shard_of; outside a guild, shard 0).
+        """
         where = "t.status IN ('lobby', 'playing')"
+        params: list[int] = []
+        if shards is not None:
+            wanted = sorted(set(shards)) or [-1]
+            where += (f" AND ((coalesce(t.guild_id, 0) >> 22) % ?)"
+                      f" IN ({', '.join('?' * len(wanted))})")
+            params = [shard_count, *wanted]
         async with self._db.read() as conn:
-            tables = await _select_tables(conn, where, ())
+            tables = await _select_tables(conn, where, params)
             rows = await conn.execute_fetchall(
                 f"""
                 SELECT m.table_id, m.move
                 FROM game_tables t JOIN moves m ON m.table_id = t.id
                 WHERE {where}
                 ORDER BY m.table_id, m.seq
-                """
+                """,
+                params,
             )
         moves: dict[int, list[str]] = defaultdict(list)
         for table_id, move in rows:

@@ -93,6 +93,10 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
     resigned: int | None = None
+    # Read from storage for one action by a process that does not hold its shard
+    # (tables.shards): its changes are committed and reach the holder through storage,
+    # not this process's listeners, and it arms no timers here.
+    visiting: bool = False
 
     @staticmethod
     def from_storage(loaded: LoadedTable) -> LiveTable:

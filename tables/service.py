@@ -17,9 +17,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine.errors import IllegalMove, NotationError, RecordError
-from engine.records import ReplayError, new_game
+from engine.records import new_game
 from storage import Storage
-from storage.db import MoveConflict, StorageError
+from storage.db import InvalidState, MoveConflict, StorageError
 from storage.models import Seat
 from tables.errors import (
     IllegalMoveError,
@@ -33,6 +33,7 @@ from tables.errors import (
 )
 from tables.live import GAME_SEATS, LiveTable, Person, TableEvent, TableSettings
 from tables.results import seat_results, solitaire_result
+from tables.shards import Placement, SharedTables
 from tables.timers import Clockwork, Listener, stop_timer
 
 log = logging.getLogger(__name__)
@@ -40,13 +41,15 @@ log = logging.getLogger(__name__)
 AI_NAMES = {"easy": "Bot (easy)", "normal": "Bot (normal)"}
 
 
-class TableService(Clockwork):
-    """Every table of the bot, live in memory and committed in storage."""
+class TableService(Clockwork, SharedTables):
+    """Every table of the bot (of this process's shards), live in memory and committed
+    in storage."""
 
     def __init__(self, store: Storage, *, clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 ai_delay: float = 1.0) -> None:
-        """`clock` gives UTC unix seconds and `sleep` waits; tests pass virtual ones."""
+                 ai_delay: float = 1.0, placement: Placement | None = None) -> None:
+        """`clock` gives UTC unix seconds and `sleep` waits; tests pass virtual ones.
+        `placement` says which tables this process holds (default: all)."""
         self.store = store
         self.clock = clock
         self.sleep = sleep
@@ -56,6 +59,7 @@ class TableService(Clockwork):
         self.quarantined: dict[int, LiveTable] = {}
         self.listeners: list[Listener] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self.placement = placement or Placement()
 
     # -- start-up and shut-down -------------------------------------------
     async def load(self) -> int:
@@ -65,17 +69,10 @@ class TableService(Clockwork):
         (a crash in between) is finished now. A game whose moves no longer replay
         is quarantined (see `_quarantine`) and the others load as usual.
         """
-        for loaded in await self.store.active_tables():
-            try:
-                table = LiveTable.from_storage(loaded)
-            except (RecordError, ReplayError) as exc:
-                await self._quarantine(LiveTable(loaded.table, None), exc)
-                continue
-            self.tables[table.id] = table
-            if table.game is not None and table.game.is_over():
-                await self._finish(table)
-            else:
-                self._after_change(table)
+        found = await self.store.active_tables(shards=self.placement.held,
+                                               shard_count=self.placement.shard_count)
+        for loaded in found:
+            await self._hold(loaded)
         log.info("loaded %d active tables", len(self.tables))
         return len(self.tables)
 
@@ -160,7 +157,7 @@ class TableService(Clockwork):
 
     async def join(self, table_id: int, person: Person) -> LiveTable:
         """Seat `person`; starts the game when the last seat fills and the host chose so."""
-        table = self.get(table_id)
+        table = await self._table(table_id)
         async with table.lock:
             table.require_status("lobby")
             if table.seat_of(person.user_id) is not None:
@@ -176,7 +173,7 @@ class TableService(Clockwork):
 
     async def leave(self, table_id: int, user_id: int) -> LiveTable:
         """Stand up from a lobby seat. The host cancels instead."""
-        table = self.get(table_id)
+        table = await self._table(table_id)
         async with table.lock:
             table.require_status("lobby")
             seat = table.seat_of(user_id)
@@ -192,7 +189,7 @@ class TableService(Clockwork):
         """The host fills a lobby seat with an AI; the last seat starts the game like `join`
         when the host chose auto-start (`auto_start=False` holds it, e.g. while seating a
         rematch)."""
-        table = self.get(table_id)
+        table = await self._table(table_id)
         async with table.lock:
             table.require_status("lobby")
             if user_id != table.host_id:
@@ -214,7 +211,7 @@ class TableService(Clockwork):
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
         """The host starts the game with the players seated. Raises TableError."""
-        table = self.get(table_id)
+        table = await self._table(table_id)
         async with table.lock:
             table.require_status("lobby")
             if user_id != table.host_id:
@@ -263,7 +260,7 @@ class TableService(Clockwork):
     async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
         """The host (or a server manager) cancels a lobby, a game in progress, or a
         quarantined table."""
-        table = self.quarantined.get(table_id) or self.get(table_id)
+        table = self.quarantined.get(table_id) or await self._table(table_id)
         async with table.lock:
             if table.status not in ("lobby", "playing"):
                 raise TableError("This table has already ended.")
@@ -287,7 +284,7 @@ class TableService(Clockwork):
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
         IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed.
         """
-        table = self.get(table_id)
+        table = await self._table(table_id)
         async with table.lock:
             if table.status != "playing" or table.game is None:
                 raise StaleMove()
@@ -334,7 +331,7 @@ class TableService(Clockwork):
 
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
         """A seated player gives up: the game ends with them in last place."""
-        table = self.get(table_id)
+        table = await self._table(table_id)
         async with table.lock:
             if table.status != "playing" or table.game is None:
                 raise TableError("There is no game in progress to resign from.")
@@ -351,7 +348,7 @@ class TableService(Clockwork):
     async def replace_with_ai(self, table_id: int, seat: int, user_id: int, *,
                               is_manager: bool = False, level: str = "normal") -> LiveTable:
         """The host or a manager hands a (missing) player's seat to an AI."""
-        table = self.get(table_id)
+        table = await self._table(table_id)
         async with table.lock:
             table.require_status("playing")
             if user_id != table.host_id and not is_manager:
@@ -370,17 +367,24 @@ class TableService(Clockwork):
     async def _finish(self, table: LiveTable) -> None:
         """Store the results (and ratings) and close the table. Called under its lock."""
         assert table.game is not None
-        if table.game_kind == "clock":
-            result = solitaire_result(table, self.clock())
-            await self.store.record_solitaire_result(**result)  # also marks it finished
-        else:
-            await self.store.finish_table(table.id, seat_results(table))
+        try:
+            if table.game_kind == "clock":
+                result = solitaire_result(table, self.clock())
+                await self.store.record_solitaire_result(**result)  # also marks it finished
+            else:
+                await self.store.finish_table(table.id, seat_results(table))
+        except InvalidState:
+            # Another process stored this end first (the one that committed the last
+            # move, or the table's holder catching up with it): one result, kept.
+            log.info("table %d: its result was stored by another process", table.id)
         table.replace_row(status="finished", deadline=None)
         self.tables.pop(table.id, None)
         stop_timer(table)
         await self._emit(TableEvent("finished", table))
 
     async def _emit(self, event: TableEvent) -> None:
+        if event.table.visiting:
+            return  # the holder tells its listeners, when storage tells it (tables.shards)
         for listener in self.listeners:
             try:
                 await listener(event)

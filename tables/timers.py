@@ -67,6 +67,8 @@ class Clockwork:
     # -- arming ------------------------------------------------------------------------
     def _after_change(self, table: LiveTable) -> None:
         """Re-arm the table after any change: an AI moves, or the timer waits."""
+        if table.visiting:
+            return  # the process holding the table runs its clock (tables.shards)
         stop_timer(table)
         table.timer = None
         if table.status == "playing" and table.game is not None:

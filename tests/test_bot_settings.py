@@ -61,3 +61,48 @@ def test_a_corrupt_database_stops_the_bot_with_its_name_and_no_traceback(
     assert result.returncode == 1
     assert str(bad) in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_database_url_chooses_the_backend_and_database_path_keeps_working() -> None:
+    sqlite = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "sqlite:///x/bot.db"})
+    assert sqlite.database == Path("x/bot.db") and sqlite.database_url is None
+    old = load_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "y.db"})
+    assert old.database == Path("y.db")
+    pg = load_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "y.db",
+                        "DATABASE_URL": "postgresql://bot:pw@db:5432/dominoes"})
+    assert pg.database == "postgresql://bot:pw@db:5432/dominoes"
+    assert "pw" not in repr(pg) and "db:5432" in repr(pg)
+    with pytest.raises(SettingsError, match="DATABASE_URL"):
+        load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "mysql://db/x"})
+
+
+def test_shard_settings() -> None:
+    base = {"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://db/x"}
+    unset = load_settings(base)
+    assert (unset.shard_count, unset.shard_ids) == (None, None)
+    some = load_settings({**base, "SHARD_COUNT": "4", "SHARD_IDS": "2, 0"})
+    assert (some.shard_count, some.shard_ids) == (4, (0, 2))
+    every = load_settings({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2"})  # SQLite: one process
+    assert (every.shard_count, every.shard_ids) == (2, None)
+    for bad, name in [({"SHARD_IDS": "0"}, "SHARD_COUNT"), ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+                      ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS")]:
+        with pytest.raises(SettingsError, match=name):
+            load_settings({**base, **bad})
+    with pytest.raises(SettingsError, match="postgresql"):
+        load_settings({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "1"})
+
+
+def test_the_bot_from_settings_is_sharded_as_told() -> None:
+    import discord
+
+    from cogs.bot import create_bot
+
+    settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://db/x",
+                              "SHARD_COUNT": "4", "SHARD_IDS": "1,3"})
+    bot = create_bot(settings)
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
+    assert (bot.table_shards, bot.home_shards) == (4, (1, 3))
+    auto = create_bot(load_settings({"DISCORD_TOKEN": "t"}))
+    assert isinstance(auto, discord.AutoShardedClient) and auto.shard_count is None
+    assert (auto.table_shards, auto.home_shards) == (1, (0,))

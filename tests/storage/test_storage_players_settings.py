@@ -11,8 +11,8 @@ from storage import GuildSettings, Player, Storage, format_hhmm, parse_hhmm
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "bot.db")
+async def store(target: Path | str) -> AsyncIterator[Storage]:
+    s = await Storage.open(target)
     yield s
     await s.close()
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from storage import InvalidState, Seat, SeatResult, Storage, StorageError, TableNotFound
+from tests.pg import raw_execute
 
 P = [Seat(i, None, f"P{i}") for i in range(10)]
 EASY = Seat(None, "easy", "Easy bot")
@@ -25,8 +25,8 @@ class Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "bot.db", clock=Clock())
+async def store(target: Path | str) -> AsyncIterator[Storage]:
+    s = await Storage.open(target, clock=Clock())
     yield s
     await s.close()
 
@@ -236,14 +236,19 @@ async def test_solitaire(store: Storage) -> None:
     assert await store.leaderboard("clock") == []
 
 
-async def test_result_and_rating_roll_back_together(store: Storage, tmp_path: Path) -> None:
-    raw = sqlite3.connect(tmp_path / "bot.db")
-    raw.execute(
-        "CREATE TRIGGER fail_results BEFORE INSERT ON results WHEN NEW.points = 666 "
-        "BEGIN SELECT RAISE(ABORT, 'boom'); END"
-    )
-    raw.commit()
-    raw.close()
+FAIL_TRIGGER = {
+    "sqlite": ["CREATE TRIGGER fail_results BEFORE INSERT ON results WHEN NEW.points = 666 "
+               "BEGIN SELECT RAISE(ABORT, 'boom'); END"],
+    "postgres": ["CREATE FUNCTION fail_results() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                 "IF NEW.points = 666 THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$",
+                 "CREATE TRIGGER fail_results BEFORE INSERT ON results "
+                 "FOR EACH ROW EXECUTE FUNCTION fail_results()"],
+}
+
+
+async def test_result_and_rating_roll_back_together(store: Storage, target: Path | str) -> None:
+    for statement in FAIL_TRIGGER[store.dialect]:
+        await raw_execute(target, statement)
     table = await store.create_table(
         guild_id=100, channel_id=1, game="traditional", host_id=1, seats=[P[1], P[2]]
     )

@@ -37,8 +37,8 @@ class Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "bot.db", clock=Clock())
+async def store(target: Path | str) -> AsyncIterator[Storage]:
+    s = await Storage.open(target, clock=Clock())
     yield s
     await s.close()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from storage import (
     TableNotFound,
     TableRow,
 )
+from tests.pg import raw_execute
 
 ANN = Seat(1, None, "Ann")
 BOB = Seat(2, None, "Bob")
@@ -38,8 +38,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "bot.db", clock=clock)
+async def store(target: Path | str, clock: Clock) -> AsyncIterator[Storage]:
+    s = await Storage.open(target, clock=clock)
     yield s
     await s.close()
 
@@ -176,23 +176,21 @@ async def test_snapshot_goes_with_its_move(store: Storage) -> None:
     assert got is not None and got.snapshot is None  # never describes an older move
 
 
-async def test_move_transaction_is_all_or_nothing(store: Storage, tmp_path: Path) -> None:
+async def test_move_transaction_is_all_or_nothing(store: Storage, target: Path | str) -> None:
     table = await playing(store)
     await store.append_move(table.id, 1, "6-6", deadline=100.0)
     # Another process sneaks a row in without updating last_seq: the INSERT then fails
     # after the UPDATE, and the whole transaction must roll back.
-    raw = sqlite3.connect(tmp_path / "bot.db")
-    raw.execute("INSERT INTO moves VALUES (?, 2, 'intruder', 0)", (table.id,))
-    raw.commit()
+    await raw_execute(target, "INSERT INTO moves VALUES (?, 2, 'intruder', 0)", table.id)
     with pytest.raises(MoveConflict, match="another writer"):
         await store.append_move(table.id, 2, "6-5 L", deadline=200.0, snapshot="s")
     got = await store.get_table(table.id)
     assert got is not None
     assert got.last_seq == 1 and got.deadline == 100.0 and got.snapshot is None
     # The log is append-only.
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        raw.execute("UPDATE moves SET move = 'x' WHERE table_id = ?", (table.id,))
-    raw.close()
+    with pytest.raises(Exception, match="append-only") as info:
+        await raw_execute(target, "UPDATE moves SET move = 'x' WHERE table_id = ?", table.id)
+    assert type(info.value).__name__ in ("IntegrityError", "RaiseError")
 
 
 async def test_record(store: Storage) -> None:

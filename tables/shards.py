@@ -1,0 +1,193 @@
+"""Tables shared by several processes: which tables this one holds, and catching up.
+
+A process holds the tables of the shards whose leases it has (`Placement`): it keeps
+them in memory, runs their timers and AI seats, and tells its listeners (the table
+message) of every change. A click on another table (a hand's buttons in a DM arrive
+on shard 0, wherever the table lives) is still served: the table is read from
+storage for that one action (a *visiting* table), the move is checked and committed
+there with its sequence check, so whichever process commits first wins and the other
+answers "no longer available", and the change reaches the holder through storage's
+change notices (`refresh`). With one process (SQLite, or no shards) it holds everything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from engine.errors import IllegalMove, NotationError, RecordError
+from engine.records import ReplayError
+from storage import Storage
+from storage.cluster import shard_of
+from storage.models import ACTIVE_STATUSES, LoadedTable
+from tables.errors import NoSuchTable
+from tables.live import LiveTable, TableEvent
+from tables.timers import stop_timer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The shards this process holds, out of `shard_count`; `held` None means every table."""
+
+    shard_count: int = 1
+    held: frozenset[int] | None = None
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process holds the tables of that guild (None: outside a guild)."""
+        return self.held is None or shard_of(guild_id, self.shard_count) in self.held
+
+    def query(self) -> dict[str, object]:
+        """The filter of `Storage.active_tables` for the tables held."""
+        if self.held is None:
+            return {}
+        return {"shards": self.held, "shard_count": self.shard_count}
+
+
+class SharedTables:
+    """The sharing half of `TableService` (a mixin: it uses the service's fields)."""
+
+    store: Storage
+    tables: dict[int, LiveTable]
+    placement: Placement
+
+    async def _emit(self, event: TableEvent) -> None:
+        raise NotImplementedError
+
+    def _after_change(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    async def _finish(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    async def _quarantine(self, table: LiveTable, why: Exception) -> None:
+        raise NotImplementedError
+
+    async def lookup(self, table_id: int) -> LiveTable:
+        """The table as it stands, for reading (a hand, the ends a tile fits): held here,
+        or read from storage (visiting). Raises NoSuchTable."""
+        return await self._table(table_id)
+
+    async def _table(self, table_id: int) -> LiveTable:
+        """The table to act on: ours from memory, another process's read from storage.
+
+        Raises NoSuchTable if it is not active anywhere.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if self.placement.held is None:
+            raise NoSuchTable(table_id)
+        loaded = await self.store.load_table(table_id)
+        if loaded is None or loaded.table.status not in ACTIVE_STATUSES:
+            raise NoSuchTable(table_id)
+        if self.placement.owns(loaded.table.guild_id):
+            held = await self._hold(loaded)  # ours, its notice not here yet
+            if held is None:
+                raise NoSuchTable(table_id)
+            return held
+        table = LiveTable.from_storage(loaded)
+        table.visiting = True
+        return table
+
+    async def _hold(self, loaded: LoadedTable) -> LiveTable | None:
+        """Keep a loaded table and run it (its timer, its AI seats); finish a game over.
+
+        A table whose moves no longer replay is quarantined instead (None).
+        """
+        table = self.tables.get(loaded.table.id)
+        if table is not None:
+            return table
+        try:
+            table = LiveTable.from_storage(loaded)
+        except (RecordError, ReplayError) as exc:
+            await self._quarantine(LiveTable(loaded.table, None), exc)
+            return None
+        self.tables[table.id] = table
+        if table.game is not None and table.game.is_over():
+            await self._finish(table)
+        else:
+            self._after_change(table)
+        return table
+
+    async def adopt(self, shards: Collection[int]) -> int:
+        """Hold the tables of more shards (their lease was taken); returns how many."""
+        held = self.placement.held or frozenset()
+        self.placement = dataclasses.replace(self.placement, held=held | frozenset(shards))
+        loaded = await self.store.active_tables(shards=shards,
+                                                shard_count=self.placement.shard_count)
+        for one in loaded:
+            await self._hold(one)
+        log.info("adopted shards %s: %d tables", sorted(shards), len(loaded))
+        return len(loaded)
+
+    def drop(self, shards: Collection[int]) -> int:
+        """Stop holding the tables of these shards (their lease was lost or handed back)."""
+        held = (self.placement.held or frozenset()) - frozenset(shards)
+        self.placement = dataclasses.replace(self.placement, held=held)
+        gone = [t for t in self.tables.values() if not self.placement.owns(t.guild_id)]
+        for table in gone:
+            stop_timer(table)
+            self.tables.pop(table.id, None)
+        log.info("dropped shards %s: %d tables", sorted(shards), len(gone))
+        return len(gone)
+
+    async def refresh(self, table_id: int) -> None:
+        """Catch up with a change another process committed to a table of ours.
+
+        Plays the new moves on the table in memory (one "move" event each), takes the
+        new row (seats, status, deadline, settings), tells the listeners, and re-arms
+        the table; a new table of ours is held from now on.
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            loaded = await self.store.load_table(table_id)
+            if (loaded is not None and loaded.table.status in ACTIVE_STATUSES
+                    and self.placement.owns(loaded.table.guild_id)):
+                table = await self._hold(loaded)
+                if table is None:
+                    return
+                await self._emit(TableEvent(table.status if table.status == "lobby"
+                                            else "started", table))
+            return
+        async with table.lock:
+            loaded = await self.store.load_table(table_id)
+            if loaded is not None and self.tables.get(table_id) is table:
+                await self._catch_up(table, loaded)
+
+    async def _catch_up(self, table: LiveTable, loaded: LoadedTable) -> None:
+        row = loaded.table
+        before = table.row
+        if table.game is None and row.status == "playing":
+            table.row = row
+            table.game = LiveTable.from_storage(loaded).game
+            await self._emit(TableEvent("started", table))
+        elif table.game is not None and row.last_seq > before.last_seq:
+            for seq, move in enumerate(loaded.moves[before.last_seq:], start=before.last_seq + 1):
+                seat = table.game.to_move
+                try:
+                    table.game.play(move)
+                except (IllegalMove, NotationError):
+                    log.exception("table %d: stored move %d does not apply; replaying", row.id,
+                                  seq)
+                    table.game = LiveTable.from_storage(loaded).game
+                    break
+                table.row = dataclasses.replace(row, last_seq=seq)
+                await self._emit(TableEvent("move", table, move=move, seat=seat))
+        table.row = row
+        if row.status not in ACTIVE_STATUSES:
+            self.tables.pop(table.id, None)
+            stop_timer(table)
+            await self._emit(TableEvent(row.status, table))
+            return
+        if row.status == "lobby" and row.seats != before.seats:
+            await self._emit(TableEvent("lobby", table))
+        elif row.seats != before.seats or row.settings != before.settings:
+            await self._emit(TableEvent("seats", table))
+        if table.game is not None and table.game.is_over():
+            await self._finish(table)  # unless the process that played the end did it first
+        else:
+            self._after_change(table)

@@ -1,0 +1,239 @@
+"""Two bot processes (two services with different shard ids) on one PostgreSQL database.
+
+Time is virtual for both (one clock); the change notices travel through the real
+server, so the tests wait for the listeners' own events, never for real time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import pytest
+
+from storage import Storage
+from storage.cluster import shard_of
+from tables.errors import StaleMove
+from tables.live import Person, TableEvent, TableSettings
+from tables.node import ShardNode
+from tables.service import TableService
+from tests.pg import fresh_schema
+from tests.tables.test_tables_timers import VirtualTime
+
+ANN, BOB = Person(1, "Ann"), Person(2, "Bob")
+GUILD_OF_SHARD = {0: 10, 1: 1 << 22}  # (guild_id >> 22) % 2
+LEASE = 30.0
+
+
+class SharedTime(VirtualTime):
+    """VirtualTime settling the tasks of several services."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.services: list[TableService] = []
+
+    async def settle(self) -> None:
+        for _ in range(3000):
+            await asyncio.sleep(0.005)
+            tasks = [t for s in self.services for t in s._tasks if not t.done()]
+            if len(tasks) <= self._asleep():
+                return
+
+
+@dataclass
+class Process:
+    """One bot process: its storage, its service, its shard node and what it told."""
+
+    node: ShardNode
+    url: str
+    events: list[TableEvent] = field(default_factory=list)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def service(self) -> TableService:
+        return self.node.service
+
+    async def until(self, kind: str, count: int = 1) -> None:
+        """Wait for this process to have told `count` events of `kind` (10 s at most)."""
+        async def enough() -> None:
+            while sum(e.kind == kind for e in self.events) < count:
+                self.changed.clear()
+                await self.changed.wait()
+        await asyncio.wait_for(enough(), 10)
+
+
+async def start_process(url: str, vt: SharedTime, name: str, shard: int) -> Process:
+    store = await Storage.open(url, clock=vt.clock, node=name)
+    service = TableService(store, clock=vt.clock, sleep=vt.sleep, ai_delay=0)
+    vt.services.append(service)
+    process = Process(ShardNode(service, name, shard_count=2, home={shard}, lease_seconds=LEASE),
+                      url)
+
+    async def listen(event: TableEvent) -> None:
+        process.events.append(event)
+        process.changed.set()
+
+    service.listeners.append(listen)
+    await process.node.start(loop=False)  # the tests tick the leases themselves
+    return process
+
+
+async def crash(process: Process) -> None:
+    """The process stops renewing and listening, as if killed (its leases stay)."""
+    await process.node.stop(release=False)
+    await process.service.close()
+    await process.service.store.close()
+
+
+@pytest.fixture
+async def two() -> AsyncIterator[tuple[SharedTime, Process, Process]]:
+    vt = SharedTime()
+    async with fresh_schema() as url:
+        a = await start_process(url, vt, "node-a", 0)
+        b = await start_process(url, vt, "node-b", 1)
+        yield vt, a, b
+        for p in (a, b):
+            if p.node.cluster.listening():
+                await p.node.stop()
+                await p.service.close()
+                await p.service.store.close()
+
+
+async def game_at(process: Process, *, shard: int = 0, vs_ai: bool = False,
+                  turn_seconds: int = 3600) -> int:
+    service = process.service
+    table = await service.open_lobby(
+        guild_id=GUILD_OF_SHARD[shard], channel_id=5, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, turn_seconds=turn_seconds, auto_start=False),
+        options={"target": 0})
+    if vs_ai:
+        await service.add_ai(table.id, ANN.user_id, "easy", auto_start=False)
+    else:
+        await service.join(table.id, BOB)
+    await service.start(table.id, ANN.user_id)
+    return table.id
+
+
+def test_the_shard_of_a_guild() -> None:
+    assert [shard_of(GUILD_OF_SHARD[s], 2) for s in (0, 1)] == [0, 1]
+    assert shard_of(None, 4) == 0  # DMs are shard 0's
+
+
+async def test_each_process_holds_its_own_shard(two: tuple[SharedTime, Process, Process]) -> None:
+    _, a, b = two
+    assert a.node.held == {0} and b.node.held == {1}
+    assert await a.node.cluster.holders() == {0: "node-a", 1: "node-b"}
+    ours = await game_at(a, shard=0)
+    theirs = await game_at(b, shard=1)
+    assert set(a.service.tables) == {ours} and set(b.service.tables) == {theirs}
+
+
+async def test_concurrent_clicks_from_both_processes_apply_once(
+        two: tuple[SharedTime, Process, Process]) -> None:
+    vt, a, b = two
+    table_id = await game_at(a)
+    for turn in range(1, 5):
+        table = a.service.tables[table_id]
+        assert table.game is not None and table.seq == turn - 1
+        seat = table.game.to_move
+        user = table.seats[seat].user_id
+        assert user is not None
+        move = str(table.game.legal_moves()[0])
+        # The same click reaches both processes (say a hand's buttons in a DM, on shard 0's
+        # process, and the table message's on the table's); alternate who is asked first.
+        first, second = (a, b) if turn % 2 else (b, a)
+        outcomes = await asyncio.gather(
+            first.service.play(table_id, user, turn - 1, move),
+            second.service.play(table_id, user, turn - 1, move),
+            return_exceptions=True)
+        assert sorted(type(o).__name__ for o in outcomes) == ["StaleMove", "str"], outcomes
+        stale = next(o for o in outcomes if isinstance(o, StaleMove))
+        assert "no longer available" in str(stale)
+        await a.until("move", turn)  # the holder hears of it, whoever committed it
+        await vt.settle()
+        # What the other process shows (a hand in a DM, the ends a tile fits) is current.
+        seen = await b.service.lookup(table_id)
+        assert seen.visiting and seen.seq == turn and seen.game is not None
+        held = a.service.tables[table_id].game
+        assert held is not None and seen.game.view(None) == held.view(None)
+    assert await a.service.store.moves(table_id) == [e.move for e in a.events if e.kind == "move"]
+    assert len(await a.service.store.moves(table_id)) == 4
+    assert a.service.tables[table_id].seq == 4
+    assert not [e for e in b.events if e.table.id == table_id]  # only the holder tells
+
+
+async def test_a_deadline_fires_once(two: tuple[SharedTime, Process, Process]) -> None:
+    vt, a, b = two
+    table_id = await game_at(a, turn_seconds=60)
+    game = a.service.tables[table_id].game
+    assert game is not None
+    late = game.to_move
+    await vt.advance(61)
+    timeouts = [e for p in (a, b) for e in p.events if e.kind == "timeout"]
+    assert [(e.table.id, e.seat) for e in timeouts] == [(table_id, late)]
+    assert [e.table.id for e in a.events if e.kind == "timeout"] == [table_id]
+    moves = await a.service.store.moves(table_id)
+    assert moves and a.service.tables[table_id].seq == len(moves)
+    assert table_id not in b.service.tables
+
+
+async def test_stopping_the_owner_hands_its_tables_timers_and_ai_seats_to_the_other(
+        two: tuple[SharedTime, Process, Process]) -> None:
+    vt, a, b = two
+    with_person = await game_at(a, turn_seconds=600)
+    with_ai = await game_at(a, vs_ai=True, turn_seconds=600)
+    await vt.settle()
+    await crash(a)
+    vt.services.remove(a.service)
+
+    # Ann plays at the AI table while its holder is gone: the click is committed, but
+    # nobody holds the table, so the AI waits.
+    while True:
+        ai_table = await b.service._table(with_ai)
+        assert ai_table.visiting and ai_table.game is not None
+        if ai_table.game.to_move != 0:
+            break
+        await b.service.play(with_ai, ANN.user_id, ai_table.seq,
+                             str(ai_table.game.legal_moves()[0]))
+    before = await b.service.store.moves(with_ai)
+    await vt.settle()
+    assert await b.service.store.moves(with_ai) == before  # the AI waits for a holder
+
+    await b.node.tick()  # the lease has not expired yet
+    assert b.node.held == {1}
+    vt.now += LEASE + 1
+    await b.node.tick()
+    assert b.node.held == {0, 1}
+    assert await b.node.cluster.holders() == {0: "node-b", 1: "node-b"}
+    assert {with_person, with_ai} <= set(b.service.tables)
+    await vt.settle()
+    # The AI seat moves here now.
+    after = await b.service.store.moves(with_ai)
+    assert len(after) > len(before)
+    assert [e.seat for e in b.events if e.kind == "move" and e.table.id == with_ai][:1] == [1]
+    # And the turn clock too: the person's table times out here.
+    await vt.advance(600)
+    assert with_person in [e.table.id for e in b.events if e.kind == "timeout"]
+
+
+async def test_a_home_process_gets_its_shard_back(
+        two: tuple[SharedTime, Process, Process]) -> None:
+    vt, a, b = two
+    table_id = await game_at(a)
+    await crash(a)
+    vt.services.remove(a.service)
+    vt.now += LEASE + 1
+    await b.node.tick()
+    assert table_id in b.service.tables
+    again = await start_process(a.url, vt, "node-a2", 0)
+    try:
+        assert again.node.held == set()  # wanted back, not taken
+        await b.node.tick()  # hands shard 0 back
+        assert table_id not in b.service.tables and b.node.held == {1}
+        await again.node.tick()
+        assert again.node.held == {0} and table_id in again.service.tables
+    finally:
+        await again.node.stop()
+        await again.service.close()
+        await again.service.store.close()
