@@ -56,7 +56,7 @@ class DominoBot(commands.Bot):
         this process holds on PostgreSQL (unset: one shard, held here; see tables.node)."""
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None,
-                         # Nobody is pinged unless a send names them (the player to move, a lobby role).
+                         # Nobody is pinged unless a send names them (the player to move).
                          allowed_mentions=discord.AllowedMentions.none(), **client)
         # A file, `sqlite:///path`, or a postgresql:// URL (see storage.Storage.open).
         self.database = database
