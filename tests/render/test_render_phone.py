@@ -21,6 +21,7 @@ from render import carousel as carousel_render
 from render import traditional as traditional_render
 from render.__main__ import sample_boards, sample_hands
 from render.canvas import BOARD_WIDTH, MARGIN, PHONE_WIDTH
+from render.clock import hour_angle
 from render.layout import Frame, Link, Placed, lay_bent
 from render.replay import replay_frames
 from render.samples import PLAYERS, replayed, traditional_record
@@ -69,7 +70,15 @@ def test_every_sample_picture_is_legible_at_phone_width(draw, name, view, theme,
         assert tiles.numeral_size(unit) * scale >= MIN_TEXT_PX, name
 
 
-def test_halves_above_six_carry_numerals_and_the_option_puts_them_on_every_half():
+def test_reading_every_clock_set_goes_round_the_full_face():
+    # Issue 20: "the double-6 clock fills half of its disc": every set uses the whole face.
+    for hours in (6, 9, 12):
+        angles = [hour_angle(h, hours) for h in range(1, hours + 1)]
+        assert angles[-1] == 0 and max(angles) == pytest.approx(2 * math.pi * (hours - 1) / hours)
+
+
+def test_reading_numerals_go_on_each_half_above_six():
+    # "Numerals beside the pips on tiles above 6": read per half, so a 7-1 shows "7" only.
     table, every = get_theme("table"), get_theme("table-numerals")
     assert [n for n in range(13) if tiles.numbered(n, table)] == list(range(7, 13))
     assert all(tiles.numbered(n, every) for n in range(13))
