@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.answering import ack, answer, gone, reply, unless_slow
+from cogs.answering import ack, answer, answer_error, reply, unless_slow
 from cogs.clock_messages import clock_layout
 from cogs.escape import excerpt, shown
 from cogs.i18n import t
@@ -35,7 +35,6 @@ from cogs.messages import (
 from cogs.notices import notices_of
 from cogs.table_updates import TableMessages, fault_text
 from engine.clock.hint import hint
-from storage import StorageBusy, StorageFull
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.service import TableService
@@ -74,25 +73,13 @@ class Actions:
     @asynccontextmanager
     async def guard(self, interaction: discord.Interaction[Any],
                     table_id: int | None) -> AsyncIterator[None]:
-        """Turn user errors into ephemeral replies and bugs into a logged apology."""
+        """Turn user errors into ephemeral replies, faults (Discord, storage) into one log
+        line and an explanation, and bugs into a logged traceback and an apology."""
         try:
             yield
-        except TableError as exc:
-            await self.reply(interaction, str(exc))
-        except (StorageBusy, StorageFull) as exc:  # a fault, not a bug: one line, no traceback
-            log.warning("interaction %s at table %s: %s", getattr(interaction, "id", "?"),
-                        table_id, exc)
-            key = "error.storage_full" if isinstance(exc, StorageFull) else "error.storage_busy"
-            await self.reply(interaction, t(key))
-        except discord.HTTPException as exc:  # Discord refused a call: a fault, not a bug
-            log.warning("interaction %s at table %s: Discord refused: %s",
-                        getattr(interaction, "id", "?"), table_id, fault_text(exc))
-            if not gone(exc):
-                await self.reply(interaction, t("error.generic"))
-        except Exception:
-            log.exception("interaction %s failed at table %s",
-                          getattr(interaction, "id", "?"), table_id)
-            await self.reply(interaction, t("error.generic"))
+        except Exception as exc:
+            where = f"interaction {getattr(interaction, 'id', '?')} at table {table_id}"
+            await answer_error(interaction, exc, where)
 
     @staticmethod
     async def reply(interaction: discord.Interaction[Any], text: str) -> None:

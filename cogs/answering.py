@@ -15,7 +15,10 @@ from typing import Any, TypeVar
 
 import discord
 
+from cogs.i18n import t
 from cogs.table_updates import fault_text
+from storage import StorageBusy, StorageFull
+from tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
@@ -70,3 +73,29 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         await answer(interaction, text, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("could not answer interaction %s: %s", interaction.id, fault_text(exc))
+
+
+async def answer_error(interaction: discord.Interaction[Any], error: BaseException,
+                       where: str) -> None:
+    """Answer an error of a handler: a user's mistake is told to them, a fault of Discord
+    or storage is one log line (naming `where`: the interaction, the table), and only a
+    bug gets a traceback."""
+    if isinstance(error, TableError):
+        await reply(interaction, str(error))
+    elif isinstance(error, (StorageBusy, StorageFull)):
+        log.warning("%s: %s", where, error)
+        await reply(interaction, t("error.storage_full" if isinstance(error, StorageFull)
+                                   else "error.storage_busy"))
+    elif isinstance(error, discord.HTTPException):
+        log.warning("%s: Discord refused: %s", where, fault_text(error))
+        if not gone(error):
+            await reply(interaction, t("error.generic"))
+    else:
+        log.error("%s failed", where, exc_info=error)
+        await reply(interaction, t("error.generic"))
+
+
+async def last_resort(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """A command's error that no guard saw (e.g. in argument conversion)."""
+    name = interaction.command.name if interaction.command else "?"
+    await answer_error(interaction, error, f"command {name}")

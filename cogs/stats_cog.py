@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.answering import ack, unless_slow
+from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
 from cogs.i18n import t
 from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
@@ -80,13 +80,7 @@ class StatsCog(commands.Cog):
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
         """Errors the commands' own guard did not see (e.g. argument conversion)."""
-        original = getattr(error, "original", error)
-        if isinstance(original, TableError):
-            await self.bot.actions.reply(interaction, str(original))
-            return
-        log.error("command %s failed", interaction.command and interaction.command.name,
-                  exc_info=original)
-        await self.bot.actions.reply(interaction, t("error.generic"))
+        await last_resort(interaction, getattr(error, "original", error))
 
     # -- helpers ------------------------------------------------------------------------
     @staticmethod

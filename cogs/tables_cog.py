@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.actions import rules_text
-from cogs.answering import ack
+from cogs.answering import ack, last_resort
 from cogs.escape import excerpt
 from cogs.i18n import t
 from tables.errors import TableError
@@ -66,13 +66,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
         """A last resort: errors `Actions.guard` did not see (e.g. in argument conversion)."""
-        original = getattr(error, "original", error)
-        if isinstance(original, TableError):
-            await self.bot.actions.reply(interaction, str(original))
-            return
-        log.error("command %s failed", interaction.command and interaction.command.name,
-                  exc_info=original)
-        await self.bot.actions.reply(interaction, t("error.generic"))
+        await last_resort(interaction, getattr(error, "original", error))
 
     @app_commands.command(name="new", description="Open a table for Traditional or Carousel")
     @app_commands.describe(
@@ -168,8 +162,9 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
             if tables:
                 table = max(tables, key=lambda x: x.id)
                 game, options = table.game_kind, dict(table.row.options)
-        await interaction.response.send_message(rules_text(game or "traditional", options),
-                                                ephemeral=True)
+        async with self.bot.actions.guard(interaction, None):
+            await interaction.response.send_message(rules_text(game or "traditional", options),
+                                                    ephemeral=True)
 
     @app_commands.command(name="cancel", description="Cancel a table (host or server manager)")
     @app_commands.describe(table="Table number (default: this channel's newest)")
