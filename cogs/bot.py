@@ -115,8 +115,8 @@ class DominoBot(commands.Bot):
         stamp.write_text(digest + "\n")
         log.info("commands synced globally")
 
-    async def close(self) -> None:
-        """Stop the tables' timers and close storage, then disconnect."""
+    async def close_tables(self) -> None:
+        """Stop the tables' timers and close storage (idempotent); Discord stays connected."""
         if self.shard_node is not None:
             await self.shard_node.stop()  # the leases go at once: another process adopts
             self.shard_node = None
@@ -129,6 +129,10 @@ class DominoBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    async def close(self) -> None:
+        """Stop the tables' timers and close storage, then disconnect."""
+        await self.close_tables()
         await super().close()
 
 

@@ -1,28 +1,37 @@
-"""Shared test set-up: make the project's packages importable however pytest is started."""
+"""Shared test set-up: the project's packages importable however pytest is started, and a
+check that every test closes the storage connections it opened."""
+
+from __future__ import annotations
 
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-
-# Some storage connections opened inside simcord runs are not closed by the
-# library's teardown; aiosqlite's worker threads are not daemons, so the
-# interpreter would wait for them forever after the last test. End the process
-# once pytest (and pytest-cov) have finished and reported.
-_EXIT_STATUS = 0
+# aiosqlite runs each connection in a worker thread of this name; the thread is not a
+# daemon, so one left open would keep the interpreter alive after the last test.
+_WORKER = "_connection_worker_thread"
+_JOIN_SECONDS = 5.0
 
 
-def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
-    global _EXIT_STATUS  # noqa: PLW0603
-    _EXIT_STATUS = int(exitstatus)
+def _workers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if _WORKER in t.name and t.is_alive()}
 
 
-def pytest_unconfigure(config):  # type: ignore[no-untyped-def]
-    import os
-
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(_EXIT_STATUS)
+@pytest.fixture(autouse=True)
+def closes_its_connections() -> Iterator[None]:
+    """Fail the test that leaves a storage connection open (after its fixtures closed)."""
+    before = _workers()
+    yield
+    left = _workers() - before
+    for thread in left:
+        # A closed connection's thread ends on its own just after close() returns.
+        thread.join(_JOIN_SECONDS)
+    still = [t.name for t in left if t.is_alive()]
+    assert not still, f"storage connections left open: {still}"

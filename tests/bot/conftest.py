@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +18,28 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def simcord_bot(db_path: Path) -> AsyncIterator[DominoBot]:
-    bot = create_bot(database_path=db_path, ai_delay=0)
-    yield bot
-    # simcord does not call bot.close(); without this aiosqlite's (non-daemon)
-    # worker thread keeps the test process alive after the last test.
-    service = getattr(bot, "service", None)
-    if service is not None:
-        await service.close()
-    if bot.store is not None:
-        await bot.store.close()
-        bot.store = None
+async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., DominoBot]]:
+    """Build bots on the test's database (AI seats at once); all of them closed at the end.
+
+    simcord never calls `bot.close()`, and an open storage connection's (non-daemon)
+    thread would keep the test process alive after the last test.
+    """
+    made: list[DominoBot] = []
+
+    def make(**options: Any) -> DominoBot:
+        options.setdefault("ai_delay", 0)
+        bot = create_bot(database_path=db_path, **options)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        await bot.close_tables()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
+    return make_bot()
 
 
 @pytest.fixture

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import simcord
 
-from cogs.bot import create_bot
+from cogs.bot import DominoBot
 from tests.bot.conftest import custom_ids, play_out, table_message, text_of
 
 
@@ -124,7 +125,8 @@ async def simultaneous_clicks(env: Any, actors: list[Any], message: Any,
     return [InteractionResult(env, r) for r in records]
 
 
-async def test_restart_mid_game_and_old_buttons(world: dict[str, Any], db_path: Any) -> None:
+async def test_restart_mid_game_and_old_buttons(world: dict[str, Any],
+                                               make_bot: Callable[..., DominoBot]) -> None:
     env, channel = world["env"], world["channel"]
     table = await two_player_table(world)
     for _ in range(3):
@@ -133,7 +135,7 @@ async def test_restart_mid_game_and_old_buttons(world: dict[str, Any], db_path: 
         await mover.slash(channel, "domino play", move=choices[0]["value"])
     seq, moves = table.seq, list(table.game.moves)
     old_message = table_message(channel, table)
-    fresh = create_bot(database_path=db_path, ai_delay=0)
+    fresh = make_bot()
     await env.restart_bot(fresh)
     assert env.bot is fresh
     resumed = fresh.service.get(table.id)
@@ -158,9 +160,10 @@ async def test_lobby_expires_with_a_notice(world: dict[str, Any]) -> None:
     assert any("expired" in (m.content or "") for m in channel.history())
 
 
-async def test_restart_by_a_new_env_on_the_same_file(db_path: Any) -> None:
+async def test_restart_by_a_new_env_on_the_same_file(
+        make_bot: Callable[..., DominoBot]) -> None:
     """Close the bot entirely, start a new one on the same database: the table is back."""
-    bot = create_bot(database_path=db_path, ai_delay=0)
+    bot = make_bot()
     async with simcord.run(bot) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("t")
@@ -170,7 +173,7 @@ async def test_restart_by_a_new_env_on_the_same_file(db_path: Any) -> None:
         await ann.click(channel.last_message, label="Start")
         table_id = max(bot.service.tables)
         seq = bot.service.get(table_id).seq
-    again = create_bot(database_path=db_path, ai_delay=0)
+    again = make_bot()
     async with simcord.run(again) as env2:
         assert again.service.get(table_id).seq == seq
         env2.create_guild()

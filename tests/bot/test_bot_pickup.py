@@ -6,13 +6,13 @@ simcord), which starts at 2026-01-01 00:00 UTC, so the times below are exact.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import discord
 import pytest
 
-from cogs.bot import DominoBot, create_bot
+from cogs.bot import DominoBot
 from tests.bot.conftest import custom_ids, table_message, take_turn, text_of
 
 HOUR = 3600
@@ -23,8 +23,8 @@ def virtual_clock() -> float:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> DominoBot:
-    return create_bot(database_path=db_path, ai_delay=0, clock=virtual_clock)
+def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
+    return make_bot(clock=virtual_clock)
 
 
 def newest(env: Any) -> Any:
@@ -140,15 +140,15 @@ async def test_a_refused_dm_falls_back_to_a_mention_and_the_game_goes_on(
     assert "refused" in profile.response.content
 
 
-async def test_restart_with_overdue_deadlines_handles_each_once(world: dict[str, Any],
-                                                                db_path: Path) -> None:
+async def test_restart_with_overdue_deadlines_handles_each_once(
+        world: dict[str, Any], make_bot: Callable[..., DominoBot]) -> None:
     env, channel = world["env"], world["channel"]
     first = await open_pair(world, pace="live")
     second = await open_pair(world, pace="live")
     seqs = {first.id: first.seq, second.id: second.seq}
     await env.bot.service.close()  # the scheduler stops: the bot is "down" from here
     await env.advance_time(5 * 60)
-    fresh = create_bot(database_path=db_path, ai_delay=0, clock=virtual_clock)
+    fresh = make_bot(clock=virtual_clock)
     await env.restart_bot(fresh)
     await env.settle()
     for old in (first, second):
@@ -157,7 +157,7 @@ async def test_restart_with_overdue_deadlines_handles_each_once(world: dict[str,
     notices = [x for x in channel_texts(channel) if "ran out of time" in x]
     assert len(notices) == 2
     assert f"#{first.id}" in notices[0] and f"#{second.id}" in notices[1]  # deadline order
-    again = create_bot(database_path=db_path, ai_delay=0, clock=virtual_clock)
+    again = make_bot(clock=virtual_clock)
     await env.restart_bot(again)
     await env.settle()
     assert len([x for x in channel_texts(channel) if "ran out of time" in x]) == 2

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
 
-from cogs.bot import create_bot
+from cogs.bot import DominoBot
 from engine.records import replay
 from storage import GuildSettings, display_rating
 from tables.live import Person, TableEvent, TableSettings
@@ -43,11 +43,6 @@ async def servers(simcord_env: Any) -> AsyncIterator[dict[str, Any]]:
 
     env.bot.service.listeners.append(listen)
     yield w
-    # Close the storage thread (aiosqlite) of the bot in use, or pytest waits for it at exit.
-    await env.bot.service.close()
-    if env.bot.store is not None:
-        await env.bot.store.close()
-        env.bot.store = None
 
 
 async def finish_game(w: dict[str, Any], guild: Any, channel: Any, names: list[str], *,
@@ -235,14 +230,14 @@ async def test_ai_games_count_but_rate_only_when_the_server_says(
 
 
 async def test_board_buttons_work_after_a_restart(servers: dict[str, Any],
-                                                  db_path: Any) -> None:
+                                                  make_bot: Callable[..., DominoBot]) -> None:
     w = servers
     await some_games(w)
     w["bot"].get_cog("StatsCog").per_page = 1
     ann, env = w["in_a"]["ann"], w["env"]
     board = shown(await ann.slash(w["chan_a"], "domino leaderboard", scope="global"))
     assert custom_ids(board.components, "dom:board:") == ["dom:board:traditional:global:2"]
-    fresh = create_bot(database_path=db_path, ai_delay=0)
+    fresh = make_bot()
     await env.restart_bot(fresh)
     fresh.get_cog("StatsCog").per_page = 1
     page = shown(await w["in_a"]["bob"].click(board.message, label="Next ▶"))

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from storage import Storage
 from tables.errors import IllegalMoveError, NotAllowed, NotSeated, NotYourTurn, StaleMove, TableFull
 from tables.live import Person, TableEvent, TableSettings
 from tables.service import TableService
+from tests.tables.conftest import Services, shut
 
 ANN, BOB, CY = Person(1, "Ann"), Person(2, "Bob"), Person(3, "Cy")
 
@@ -27,24 +27,9 @@ class Clock:
         return self.now
 
 
-async def open_service(
-    path: Path, clock: Clock | None = None
-) -> tuple[TableService, list[TableEvent]]:
-    store = await Storage.open(path)
-    service = TableService(store, clock=clock or Clock(), ai_delay=0)
-    events: list[TableEvent] = []
-
-    async def listen(event: TableEvent) -> None:
-        events.append(event)
-
-    service.listeners.append(listen)
-    await service.load()
-    return service, events
-
-
-async def shut(service: TableService) -> None:
-    await service.close()
-    await service.store.close()
+async def open_service(services: Services, path: Path,
+                       clock: Clock | None = None) -> tuple[TableService, list[TableEvent]]:
+    return await services.open(path, clock=clock or Clock())
 
 
 async def settle() -> None:
@@ -78,8 +63,8 @@ def mover(service: TableService, table_id: int) -> int:
     return user
 
 
-async def test_a_lobby_fills_and_the_host_starts(tmp_path: Path) -> None:
-    service, events = await open_service(tmp_path / "db.sqlite3")
+async def test_a_lobby_fills_and_the_host_starts(tmp_path: Path, services: Services) -> None:
+    service, events = await open_service(services, tmp_path / "db.sqlite3")
     table = await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                      settings=TableSettings(seats=2, auto_start=False), options={})
     with pytest.raises(NotAllowed):
@@ -94,20 +79,20 @@ async def test_a_lobby_fills_and_the_host_starts(tmp_path: Path) -> None:
     assert [e.kind for e in events] == ["lobby", "started"]
     stored = await service.store.get_table(table.id)
     assert stored is not None and stored.status == "playing" and stored.seed is not None
-    await shut(service)
 
 
-async def test_a_full_lobby_starts_by_itself_when_the_host_chose_so(tmp_path: Path) -> None:
-    service, _ = await open_service(tmp_path / "db.sqlite3")
+async def test_a_full_lobby_starts_by_itself_when_the_host_chose_so(
+        tmp_path: Path, services: Services) -> None:
+    service, _ = await open_service(services, tmp_path / "db.sqlite3")
     table = await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                      settings=TableSettings(seats=2, auto_start=True), options={})
     await service.join(table.id, BOB)
     assert service.get(table.id).status == "playing"
-    await shut(service)
 
 
-async def test_moves_are_checked_for_seat_turn_and_move_number(tmp_path: Path) -> None:
-    service, _ = await open_service(tmp_path / "db.sqlite3")
+async def test_moves_are_checked_for_seat_turn_and_move_number(
+        tmp_path: Path, services: Services) -> None:
+    service, _ = await open_service(services, tmp_path / "db.sqlite3")
     table_id = await two_player_table(service)
     table = service.get(table_id)
     assert table.game is not None
@@ -125,11 +110,10 @@ async def test_moves_are_checked_for_seat_turn_and_move_number(tmp_path: Path) -
     with pytest.raises(StaleMove):
         await service.play(table_id, player, 0, first)
     assert await service.store.moves(table_id) == [first]
-    await shut(service)
 
 
-async def test_two_concurrent_clicks_apply_one_move(tmp_path: Path) -> None:
-    service, _ = await open_service(tmp_path / "db.sqlite3")
+async def test_two_concurrent_clicks_apply_one_move(tmp_path: Path, services: Services) -> None:
+    service, _ = await open_service(services, tmp_path / "db.sqlite3")
     table_id = await two_player_table(service)
     table = service.get(table_id)
     assert table.game is not None
@@ -140,7 +124,6 @@ async def test_two_concurrent_clicks_apply_one_move(tmp_path: Path) -> None:
                                     return_exceptions=True)
     assert sum(isinstance(o, StaleMove) for o in outcomes) == 1
     assert await service.store.moves(table_id) == [move]
-    await shut(service)
 
 
 async def play_out(service: TableService, table_id: int) -> None:
@@ -151,8 +134,9 @@ async def play_out(service: TableService, table_id: int) -> None:
         await service.play(table_id, mover(service, table_id), table.seq, move)
 
 
-async def test_a_game_to_its_end_stores_results_and_ratings(tmp_path: Path) -> None:
-    service, events = await open_service(tmp_path / "db.sqlite3")
+async def test_a_game_to_its_end_stores_results_and_ratings(
+        tmp_path: Path, services: Services) -> None:
+    service, events = await open_service(services, tmp_path / "db.sqlite3")
     table_id = await two_player_table(service)
     await play_out(service, table_id)
     assert events[-1].kind == "finished"
@@ -160,11 +144,10 @@ async def test_a_game_to_its_end_stores_results_and_ratings(tmp_path: Path) -> N
     assert sorted(r.place for r in results) == [1, 2]
     stored = await service.store.get_table(table_id)
     assert stored is not None and stored.status == "finished"
-    await shut(service)
 
 
-async def test_ai_seats_move_by_themselves(tmp_path: Path) -> None:
-    service, _ = await open_service(tmp_path / "db.sqlite3")
+async def test_ai_seats_move_by_themselves(tmp_path: Path, services: Services) -> None:
+    service, _ = await open_service(services, tmp_path / "db.sqlite3")
     table = await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                      settings=TableSettings(seats=3, auto_start=False), options={})
     await service.add_ai(table.id, ANN.user_id, "easy")
@@ -181,12 +164,12 @@ async def test_ai_seats_move_by_themselves(tmp_path: Path) -> None:
         if live.game.to_move == 0:
             await service.play(table.id, ANN.user_id, live.seq, str(live.game.legal_moves()[0]))
     assert len(await service.store.results_of_table(table.id)) == 3
-    await shut(service)
 
 
-async def test_a_restart_resumes_every_table_where_it_was(tmp_path: Path) -> None:
+async def test_a_restart_resumes_every_table_where_it_was(
+        tmp_path: Path, services: Services) -> None:
     path = tmp_path / "db.sqlite3"
-    service, _ = await open_service(path)
+    service, _ = await open_service(services, path)
     table_id = await two_player_table(service)
     for _ in range(3):
         table = service.get(table_id)
@@ -196,16 +179,15 @@ async def test_a_restart_resumes_every_table_where_it_was(tmp_path: Path) -> Non
     before = service.get(table_id).game
     assert before is not None
     await shut(service)
-    service, _ = await open_service(path)
+    service, _ = await open_service(services, path)
     after = service.get(table_id).game
     assert after is not None and after.summary() == before.summary()
     await play_out(service, table_id)
-    await shut(service)
 
 
-async def test_a_lobby_nobody_starts_expires(tmp_path: Path) -> None:
+async def test_a_lobby_nobody_starts_expires(tmp_path: Path, services: Services) -> None:
     clock = Clock()
-    service, events = await open_service(tmp_path / "db.sqlite3", clock)
+    service, events = await open_service(services, tmp_path / "db.sqlite3", clock)
     service.clock = clock
     table = await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                      settings=TableSettings(seats=2, lobby_seconds=60), options={})
@@ -216,21 +198,19 @@ async def test_a_lobby_nobody_starts_expires(tmp_path: Path) -> None:
     assert events[-1].kind == "abandoned"
     stored = await service.store.get_table(table.id)
     assert stored is not None and stored.status == "abandoned"
-    await shut(service)
 
 
-async def test_resigning_ends_the_game_with_the_resigner_last(tmp_path: Path) -> None:
-    service, _ = await open_service(tmp_path / "db.sqlite3")
+async def test_resigning_ends_the_game_with_the_resigner_last(
+        tmp_path: Path, services: Services) -> None:
+    service, _ = await open_service(services, tmp_path / "db.sqlite3")
     table_id = await two_player_table(service)
     await service.resign(table_id, BOB.user_id)
     results = {r.name: r.place for r in await service.store.results_of_table(table_id)}
     assert results == {"Ann": 1, "Bob": 2}
-    await shut(service)
 
 
-async def test_bad_options_are_refused_with_the_reason(tmp_path: Path) -> None:
-    service, _ = await open_service(tmp_path / "db.sqlite3")
+async def test_bad_options_are_refused_with_the_reason(tmp_path: Path, services: Services) -> None:
+    service, _ = await open_service(services, tmp_path / "db.sqlite3")
     with pytest.raises(Exception, match="hand_size"):
         await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                  settings=TableSettings(seats=2), options={"hand_size": 9})
-    await shut(service)

@@ -11,11 +11,11 @@ import heapq
 import itertools
 from pathlib import Path
 
-from storage import Storage
 from storage.models import Player
 from tables.live import Person, TableEvent, TableSettings
 from tables.quiet import reminder_times
 from tables.service import TableService
+from tests.tables.conftest import Services, shut
 
 ANN, BOB = Person(1, "Ann"), Person(2, "Bob")
 HOUR = 3600.0
@@ -70,9 +70,10 @@ class VirtualTime:
 Seen = list[tuple[float, str, int | None]]
 
 
-async def open_service(path: Path, vt: VirtualTime) -> tuple[TableService, Seen]:
-    store = await Storage.open(path, clock=vt.clock)
-    service = TableService(store, clock=vt.clock, sleep=vt.sleep, ai_delay=0)
+async def open_service(services: Services, path: Path,
+                       vt: VirtualTime) -> tuple[TableService, Seen]:
+    service, _ = await services.open(path, clock=vt.clock, sleep=vt.sleep,
+                                     store_clock=vt.clock)
     vt.service = service
     seen: Seen = []
 
@@ -80,14 +81,8 @@ async def open_service(path: Path, vt: VirtualTime) -> tuple[TableService, Seen]
         seen.append((vt.now - START, event.kind, event.seat))
 
     service.listeners.append(listen)
-    await service.load()
     await vt.settle()
     return service, seen
-
-
-async def shut(service: TableService) -> None:
-    await service.close()
-    await service.store.close()
 
 
 async def table_for_two(service: TableService, turn_hours: float = 48) -> int:
@@ -105,9 +100,9 @@ def kinds(seen: Seen, kind: str) -> list[float]:
 
 
 async def test_a_48_hour_turn_reminds_at_half_and_nine_tenths_then_times_out(
-        tmp_path: Path) -> None:
+        tmp_path: Path, services: Services) -> None:
     vt = VirtualTime()
-    service, seen = await open_service(tmp_path / "db.sqlite3", vt)
+    service, seen = await open_service(services, tmp_path / "db.sqlite3", vt)
     table_id = await table_for_two(service)
     await vt.settle()
     assert kinds(seen, "turn") == [0.0]
@@ -123,13 +118,12 @@ async def test_a_48_hour_turn_reminds_at_half_and_nine_tenths_then_times_out(
     assert kinds(seen, "timeout") == [48.0]
     assert len(await service.store.moves(table_id)) == 1
     assert kinds(seen, "turn") == [0.0, 48.0]
-    await shut(service)
 
 
 async def test_a_reminder_due_in_quiet_hours_in_tokyo_arrives_when_they_end(
-        tmp_path: Path) -> None:
+        tmp_path: Path, services: Services) -> None:
     vt = VirtualTime()
-    service, seen = await open_service(tmp_path / "db.sqlite3", vt)
+    service, seen = await open_service(services, tmp_path / "db.sqlite3", vt)
     for person in (ANN, BOB):
         await service.store.upsert_player(Player(person.user_id, person.name, tz="Asia/Tokyo",
                                                  quiet_start=0, quiet_end=23 * 60 + 59))
@@ -141,13 +135,12 @@ async def test_a_reminder_due_in_quiet_hours_in_tokyo_arrives_when_they_end(
     await vt.advance(48 * HOUR - 1)
     assert kinds(seen, "reminder") == [round((t - START) / HOUR, 2) for t in expected]
     assert len(await service.store.moves(table_id)) == 0
-    await shut(service)
 
 
 async def test_three_timeouts_in_a_row_hand_the_seat_to_an_ai_until_taken_back(
-        tmp_path: Path) -> None:
+        tmp_path: Path, services: Services) -> None:
     vt = VirtualTime()
-    service, seen = await open_service(tmp_path / "db.sqlite3", vt)
+    service, seen = await open_service(services, tmp_path / "db.sqlite3", vt)
     table_id = await table_for_two(service, turn_hours=1)
     table = service.get(table_id)
     assert table.game is not None
@@ -167,24 +160,23 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_an_ai_until_taken_back(
     await service.take_back(table_id, user)
     assert service.get(table_id).settings.away == ()
     assert [k for _, k, _ in seen][-1] == "back"
-    await shut(service)
 
 
-async def test_a_restart_handles_each_overdue_deadline_exactly_once(tmp_path: Path) -> None:
+async def test_a_restart_handles_each_overdue_deadline_exactly_once(
+        tmp_path: Path, services: Services) -> None:
     path = tmp_path / "db.sqlite3"
     vt = VirtualTime()
-    service, _ = await open_service(path, vt)
+    service, _ = await open_service(services, path, vt)
     first = await table_for_two(service, turn_hours=2)
     vt.now += HOUR
     second = await table_for_two(service, turn_hours=2)
     await shut(service)
     vt.now += 10 * HOUR  # the bot was down past both deadlines
-    service, seen = await open_service(path, vt)
+    service, seen = await open_service(services, path, vt)
     assert kinds(seen, "timeout") == [11.0, 11.0]
     assert [len(await service.store.moves(t)) for t in (first, second)] == [1, 1]
     await shut(service)
-    service, seen = await open_service(path, vt)
+    service, seen = await open_service(services, path, vt)
     assert kinds(seen, "timeout") == []
     assert kinds(seen, "turn") == []  # the turn notices went out before the restart
     assert [len(await service.store.moves(t)) for t in (first, second)] == [1, 1]
-    await shut(service)
