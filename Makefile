@@ -27,7 +27,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)/.installed-dev
-	$(BIN)/mypy --strict engine render storage tables
+	$(BIN)/mypy --strict catalog engine render storage tables
 
 pytest: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest --cov=engine --cov=render --cov=storage --cov=tables --cov=cogs --cov-report=

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from catalog import t
 from cogs.answering import ack, answer, answer_error, reply, unless_slow
 from cogs.clock_messages import clock_layout
 from cogs.escape import excerpt, shown
-from cogs.i18n import t
 from cogs.messages import (
     Shot,
     end_choice_layout,
@@ -200,7 +200,7 @@ class Actions:
             return
         async with self.guard(interaction, table.id):
             if len(move) > MAX_MOVE:
-                raise TableError(t("error.bad_move", text=excerpt(move)))
+                raise TableError("error.bad_move", text=excerpt(move))
             await interaction.response.defer(ephemeral=True, thinking=True)
             recorded = await self.service.play(table.id, interaction.user.id, None, move)
             await interaction.followup.send(t("cmd.played", move=recorded), ephemeral=True)
@@ -238,7 +238,7 @@ class Actions:
         if seat is None:
             raise NotSeated()
         if table.game is None or table.status != "playing":
-            raise TableError(t("error.not_in_play"))
+            raise TableError("error.not_in_play")
         return table, seat
 
     # -- hands -------------------------------------------------------------------------------
@@ -252,7 +252,7 @@ class Actions:
         async with self.guard(interaction, None):
             table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
             if table.game_kind == "clock":
-                raise TableError(t("error.no_hand"))
+                raise TableError("error.no_hand")
             table, seat = await self._seated(table.id, interaction.user.id)
             await self.send_hand(interaction, table, seat)
 
@@ -283,7 +283,7 @@ class Actions:
         async with self.guard(interaction, table_id):
             table, _seat = await self._seated(table_id, interaction.user.id)
             if table.game_kind != "clock":
-                raise TableError(t("error.not_clock"))
+                raise TableError("error.not_clock")
             move = hint(table.game.view(0))  # type: ignore[union-attr]
             await interaction.response.send_message(t("clock.hint_text", move=move), ephemeral=True)
 
@@ -296,7 +296,7 @@ class Actions:
             return table
         row = await unless_slow(interaction, self.service.store.get_table(table_id))
         if row is None:
-            raise TableError(t("error.not_in_play"))
+            raise TableError("error.not_in_play")
         return LiveTable(row, None)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -311,10 +311,10 @@ class Actions:
             await ack(interaction, thinking=False)
             row = await self.service.store.get_table(table_id)
             if row is None or row.status != "finished":  # a crafted id, or a game still on
-                raise TableError(t("error.no_rematch"))
+                raise TableError("error.no_rematch")
             old = LiveTable(row, None)
             if old.seat_of(interaction.user.id) is None:
-                raise NotAllowed("Only a player of this table can ask for a rematch.")
+                raise NotAllowed("error.rematch_players")
             settings = TableSettings(seats=len(old.seats),
                                      turn_seconds=old.settings.turn_seconds,
                                      lobby_seconds=old.settings.lobby_seconds, auto_start=False)
@@ -354,7 +354,7 @@ class Actions:
         """The newest table of this channel (for commands given without a table id)."""
         tables = self.service.tables_in_channel(interaction.channel_id or 0)
         if not tables:
-            raise TableError(t("error.no_table_here"))
+            raise TableError("error.no_table_here")
         mine = [x for x in tables if x.seat_of(interaction.user.id) is not None]
         return max(mine or tables, key=lambda x: x.id)
 

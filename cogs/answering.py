@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from cogs.i18n import t
+from catalog import t
 from cogs.table_updates import fault_text
 from storage import StorageBusy, StorageFull
 from tables.errors import TableError

@@ -11,9 +11,9 @@ from typing import Any
 import discord
 from discord import ui
 
+from catalog import t
 from cogs.components import HintButton, PlayButton, TableButton
 from cogs.escape import shown
-from cogs.i18n import t
 from cogs.messages import BUTTONS_PER_ROW, Shot, _layout, _rows
 from tables.live import LiveTable
 

@@ -17,9 +17,9 @@ from typing import Any
 import discord
 from discord import ui
 
+from catalog import t
 from cogs.components import BackButton, LobbyButton, PlayButton, TableButton, TileButton
 from cogs.escape import alt_text, shown
-from cogs.i18n import t
 from tables.live import LiveTable
 from tables.results import seat_results
 

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from catalog import t
 from cogs.escape import shown
-from cogs.i18n import t
 from cogs.messages import board_text, hand_layout, render, when
 from cogs.table_updates import fault_text
 from tables.live import LiveTable, TableEvent

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from catalog import t
 from cogs.actions import is_manager
 from cogs.answering import ack, answer
 from cogs.escape import excerpt, shown
-from cogs.i18n import t
 from cogs.messages import _duration, when
 from cogs.notices import Notices, table_link
 from tables.errors import NotAllowed, TableError
@@ -139,7 +139,7 @@ def parse_channels(text: str) -> frozenset[int]:
     ids = [a or b for a, b in _CHANNEL.findall(text)]
     for digits in ids:
         if len(digits) > MAX_SNOWFLAKE:
-            raise TableError(t("error.not_channel", text=excerpt(digits)))
+            raise TableError("error.not_channel", text=excerpt(digits))
     return frozenset(int(d) for d in ids)
 
 
@@ -147,7 +147,7 @@ def check_length(**texts: str | None) -> None:
     """Refuse an option longer than any sensible value, echoing only an excerpt."""
     for name, text in texts.items():
         if text is not None and len(text) > MAX_TEXT:
-            raise TableError(t("error.too_long", option=name, text=excerpt(text)))
+            raise TableError("error.too_long", option=name, text=excerpt(text))
 
 
 @app_commands.command(name="settings", description="Server settings (Manage Server only)")
@@ -178,7 +178,7 @@ async def settings(  # noqa: PLR0917 - one parameter per slash option
                                           lobby_role, lobby_minutes)) and not no_lobby_role
         # Who may change them, before reading what they typed.
         if not nothing and interaction.guild_id is not None and not is_manager(interaction):
-            raise NotAllowed(t("error.managers_only"))
+            raise NotAllowed("error.managers_only")
         check_length(reminders=reminders)
         await ack(interaction, ephemeral=True)
         people = people_of(interaction)

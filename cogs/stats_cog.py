@@ -27,9 +27,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalog import t
 from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
-from cogs.i18n import t
 from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
 from tables.errors import TableError
 from tables.standings import RATED_GAMES, Standings
@@ -91,7 +91,7 @@ class StatsCog(commands.Cog):
         if scope == "global":
             return None
         if interaction.guild_id is None:
-            raise TableError(t("stats.need_server"))
+            raise TableError("stats.need_server")
         return interaction.guild_id
 
     @staticmethod
@@ -119,7 +119,7 @@ class StatsCog(commands.Cog):
         """A page button: the page with the clicker's rank, privately (in place if private)."""
         async with self.bot.actions.guard(interaction, None):
             if game not in RATED_GAMES:
-                raise TableError(t("board.unknown"))
+                raise TableError("board.unknown")
             await ack(interaction, thinking=False)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
                                                      viewer_id=interaction.user.id)
@@ -186,16 +186,16 @@ class StatsCog(commands.Cog):
         assert self.bot.store is not None
         table = await self.bot.store.get_table(game_id)
         if table is None:
-            raise TableError(t("replay.unknown", id=game_id))
+            raise TableError("replay.unknown", id=game_id)
         if table.status != "finished":
-            raise TableError(t("replay.unfinished", id=game_id))
+            raise TableError("replay.unfinished", id=game_id)
         here = interaction.guild_id
         players = {s.user_id for s in table.seats if s.user_id is not None}
         if here is not None and here == table.guild_id:
             return
         if here is None and interaction.user.id in players:
             return
-        raise TableError(t("replay.elsewhere", id=game_id))
+        raise TableError("replay.elsewhere", id=game_id)
 
     @app_commands.command(name="replay", description="The animated replay and record of a game")
     @app_commands.describe(game_id="The game id, as in /domino history")

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from catalog import t
 from cogs.escape import shown
-from cogs.i18n import t
 from cogs.messages import when
 from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage
 

@@ -10,10 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from catalog import t
 from cogs.actions import rules_text
 from cogs.answering import ack, last_resort
 from cogs.escape import excerpt
-from cogs.i18n import t
 from tables.errors import TableError
 from tables.live import TableSettings
 from tables.people import People
@@ -38,11 +38,11 @@ def parse_extra(text: str | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     parts = (text or "").replace(",", " ").split()
     if len(parts) > MAX_EXTRA_PARTS:
-        raise TableError(t("error.extra_count", count=MAX_EXTRA_PARTS))
+        raise TableError("error.extra_count", count=MAX_EXTRA_PARTS)
     for part in parts:
         key, sep, raw = part.partition("=")
         if not sep or not key or len(part) > MAX_EXTRA_PART:
-            raise TableError(t("error.extra_form", part=excerpt(part)))
+            raise TableError("error.extra_form", part=excerpt(part))
         low = raw.lower()
         value: Any = raw
         if low in ("true", "on", "yes"):

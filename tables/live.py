@@ -12,8 +12,6 @@ from engine.records import replay, write_record
 from storage.models import LoadedTable, Seat, TableRow
 from tables.errors import NotAllowed, TableError
 
-# Players per game: (fewest, most).
-GAME_SEATS = {"traditional": (2, 4), "carousel": (2, 7), "clock": (1, 1)}
 DAY = 24 * 3600
 
 
@@ -51,11 +49,11 @@ class TableSettings:
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
-            raise TableError("A turn may last from 1 minute to 7 days.")
+            raise TableError("error.turn_range")
         if not 60 <= self.lobby_seconds <= 7 * DAY:
-            raise TableError("A lobby may stay open from 1 minute to 7 days.")
+            raise TableError("error.lobby_range")
         if self.timeout_action not in TIMEOUT_ACTIONS:
-            raise TableError(f"On a timeout: {', '.join(TIMEOUT_ACTIONS)}.")
+            raise TableError("error.timeout_actions", actions=", ".join(TIMEOUT_ACTIONS))
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -174,8 +172,8 @@ class LiveTable:
 
     def require_status(self, status: str) -> None:
         if self.status != status:
-            what = {"lobby": "still in its lobby", "playing": "being played"}
-            raise NotAllowed(f"This table is not {what.get(status, status)} any more.")
+            keys = {"lobby": "error.not_in_lobby", "playing": "error.not_playing"}
+            raise NotAllowed(keys.get(status, "error.not_status"), status=status)
 
     def to_move_name(self) -> str:
         if self.game is None or self.game.to_move is None:

@@ -27,10 +27,10 @@ def parse_clock(text: str) -> int:
     """'7', '07:30' or '23:00' -> minutes after midnight. Raises TableError."""
     match = _HHMM.match(text)
     if match is None:
-        raise TableError(f"{text.strip()!r} is not a time of day: write it like 23:00.")
+        raise TableError("error.bad_clock", text=text.strip())
     hours, minutes = int(match[1]), int(match[2] or 0)
     if hours > 23 or minutes > 59:
-        raise TableError(f"{text.strip()!r} is not a time of day: write it like 23:00.")
+        raise TableError("error.bad_clock", text=text.strip())
     return hours * 60 + minutes
 
 
@@ -41,7 +41,7 @@ def parse_quiet(text: str) -> tuple[int | None, int | None]:
         return None, None
     start, sep, end = cleaned.replace("–", "-").partition("-")
     if not sep:
-        raise TableError("Write quiet hours as start-end, like 23:00-07:30 (or off).")
+        raise TableError("error.bad_quiet")
     first, last = parse_clock(start), parse_clock(end)
     if first == last:
         return None, None
@@ -67,11 +67,11 @@ def parse_reminders(text: str) -> tuple[float, ...]:
         try:
             value = float(part)
         except ValueError:
-            raise TableError(f"{part[:20]!r} is not a percentage of the turn.") from None
+            raise TableError("error.bad_percent", part=part[:20]) from None
         # Rounded first: 0.00001 would otherwise become a reminder at 0% of the turn.
         fraction = round(value / 100 if value >= 1 else value, 4)
         if not 0.01 <= fraction <= 0.99:
-            raise TableError("Reminders are percentages of the turn between 1 and 99.")
+            raise TableError("error.percent_range")
         out.add(fraction)
     return tuple(sorted(out))
 
@@ -79,7 +79,7 @@ def parse_reminders(text: str) -> tuple[float, ...]:
 def check_turn_seconds(seconds: int) -> int:
     """`seconds` if it is a legal turn time (1 minute to 7 days). Raises TableError."""
     if not MIN_TURN <= seconds <= MAX_TURN:
-        raise TableError("A turn may last from 1 minute to 7 days.")
+        raise TableError("error.turn_range")
     return seconds
 
 
@@ -115,8 +115,8 @@ class People:
         if tz is not None:
             try:
                 changes["tz"] = zone(tz.strip()).key
-            except ValueError as exc:
-                raise TableError(str(exc)) from None
+            except ValueError:
+                raise TableError("error.bad_zone", name=tz.strip()[:40]) from None
         if quiet is not None:
             changes["quiet_start"], changes["quiet_end"] = parse_quiet(quiet)
         if wants_dms is not None:
@@ -151,22 +151,22 @@ class People:
                          lobby_minutes: int | None = None) -> GuildSettings:
         """Change what was given (Manage Server only). Raises TableError."""
         if guild_id is None:
-            raise TableError("Server settings exist only in a server.")
+            raise TableError("error.server_only")
         if not is_manager:
-            raise NotAllowed("Only members with Manage Server change these settings.")
+            raise NotAllowed("error.managers_only")
         current = await self.store.get_guild_settings(guild_id)
         changes: dict[str, object] = {}
         if turn_minutes is not None:
             changes["default_turn_seconds"] = check_turn_seconds(turn_minutes * 60)
         if lobby_minutes is not None:
             if not 1 <= lobby_minutes <= 7 * 24 * 60:
-                raise TableError("A lobby may stay open from 1 minute to 7 days.")
+                raise TableError("error.lobby_range")
             changes["default_lobby_seconds"] = lobby_minutes * 60
         if reminders is not None:
             changes["reminders"] = parse_reminders(reminders)
         if timeout_action is not None:
             if timeout_action not in TIMEOUT_ACTIONS:
-                raise TableError(f"On a timeout: {', '.join(TIMEOUT_ACTIONS)}.")
+                raise TableError("error.timeout_actions", actions=", ".join(TIMEOUT_ACTIONS))
             changes["timeout_action"] = timeout_action
         if channels is not None:
             changes["allowed_channels"] = channels
@@ -185,7 +185,7 @@ class People:
             return check_turn_seconds(minutes * 60)
         if preset is not None:
             if preset not in PRESETS:
-                raise TableError(f"Turn presets: {', '.join(PRESETS)}.")
+                raise TableError("error.turn_presets", presets=", ".join(PRESETS))
             return PRESETS[preset]
         server = await self.server(guild_id)
         return max(MIN_TURN, min(MAX_TURN, server.default_turn_seconds))

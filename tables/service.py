@@ -16,8 +16,10 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from catalog import Phrase
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import new_game
+from engine.registry import GameSpec, game_spec
 from storage import Storage
 from storage.db import InvalidState, MoveConflict, StorageError
 from storage.models import Seat
@@ -31,7 +33,7 @@ from tables.errors import (
     TableError,
     TableFull,
 )
-from tables.live import GAME_SEATS, LiveTable, Person, TableEvent, TableSettings
+from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.results import seat_results, solitaire_result
 from tables.shards import Placement, SharedTables
 from tables.timers import Clockwork, Listener, stop_timer
@@ -39,6 +41,14 @@ from tables.timers import Clockwork, Listener, stop_timer
 log = logging.getLogger(__name__)
 
 AI_NAMES = {"easy": "Bot (easy)", "normal": "Bot (normal)"}
+
+
+def known_game(name: str) -> GameSpec:
+    """The registry's spec of a game; raises TableError for a game the registry lacks."""
+    try:
+        return game_spec(name)
+    except RecordError:
+        raise TableError("error.unknown_game", game=name) from None
 
 
 class TableService(Clockwork, SharedTables):
@@ -111,7 +121,7 @@ class TableService(Clockwork, SharedTables):
         mine = [t for t in self.tables_in_channel(channel_id)
                 if t.seat_of(user_id) is not None and t.status == "playing"]
         if not mine:
-            raise TableError("You have no game in progress in this channel.")
+            raise TableError("error.no_game_here")
         return max(mine, key=lambda t: t.id)
 
     # -- the lobby -----------------------------------------------------------------
@@ -126,18 +136,20 @@ class TableService(Clockwork, SharedTables):
         if guild_id is not None:
             server = await self.store.get_guild_settings(guild_id)
             if not server.channel_allowed(channel_id):
-                raise NotAllowed("Tables cannot be opened in this channel on this server.")
+                raise NotAllowed("error.channel_closed")
             settings = dataclasses.replace(settings, reminders=server.reminders,
                                            timeout_action=server.timeout_action)
-        low, high = GAME_SEATS.get(game, (0, 0))
-        if not low <= settings.seats <= high:
-            raise TableError(f"{game.title()} takes {low}-{high} players, not {settings.seats}.")
+        spec = known_game(game)
+        if not spec.takes(settings.seats):
+            low, high = spec.seats
+            raise TableError("error.seats_range", game=Phrase(f"game.{spec.name}"), low=low,
+                             high=high, seats=settings.seats)
         try:
             # Build a throwaway game with these options so mistakes show now, not at start.
             names = [f"p{i}" for i in range(settings.seats)]
             new_game({"game": game, "options": options, "players": names, "seed": 0})
         except (RecordError, ValueError) as exc:
-            raise TableError(f"Those options do not work: {exc}") from None
+            raise TableError("error.bad_options", reason=str(exc)) from None
         row = await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seats=[Seat(host.user_id, None, host.name)], options=options,
@@ -161,7 +173,7 @@ class TableService(Clockwork, SharedTables):
         async with table.lock:
             table.require_status("lobby")
             if table.seat_of(person.user_id) is not None:
-                raise TableError("You are already seated at this table.")
+                raise TableError("error.already_seated")
             if len(table.seats) >= table.settings.seats:
                 raise TableFull()
             seats = [*table.seats, Seat(person.user_id, None, table.unique_name(person.name))]
@@ -180,7 +192,7 @@ class TableService(Clockwork, SharedTables):
             if seat is None:
                 raise NotSeated()
             if user_id == table.host_id:
-                raise NotAllowed("You are the host: cancel the table instead of leaving it.")
+                raise NotAllowed("error.host_leaves")
             await self._set_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
         return table
 
@@ -193,7 +205,7 @@ class TableService(Clockwork, SharedTables):
         async with table.lock:
             table.require_status("lobby")
             if user_id != table.host_id:
-                raise NotAllowed("Only the host adds AI players.")
+                raise NotAllowed("error.host_adds_ai")
             if len(table.seats) >= table.settings.seats:
                 raise TableFull()
             name = table.unique_name(AI_NAMES.get(level, f"Bot ({level})"))
@@ -215,16 +227,16 @@ class TableService(Clockwork, SharedTables):
         async with table.lock:
             table.require_status("lobby")
             if user_id != table.host_id:
-                raise NotAllowed("Only the host starts the game.")
-            low, _ = GAME_SEATS[table.game_kind]
+                raise NotAllowed("error.host_starts")
+            low, _ = game_spec(table.game_kind).seats
             if len(table.seats) < low:
-                raise TableError(f"At least {low} players are needed: invite someone or add an AI.")
+                raise TableError("error.too_few", low=low)
             seed = secrets.randbits(63)
             record = table.record_base(seed)
             try:
                 game = new_game(record)
             except (RecordError, ValueError) as exc:
-                raise TableError(f"This table cannot start: {exc}") from None
+                raise TableError("error.cannot_start", reason=str(exc)) from None
             deadline = self.clock() + table.settings.turn_seconds
             # The explicit deal is stored beside its seed: the record replays anywhere.
             deal = game.record()["deal"]
@@ -242,7 +254,7 @@ class TableService(Clockwork, SharedTables):
         try:
             new_game({"game": "clock", "options": options, "players": ["p"], "seed": 0})
         except (RecordError, ValueError) as exc:
-            raise TableError(f"Those options do not work: {exc}") from None
+            raise TableError("error.bad_options", reason=str(exc)) from None
         row = await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game="clock", host_id=person.user_id,
             seats=[Seat(person.user_id, None, person.name)], options=options,
@@ -263,9 +275,9 @@ class TableService(Clockwork, SharedTables):
         table = self.quarantined.get(table_id) or await self._table(table_id)
         async with table.lock:
             if table.status not in ("lobby", "playing"):
-                raise TableError("This table has already ended.")
+                raise TableError("error.already_ended")
             if user_id != table.host_id and not is_manager:
-                raise NotAllowed("Only the host or a server manager can cancel this table.")
+                raise NotAllowed("error.host_cancels")
             await self._close(table, "cancelled")
         return table
 
@@ -334,7 +346,7 @@ class TableService(Clockwork, SharedTables):
         table = await self._table(table_id)
         async with table.lock:
             if table.status != "playing" or table.game is None:
-                raise TableError("There is no game in progress to resign from.")
+                raise TableError("error.no_game_to_resign")
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
@@ -352,9 +364,9 @@ class TableService(Clockwork, SharedTables):
         async with table.lock:
             table.require_status("playing")
             if user_id != table.host_id and not is_manager:
-                raise NotAllowed("Only the host or a server manager can replace a player.")
+                raise NotAllowed("error.host_replaces")
             if not 0 <= seat < len(table.seats) or table.seats[seat].is_ai:
-                raise TableError("That seat is not held by a person.")
+                raise TableError("error.not_a_person")
             seats = list(table.seats)
             seats[seat] = Seat(None, level, seats[seat].name)
             await self.store.update_seats(table.id, seats)

@@ -205,7 +205,7 @@ class Standings:
     @staticmethod
     def _require_rated(game: str) -> None:
         if game not in RATED_GAMES:
-            raise TableError(f"{GAME_TITLES.get(game, game)} has no ratings or leaderboard.")
+            raise TableError("error.unrated", game=GAME_TITLES.get(game, game))
 
     async def leaderboard(self, game: str, guild_id: int | None = None, page: int = 1,
                           per_page: int = 10, viewer_id: int | None = None) -> LeaderboardPage:
@@ -326,10 +326,9 @@ class Standings:
         """
         table = await self.store.get_table(table_id)
         if table is None:
-            raise TableError(f"There is no game #{table_id}.")
+            raise TableError("replay.unknown", id=table_id)
         if table.status != "finished":
-            raise TableError(f"Game #{table_id} has not finished: only finished games "
-                             "can be replayed.")
+            raise TableError("replay.unfinished", id=table_id)
         # Rewritten by the engine from its replay, so that every hand's deal is explicit.
         record = await asyncio.to_thread(_full_record, await self.store.record(table_id))
         gif = await asyncio.to_thread(render_replay_gif, record, theme or self.theme)

@@ -233,11 +233,11 @@ class Clockwork:
         """A player takes back the seat an AI has been playing for them."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError("This table has ended.")
+            raise TableError("error.table_ended")
         async with table.lock:
             seat = table.seat_of(user_id)
             if seat is None or seat not in table.settings.away:
-                raise TableError("You have no seat here that an AI is playing for you.")
+                raise TableError("error.no_away_seat")
             settings = table.settings
             counts = list(settings.timeouts)
             if seat < len(counts):

@@ -19,7 +19,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., DominoBot]]:
-    """Build bots on the test's database (AI seats at once); all of them closed at the end.
+    """Build bots (on the test's database, AI seats at once); all of them closed at the end.
 
     simcord never calls `bot.close()`, and an open storage connection's (non-daemon)
     thread would keep the test process alive after the last test.
@@ -28,7 +28,8 @@ async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., DominoBot]]:
 
     def make(**options: Any) -> DominoBot:
         options.setdefault("ai_delay", 0)
-        bot = create_bot(database_path=db_path, **options)
+        options.setdefault("database_path", db_path)
+        bot = create_bot(**options)
         made.append(bot)
         return bot
 

@@ -11,7 +11,7 @@ import errno
 import logging
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ import simcord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from cogs.bot import create_bot
+from cogs.bot import DominoBot
 from cogs.table_updates import RETRY_DELAYS
 from tests.bot.conftest import custom_ids, public_text, table_message, text_of, walk
 from tests.bot.faults import EDIT, SlowDiscord, stalled_storage, write_locked
@@ -37,7 +37,7 @@ async def play_first_legal(env: Any, table: Any) -> None:
 
 
 async def test_a_table_that_no_longer_replays_is_quarantined_and_its_channel_told(
-        world: dict[str, Any], db_path: Path) -> None:
+        world: dict[str, Any], db_path: Path, make_bot: Callable[..., DominoBot]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     table = await two_player_table(world)
@@ -45,7 +45,7 @@ async def test_a_table_that_no_longer_replays_is_quarantined_and_its_channel_tol
     for at in (table, other):
         await play_first_legal(env, at)
     edit_move_by_hand(db_path, table.id, 1, "9-9 L")
-    fresh = create_bot(database_path=db_path, ai_delay=0)
+    fresh = make_bot()
     await env.restart_bot(fresh)
     await env.settle()
     assert other.id in fresh.service.tables  # the rest loaded
@@ -135,7 +135,7 @@ async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
 
 
 async def test_after_a_crash_between_commit_and_edit_the_messages_catch_up(
-        world: dict[str, Any], db_path: Path) -> None:
+        world: dict[str, Any], make_bot: Callable[..., DominoBot]) -> None:
     env, channel = world["env"], world["channel"]
     tables = [await two_player_table(world), await two_player_table(world)]
     for table in tables:
@@ -144,7 +144,7 @@ async def test_after_a_crash_between_commit_and_edit_the_messages_catch_up(
         await env.bot.store.append_move(table.id, table.seq + 1, move, deadline=None)
         assert shown_seq(channel, table) == table.seq
     env.inject_error("PATCH", "/channels/*/messages/*", status=429, code=0, times=1)
-    fresh = create_bot(database_path=db_path, ai_delay=0)
+    fresh = make_bot()
     await env.restart_bot(fresh)
     await env.advance_time(10)  # the rate-limited edit is retried after a pause
     for table in tables:
@@ -243,34 +243,29 @@ def fill_disk(where: Path) -> Path:
 
 
 async def test_a_full_disk_is_named_to_the_player_and_the_move_not_played(
-        tiny_disk: Path, caplog: pytest.LogCaptureFixture) -> None:
-    bot = create_bot(database_path=tiny_disk / "dominoes.sqlite3", ai_delay=0)
-    try:
-        async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("t")
-            ann = guild.add_member(env.create_user("ann"))
-            await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
-            await ann.click(channel.last_message, label="Add AI")
-            await ann.click(channel.last_message, label="Start")
-            await env.settle()
-            table = next(iter(bot.service.tables.values()))
-            seq = table.seq
-            filler = fill_disk(tiny_disk)
-            move = (await ann.autocomplete(channel, "domino play", "move", ""))[0]["value"]
-            played = await ann.slash(channel, "domino play", move=move)
-            assert "storage is full" in reply_text(played)
-            assert "no move was played" in reply_text(played)
-            assert table.seq == seq
-            assert not [r for r in caplog.records if r.exc_info is not None]
-            filler.unlink()  # space again: the same move plays
-            await ann.slash(channel, "domino play", move=move)
-            assert table.seq > seq
-    finally:
-        if bot.store is not None:
-            await bot.service.close()
-            await bot.store.close()
-            bot.store = None
+        tiny_disk: Path, caplog: pytest.LogCaptureFixture,
+        make_bot: Callable[..., DominoBot]) -> None:
+    bot = make_bot(database_path=tiny_disk / "dominoes.sqlite3")
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("t")
+        ann = guild.add_member(env.create_user("ann"))
+        await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
+        await ann.click(channel.last_message, label="Add AI")
+        await ann.click(channel.last_message, label="Start")
+        await env.settle()
+        table = next(iter(bot.service.tables.values()))
+        seq = table.seq
+        filler = fill_disk(tiny_disk)
+        move = (await ann.autocomplete(channel, "domino play", "move", ""))[0]["value"]
+        played = await ann.slash(channel, "domino play", move=move)
+        assert "storage is full" in reply_text(played)
+        assert "no move was played" in reply_text(played)
+        assert table.seq == seq
+        assert not [r for r in caplog.records if r.exc_info is not None]
+        filler.unlink()  # space again: the same move plays
+        await ann.slash(channel, "domino play", move=move)
+        assert table.seq > seq
 
 
 async def test_cancel_answers_before_the_rate_limited_edit_and_notices(

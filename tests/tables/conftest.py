@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -11,6 +11,7 @@ import pytest
 from storage import Storage
 from tables.live import TableEvent
 from tables.service import TableService
+from tables.timers import Listener
 
 
 class Services:
@@ -23,8 +24,10 @@ class Services:
     async def open(self, path: Path, *, clock: Callable[[], float],
                    sleep: Callable[[float], Awaitable[None]] | None = None,
                    store_clock: Callable[[], float] = time.time,
+                   listeners: Sequence[Listener] = (),
                    ) -> tuple[TableService, list[TableEvent]]:
-        """A loaded service on `path` and the list its events are appended to."""
+        """A loaded service on `path` and the list its events are appended to
+        (`listeners` are told of each event first)."""
         store = await Storage.open(path, clock=store_clock)
         extra = {"sleep": sleep} if sleep is not None else {}
         service = TableService(store, clock=clock, ai_delay=0, **extra)
@@ -34,7 +37,7 @@ class Services:
         async def listen(event: TableEvent) -> None:
             events.append(event)
 
-        service.listeners.append(listen)
+        service.listeners.extend([*listeners, listen])
         await service.load()
         return service, events
 

@@ -14,28 +14,27 @@ from pathlib import Path
 
 import pytest
 
-from storage import Storage
 from tables.errors import NotAllowed
 from tables.live import Person, TableEvent, TableSettings
 from tables.service import TableService
-from tests.tables.test_tables_timers import ANN, BOB, HOUR, START, VirtualTime, shut
+from tests.tables.conftest import Services, shut
+from tests.tables.test_tables_timers import ANN, BOB, HOUR, START, VirtualTime
 
 Seen = list[tuple[float, str, int]]
 
 
-async def open_slow_listening(path: Path, vt: VirtualTime) -> tuple[TableService, Seen]:
+async def open_slow_listening(services: Services, path: Path,
+                              vt: VirtualTime) -> tuple[TableService, Seen]:
     """A service whose listener yields to the loop before it records each event."""
-    store = await Storage.open(path, clock=vt.clock)
-    service = TableService(store, clock=vt.clock, sleep=vt.sleep, ai_delay=0)
-    vt.service = service
     seen: Seen = []
 
     async def listen(event: TableEvent) -> None:
         await asyncio.sleep(0)  # a real listener talks to Discord here
         seen.append((vt.now - START, event.kind, event.table.id))
 
-    service.listeners.append(listen)
-    await service.load()
+    service, _ = await services.open(path, clock=vt.clock, sleep=vt.sleep,
+                                     store_clock=vt.clock, listeners=[listen])
+    vt.service = service
     await vt.settle()
     return service, seen
 
@@ -68,10 +67,10 @@ def edit_move_by_hand(path: Path, table_id: int, seq: int, text: str) -> None:
 
 
 async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_load(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, services: Services) -> None:
     path = tmp_path / "db.sqlite3"
     vt = VirtualTime()
-    service, _ = await open_slow_listening(path, vt)
+    service, _ = await open_slow_listening(services, path, vt)
     broken = await two_player_game(service)
     healthy = await two_player_game(service)
     for table_id in (broken, healthy):
@@ -84,7 +83,7 @@ async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_
     edit_move_by_hand(path, broken, 1, "9-9 L")
 
     caplog.set_level(logging.INFO)
-    service, seen = await open_slow_listening(path, vt)
+    service, seen = await open_slow_listening(services, path, vt)
     assert healthy in service.tables and broken not in service.tables
     assert broken in service.quarantined
     assert [(k, t) for _, k, t in seen if k == "quarantined"] == [("quarantined", broken)]
@@ -99,7 +98,7 @@ async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_
     await shut(service)
 
     # A second start-up logs it again but does not tell the channel twice; the host cancels.
-    service, seen = await open_slow_listening(path, vt)
+    service, seen = await open_slow_listening(services, path, vt)
     assert broken in service.quarantined
     assert [k for _, k, _ in seen if k == "quarantined"] == []
     with pytest.raises(NotAllowed):
@@ -110,34 +109,33 @@ async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_
     assert stored is not None and stored.status == "cancelled"
     assert broken not in service.quarantined
     assert ("cancelled", broken) in [(k, t) for _, k, t in seen]
-    await shut(service)
 
 
-async def test_a_forfeit_on_timeout_reaches_the_listeners(tmp_path: Path) -> None:
+async def test_a_forfeit_on_timeout_reaches_the_listeners(
+        tmp_path: Path, services: Services) -> None:
     vt = VirtualTime()
-    service, seen = await open_slow_listening(tmp_path / "db.sqlite3", vt)
+    service, seen = await open_slow_listening(services, tmp_path / "db.sqlite3", vt)
     table_id = await two_player_game(service, action="forfeit")
     await vt.advance(HOUR + 1)
     assert (HOUR, "finished", table_id) in seen
     stored = await service.store.get_table(table_id)
     assert stored is not None and stored.status == "finished"
-    await shut(service)
 
 
-async def test_an_expired_lobby_reaches_the_listeners(tmp_path: Path) -> None:
+async def test_an_expired_lobby_reaches_the_listeners(tmp_path: Path, services: Services) -> None:
     vt = VirtualTime()
-    service, seen = await open_slow_listening(tmp_path / "db.sqlite3", vt)
+    service, seen = await open_slow_listening(services, tmp_path / "db.sqlite3", vt)
     table = await service.open_lobby(
         guild_id=None, channel_id=20, host=Person(1, "Ann"), game="traditional",
         settings=TableSettings(seats=2, lobby_seconds=600), options={})
     await vt.advance(601)
     assert (600.0, "abandoned", table.id) in seen
-    await shut(service)
 
 
-async def test_no_turn_notice_after_the_table_was_cancelled(tmp_path: Path) -> None:
+async def test_no_turn_notice_after_the_table_was_cancelled(
+        tmp_path: Path, services: Services) -> None:
     vt = VirtualTime()
-    service, seen = await open_slow_listening(tmp_path / "db.sqlite3", vt)
+    service, seen = await open_slow_listening(services, tmp_path / "db.sqlite3", vt)
     table = await service.open_lobby(
         guild_id=None, channel_id=20, host=ANN, game="traditional",
         settings=TableSettings(seats=2, auto_start=False), options={})
@@ -149,14 +147,13 @@ async def test_no_turn_notice_after_the_table_was_cancelled(tmp_path: Path) -> N
     kinds = [k for _, k, _ in seen]
     assert "cancelled" in kinds
     assert "turn" not in kinds[kinds.index("cancelled"):]
-    await shut(service)
 
 
 async def test_an_ai_move_refused_by_a_locked_database_is_played_once_it_is_free(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, services: Services) -> None:
     path = tmp_path / "db.sqlite3"
     vt = VirtualTime()
-    service, _ = await open_slow_listening(path, vt)
+    service, _ = await open_slow_listening(services, path, vt)
     await service.store._db.conn.execute("PRAGMA busy_timeout = 100")  # not 5 s per try
     table = await service.open_lobby(
         guild_id=None, channel_id=20, host=ANN, game="traditional",
@@ -180,4 +177,3 @@ async def test_an_ai_move_refused_by_a_locked_database_is_played_once_it_is_free
     refused = [r for r in caplog.records if f"table {table.id}: storage refused" in r.getMessage()]
     assert refused and all(r.exc_info is None for r in refused)
     assert not [r for r in caplog.records if r.exc_info is not None]
-    await shut(service)

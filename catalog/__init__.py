@@ -1,12 +1,15 @@
-"""User-facing strings: one translation function `t(key, locale, **values)` and its catalogs.
+"""The message catalog: every string a person reads, by key, and `t(key, locale, **values)`.
 
+A shared leaf: any layer may import it, and it imports nothing of the project.
 Only English exists now; another language is a new dict in `CATALOGS`, and a
-key missing there falls back to English.
+key missing there falls back to English. A value that is itself a `Phrase` is
+looked up in the same language (a game's name inside an error, for instance).
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +24,48 @@ EN: dict[str, str] = {
     "error.bad_move": "That is not a move I know: {text}",
     "error.no_seat": "There is no seat {seat} at this table.",
     "error.render": "(picture unavailable)",
+    # errors raised by tables/ (tables/errors.py): each carries its key and values
+    "error.no_such_table": "There is no such table here.",
+    "error.table_gone": "Table #{table} does not exist (or has ended).",
+    "error.not_seated": "You are not seated at this table.",
+    "error.not_your_turn": "It is not your turn: {whose} is to move.",
+    "error.stale_move": "That move is no longer available: the table has moved on.",
+    "error.illegal_move": "Illegal move: {reason}.",
+    "error.table_full": "This table is full.",
+    "error.no_game_here": "You have no game in progress in this channel.",
+    "error.channel_closed": "Tables cannot be opened in this channel on this server.",
+    "error.unknown_game": "There is no game called {game!r}.",
+    "error.seats_range": "{game} takes {low}-{high} players, not {seats}.",
+    "error.bad_options": "Those options do not work: {reason}",
+    "error.already_seated": "You are already seated at this table.",
+    "error.host_leaves": "You are the host: cancel the table instead of leaving it.",
+    "error.host_adds_ai": "Only the host adds AI players.",
+    "error.host_starts": "Only the host starts the game.",
+    "error.too_few": "At least {low} players are needed: invite someone or add an AI.",
+    "error.cannot_start": "This table cannot start: {reason}",
+    "error.already_ended": "This table has already ended.",
+    "error.host_cancels": "Only the host or a server manager can cancel this table.",
+    "error.no_game_to_resign": "There is no game in progress to resign from.",
+    "error.host_replaces": "Only the host or a server manager can replace a player.",
+    "error.not_a_person": "That seat is not held by a person.",
+    "error.not_in_lobby": "This table is not still in its lobby any more.",
+    "error.not_playing": "This table is not being played any more.",
+    "error.not_status": "This table is not {status} any more.",
+    "error.turn_range": "A turn may last from 1 minute to 7 days.",
+    "error.lobby_range": "A lobby may stay open from 1 minute to 7 days.",
+    "error.timeout_actions": "On a timeout: {actions}.",
+    "error.turn_presets": "Turn presets: {presets}.",
+    "error.bad_clock": "{text!r} is not a time of day: write it like 23:00.",
+    "error.bad_quiet": "Write quiet hours as start-end, like 23:00-07:30 (or off).",
+    "error.bad_percent": "{part!r} is not a percentage of the turn.",
+    "error.percent_range": "Reminders are percentages of the turn between 1 and 99.",
+    "error.bad_zone": "{name!r} is not a time zone (try one like Europe/Kyiv)",
+    "error.server_only": "Server settings exist only in a server.",
+    "error.table_ended": "This table has ended.",
+    "error.no_away_seat": "You have no seat here that an AI is playing for you.",
+    "error.rematch_players": "Only a player of this table can ask for a rematch.",
+    "error.bad_extra": "Write extra options as name=value, not {part!r}.",
+    "error.unrated": "{game} has no ratings or leaderboard.",
     # game names
     "game.traditional": "Traditional",
     "game.carousel": "Carousel",
@@ -239,11 +284,24 @@ EN: dict[str, str] = {
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
 
 
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A value that is itself a catalog text, shown in the reader's language."""
+
+    key: str
+
+
 def t(key: str, locale: str | None = None, /, **values: object) -> str:
-    """The text for `key` in `locale` (English when missing), filled with `values`."""
+    """The text for `key` in `locale` (English when missing), filled with `values`.
+
+    A missing key is logged and shown as the key itself, never raised.
+    """
     catalog = CATALOGS.get((locale or "en").split("-")[0], EN)
     template = catalog.get(key) or EN.get(key)
     if template is None:
         log.warning("missing translation key %s", key)
         return key
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    filled = {k: t(v.key, locale) if isinstance(v, Phrase) else v for k, v in values.items()}
+    return template.format(**filled)
