@@ -226,7 +226,7 @@ async def start_up(target: str) -> None:
     else:
         loaded = await service.load()
     t1 = time.perf_counter()
-    await asyncio.gather(*[t for t in service._tasks if t.get_name().startswith("turn-")])
+    await asyncio.gather(*[t for t in service.scheduler.tasks if t.get_name().startswith("turn-")])
     t2 = time.perf_counter()
     gc.collect()
     per_table = (rss_kb() - before) / max(1, loaded)

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.game import Game
 from engine.records import replay, write_record
-from storage.models import LoadedTable, Seat, TableRow
+from storage.models import ACTIVE_STATUSES, LoadedTable, Seat, TableRow
 from tables.errors import NotAllowed, TableError
 
 DAY = 24 * 3600
@@ -160,6 +160,16 @@ class LiveTable:
         self.row = dataclasses.replace(self.row, **changes)
 
     # -- questions ---------------------------------------------------------------------
+    @property
+    def is_live(self) -> bool:
+        """Whether the table is still open (a lobby or a game being played): the one test."""
+        return self.status in ACTIVE_STATUSES
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a game is being played at the table now."""
+        return self.status == "playing" and self.game is not None
+
     def played_by_ai(self, seat: int) -> bool:
         """Whether an AI makes this seat's moves: an AI seat, or a person away."""
         return self.seats[seat].is_ai or seat in self.settings.away

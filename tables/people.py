@@ -203,7 +203,7 @@ class People:
         lines = []
         for table in self.service.tables.values():
             seat = table.seat_of(user_id)
-            if seat is None or table.status not in ("lobby", "playing"):
+            if seat is None or not table.is_live:
                 continue
             to_move = table.game.to_move if table.game is not None else None
             lines.append(GameLine(table, to_move == seat and to_move is not None,

@@ -36,7 +36,7 @@ from tables.errors import (
 from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.results import seat_results, solitaire_result
 from tables.shards import Placement, SharedTables
-from tables.timers import Clockwork, Listener, stop_timer
+from tables.timers import Listener, Scheduler, stop_timer
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ def known_game(name: str) -> GameSpec:
         raise TableError("error.unknown_game", game=name) from None
 
 
-class TableService(Clockwork, SharedTables):
+class TableService(SharedTables):
     """Every table of the bot (of this process's shards), live in memory and committed
     in storage."""
 
@@ -62,13 +62,11 @@ class TableService(Clockwork, SharedTables):
         `placement` says which tables this process holds (default: all)."""
         self.store = store
         self.clock = clock
-        self.sleep = sleep
-        self.ai_delay = ai_delay
         self.tables: dict[int, LiveTable] = {}
         # Tables whose stored move log no longer replays: kept out of play, cancellable.
         self.quarantined: dict[int, LiveTable] = {}
         self.listeners: list[Listener] = []
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.scheduler = Scheduler(self, store, clock=clock, sleep=sleep, ai_delay=ai_delay)
         self.placement = placement or Placement()
 
     # -- start-up and shut-down -------------------------------------------
@@ -95,16 +93,19 @@ class TableService(Clockwork, SharedTables):
         self.quarantined[table.id] = table
         log.warning("table %d quarantined: its stored moves no longer replay (%s)", table.id, why)
         if await self.store.mark_sent(table.id, table.seq, "quarantined", table.host_id):
-            await self._emit(TableEvent("quarantined", table))
+            await self.emit(TableEvent("quarantined", table))
 
     async def close(self) -> None:
         """Stop every AI and timer task (the state is all in storage already)."""
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.scheduler.close()
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
+
+    async def settle(self) -> None:
+        """Wait until the tables' background work (AI moves, timers, notices) has done
+        everything due now; what remains sleeps until a reminder, deadline or AI delay."""
+        await self.scheduler.settle()
 
     def get(self, table_id: int) -> LiveTable:
         """The live table; raises NoSuchTable."""
@@ -119,7 +120,7 @@ class TableService(Clockwork, SharedTables):
     def table_of(self, user_id: int, channel_id: int) -> LiveTable:
         """The caller's game in this channel (the newest if several); raises NoSuchTable."""
         mine = [t for t in self.tables_in_channel(channel_id)
-                if t.seat_of(user_id) is not None and t.status == "playing"]
+                if t.seat_of(user_id) is not None and t.in_play]
         if not mine:
             raise TableError("error.no_game_here")
         return max(mine, key=lambda t: t.id)
@@ -157,7 +158,7 @@ class TableService(Clockwork, SharedTables):
         )
         table = LiveTable(row, None)
         self.tables[table.id] = table
-        self._after_change(table)
+        self.scheduler.after_change(table)
         return table
 
     async def set_message(self, table_id: int, message_id: int) -> None:
@@ -219,7 +220,7 @@ class TableService(Clockwork, SharedTables):
     async def _set_seats(self, table: LiveTable, seats: list[Seat]) -> None:
         await self.store.update_seats(table.id, seats)
         table.replace_row(seats=tuple(seats))
-        await self._emit(TableEvent("lobby", table))
+        await self.emit(TableEvent("lobby", table))
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
         """The host starts the game with the players seated. Raises TableError."""
@@ -243,8 +244,8 @@ class TableService(Clockwork, SharedTables):
             await self.store.start_table(table.id, deadline=deadline, seed=seed, deal=deal)
             table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
             table.game = game
-            await self._emit(TableEvent("started", table))
-            self._after_change(table)
+            await self.emit(TableEvent("started", table))
+            self.scheduler.after_change(table)
         return table
 
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
@@ -274,20 +275,21 @@ class TableService(Clockwork, SharedTables):
         quarantined table."""
         table = self.quarantined.get(table_id) or await self._table(table_id)
         async with table.lock:
-            if table.status not in ("lobby", "playing"):
+            if not table.is_live:
                 raise TableError("error.already_ended")
             if user_id != table.host_id and not is_manager:
                 raise NotAllowed("error.host_cancels")
-            await self._close(table, "cancelled")
+            await self.close_table(table, "cancelled")
         return table
 
-    async def _close(self, table: LiveTable, status: str) -> None:
+    async def close_table(self, table: LiveTable, status: str) -> None:
+        """End a lobby or game without results (cancelled, abandoned). Under its lock."""
         await self.store.set_status(table.id, status)
         table.replace_row(status=status, deadline=None)
         self.tables.pop(table.id, None)
         self.quarantined.pop(table.id, None)
         stop_timer(table)
-        await self._emit(TableEvent(status, table))
+        await self.emit(TableEvent(status, table))
 
     # -- moves ---------------------------------------------------------------------------
     async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
@@ -298,7 +300,7 @@ class TableService(Clockwork, SharedTables):
         """
         table = await self._table(table_id)
         async with table.lock:
-            if table.status != "playing" or table.game is None:
+            if not table.in_play or table.game is None:
                 raise StaleMove()
             if seq is not None and seq != table.seq:
                 raise StaleMove()
@@ -307,12 +309,12 @@ class TableService(Clockwork, SharedTables):
                 raise NotSeated()
             if table.game.to_move != seat:
                 raise NotYourTurn(table.to_move_name())
-            recorded = await self._commit(table, seat, text)
+            recorded = await self.commit(table, seat, text)
             if table.settings.timeouts_of(seat):
-                await self._count_timeout(table, seat, reset=True)
+                await self.scheduler.count_timeout(table, seat, reset=True)
             return recorded
 
-    async def _commit(self, table: LiveTable, seat: int, text: str) -> str:
+    async def commit(self, table: LiveTable, seat: int, text: str) -> str:
         """Play `text` on a copy, store it, then make the copy the table's game."""
         assert table.game is not None
         trial = table.game.copy()
@@ -334,27 +336,27 @@ class TableService(Clockwork, SharedTables):
             await asyncio.shield(store_then_apply())
         except MoveConflict:
             raise StaleMove() from None
-        await self._emit(TableEvent("move", table, move=recorded, seat=seat))
+        await self.emit(TableEvent("move", table, move=recorded, seat=seat))
         if over:
-            await self._finish(table)
+            await self.finish(table)
         else:
-            self._after_change(table)
+            self.scheduler.after_change(table)
         return recorded
 
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
         """A seated player gives up: the game ends with them in last place."""
         table = await self._table(table_id)
         async with table.lock:
-            if table.status != "playing" or table.game is None:
+            if not table.in_play or table.game is None:
                 raise TableError("error.no_game_to_resign")
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
             if table.game_kind == "clock":
-                await self._commit(table, seat, "resign")
+                await self.commit(table, seat, "resign")
                 return table
             table.resigned = seat
-            await self._finish(table)
+            await self.finish(table)
         return table
 
     async def replace_with_ai(self, table_id: int, seat: int, user_id: int, *,
@@ -371,12 +373,16 @@ class TableService(Clockwork, SharedTables):
             seats[seat] = Seat(None, level, seats[seat].name)
             await self.store.update_seats(table.id, seats)
             table.replace_row(seats=tuple(seats))
-            await self._emit(TableEvent("seats", table, seat=seat))
-            self._after_change(table)
+            await self.emit(TableEvent("seats", table, seat=seat))
+            self.scheduler.after_change(table)
         return table
 
+    async def take_back(self, table_id: int, user_id: int) -> LiveTable:
+        """A player takes back the seat an AI has been playing for them. Raises TableError."""
+        return await self.scheduler.take_back(self.tables.get(table_id), user_id)
+
     # -- the end ---------------------------------------------------------------------------
-    async def _finish(self, table: LiveTable) -> None:
+    async def finish(self, table: LiveTable) -> None:
         """Store the results (and ratings) and close the table. Called under its lock."""
         assert table.game is not None
         try:
@@ -392,9 +398,10 @@ class TableService(Clockwork, SharedTables):
         table.replace_row(status="finished", deadline=None)
         self.tables.pop(table.id, None)
         stop_timer(table)
-        await self._emit(TableEvent("finished", table))
+        await self.emit(TableEvent("finished", table))
 
-    async def _emit(self, event: TableEvent) -> None:
+    async def emit(self, event: TableEvent) -> None:
+        """Tell every listener about a committed change; a failing listener is logged."""
         if event.table.visiting:
             return  # the holder tells its listeners, when storage tells it (tables.shards)
         for listener in self.listeners:

@@ -24,7 +24,7 @@ from storage.cluster import shard_of
 from storage.models import ACTIVE_STATUSES, LoadedTable
 from tables.errors import NoSuchTable
 from tables.live import LiveTable, TableEvent
-from tables.timers import stop_timer
+from tables.timers import Scheduler, stop_timer
 
 log = logging.getLogger(__name__)
 
@@ -54,13 +54,12 @@ class SharedTables:
     tables: dict[int, LiveTable]
     placement: Placement
 
-    async def _emit(self, event: TableEvent) -> None:
+    scheduler: Scheduler
+
+    async def emit(self, event: TableEvent) -> None:
         raise NotImplementedError
 
-    def _after_change(self, table: LiveTable) -> None:
-        raise NotImplementedError
-
-    async def _finish(self, table: LiveTable) -> None:
+    async def finish(self, table: LiveTable) -> None:
         raise NotImplementedError
 
     async def _quarantine(self, table: LiveTable, why: Exception) -> None:
@@ -108,9 +107,9 @@ class SharedTables:
             return None
         self.tables[table.id] = table
         if table.game is not None and table.game.is_over():
-            await self._finish(table)
+            await self.finish(table)
         else:
-            self._after_change(table)
+            self.scheduler.after_change(table)
         return table
 
     async def adopt(self, shards: Collection[int]) -> int:
@@ -150,7 +149,7 @@ class SharedTables:
                 table = await self._hold(loaded)
                 if table is None:
                     return
-                await self._emit(TableEvent(table.status if table.status == "lobby"
+                await self.emit(TableEvent(table.status if table.status == "lobby"
                                             else "started", table))
             return
         async with table.lock:
@@ -164,7 +163,7 @@ class SharedTables:
         if table.game is None and row.status == "playing":
             table.row = row
             table.game = LiveTable.from_storage(loaded).game
-            await self._emit(TableEvent("started", table))
+            await self.emit(TableEvent("started", table))
         elif table.game is not None and row.last_seq > before.last_seq:
             for seq, move in enumerate(loaded.moves[before.last_seq:], start=before.last_seq + 1):
                 seat = table.game.to_move
@@ -176,18 +175,18 @@ class SharedTables:
                     table.game = LiveTable.from_storage(loaded).game
                     break
                 table.row = dataclasses.replace(row, last_seq=seq)
-                await self._emit(TableEvent("move", table, move=move, seat=seat))
+                await self.emit(TableEvent("move", table, move=move, seat=seat))
         table.row = row
         if row.status not in ACTIVE_STATUSES:
             self.tables.pop(table.id, None)
             stop_timer(table)
-            await self._emit(TableEvent(row.status, table))
+            await self.emit(TableEvent(row.status, table))
             return
         if row.status == "lobby" and row.seats != before.seats:
-            await self._emit(TableEvent("lobby", table))
+            await self.emit(TableEvent("lobby", table))
         elif row.seats != before.seats or row.settings != before.settings:
-            await self._emit(TableEvent("seats", table))
+            await self.emit(TableEvent("seats", table))
         if table.game is not None and table.game.is_over():
-            await self._finish(table)  # unless the process that played the end did it first
+            await self.finish(table)  # unless the process that played the end did it first
         else:
-            self._after_change(table)
+            self.scheduler.after_change(table)

@@ -1,25 +1,29 @@
-"""The clockwork of the tables: AI turns, turn notices, reminders, deadlines.
+"""The scheduler of the tables: AI turns, turn notices, reminders, deadlines.
 
 One timer task per table sleeps until the next thing due (a reminder or the
 deadline), all of it derived from storage (the deadline, the player's time
 zone and quiet hours, and the record of notices sent), so a restart simply
 re-arms every timer: overdue deadlines fire at once, in deadline order, and
 nothing is sent twice (`Storage.mark_sent`).
+
+`TableService` holds one `Scheduler`; what the scheduler needs from the service
+(commit a move, finish or close a table, tell the listeners) is `TableActions`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.ai import choose
 from engine.rng import SeededRandom
 from storage.db import StorageError
 from tables.errors import TableError
-from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent
+from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent, TableSettings
 from tables.quiet import reminder_times
 
 if TYPE_CHECKING:
@@ -42,36 +46,42 @@ def stop_timer(table: LiveTable) -> None:
         table.timer.cancel()
 
 
-class Clockwork:
-    """The timing half of `TableService` (a mixin: it uses the service's fields)."""
+class TableActions(Protocol):
+    """The changes the scheduler makes through the service (each under the table's lock)."""
 
-    store: Storage
-    clock: Callable[[], float]
-    sleep: Callable[[float], Awaitable[None]]
-    ai_delay: float
-    tables: dict[int, LiveTable]
-    _tasks: set[asyncio.Task[None]]
+    async def emit(self, event: TableEvent) -> None: ...
 
-    async def _emit(self, event: TableEvent) -> None:
-        raise NotImplementedError
+    async def commit(self, table: LiveTable, seat: int, text: str) -> str: ...
 
-    async def _commit(self, table: LiveTable, seat: int, text: str) -> str:
-        raise NotImplementedError
+    async def finish(self, table: LiveTable) -> None: ...
 
-    async def _finish(self, table: LiveTable) -> None:
-        raise NotImplementedError
+    async def close_table(self, table: LiveTable, status: str) -> None: ...
 
-    async def _close(self, table: LiveTable, status: str) -> None:
-        raise NotImplementedError
+
+class Scheduler:
+    """Runs each table's background work as tasks it owns, and can wait for them."""
+
+    def __init__(self, actions: TableActions, store: Storage, *, clock: Callable[[], float],
+                 sleep: Callable[[float], Awaitable[None]], ai_delay: float) -> None:
+        """`clock` gives UTC unix seconds and `sleep` waits; tests pass virtual ones."""
+        self.actions = actions
+        self.store = store
+        self.clock = clock
+        self.sleep = sleep
+        self.ai_delay = ai_delay
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._waiting: set[asyncio.Task[Any]] = set()  # tasks asleep until their time
+        self._changed = asyncio.Event()
 
     # -- arming ------------------------------------------------------------------------
-    def _after_change(self, table: LiveTable) -> None:
+    def after_change(self, table: LiveTable) -> None:
         """Re-arm the table after any change: an AI moves, or the timer waits."""
         if table.visiting:
             return  # the process holding the table runs its clock (tables.shards)
         stop_timer(table)
         table.timer = None
-        if table.status == "playing" and table.game is not None:
+        if table.in_play:
+            assert table.game is not None
             seat = table.game.to_move
             seq = table.seq
             if seat is not None and table.played_by_ai(seat):
@@ -89,7 +99,7 @@ class Clockwork:
     def _spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(coro)
         task.set_name(name)
-        self._tasks.add(task)
+        self.tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
 
@@ -107,24 +117,63 @@ class Clockwork:
                 log.warning("table %d: storage refused (%s); %s", table.id, exc,
                             "giving up" if last else f"trying again in {delay:g} s")
                 if not last:
-                    await self.sleep(delay)
+                    await self._wait(delay)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
+        self.tasks.discard(task)
+        self._changed.set()
         if not task.cancelled() and task.exception() is not None:
             log.error("table task %s failed", task.get_name(), exc_info=task.exception())
 
+    async def _wait(self, seconds: float) -> None:
+        """Sleep until a moment is due; `settle` counts a task asleep here as done for now."""
+        if seconds <= 0:
+            await self.sleep(0)
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self._waiting.add(task)
+        self._changed.set()
+        try:
+            await self.sleep(seconds)
+        finally:
+            self._waiting.discard(task)
+
+    async def settle(self) -> None:
+        """Return once every background task has finished or sleeps until its time comes
+        (a reminder, a deadline, the AI's delay, a retry): everything due now has happened."""
+        while True:
+            await asyncio.sleep(0)  # a task woken just now leaves its sleep first
+            busy = [t for t in self.tasks if t not in self._waiting and not t.done()]
+            if not busy:
+                return
+            self._changed.clear()
+            changed = asyncio.ensure_future(self._changed.wait())
+            try:
+                await asyncio.wait([*busy, changed], return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                changed.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await changed
+
+    async def close(self) -> None:
+        """Stop every task (the state is all in storage already)."""
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
     # -- AI turns ----------------------------------------------------------------------
     async def _ai_turn(self, table: LiveTable, seq: int) -> None:
-        await self.sleep(self.ai_delay)
+        await self._wait(self.ai_delay)
         async with table.lock:
-            if table.seq != seq or table.status != "playing" or table.game is None:
+            if table.seq != seq or not table.in_play:
                 return
+            assert table.game is not None
             seat = table.game.to_move
             if seat is None:
                 return
             level = table.seats[seat].ai_level or "normal"
-            await self._commit(table, seat, await self.ai_move(table, seat, level))
+            await self.actions.commit(table, seat, await self.ai_move(table, seat, level))
 
     @staticmethod
     async def ai_move(table: LiveTable, seat: int, level: str) -> str:
@@ -146,8 +195,8 @@ class Clockwork:
         if user is None or not await self.store.mark_sent(table.id, seq, "turn", user):
             return
         # The table may have been cancelled (or moved on) while the mark was stored.
-        if table.seq == seq and table.status == "playing":
-            await self._emit(TableEvent("turn", table, seat=seat))
+        if table.seq == seq and table.in_play:
+            await self.actions.emit(TableEvent("turn", table, seat=seat))
 
     async def _due_reminders(self, table: LiveTable, seat: int) -> list[tuple[int, float]]:
         """(index, when) of this turn's reminders, out of the player's quiet hours."""
@@ -170,47 +219,47 @@ class Clockwork:
         seat = game.to_move if game is not None else None
         pending = await self._due_reminders(table, seat) if seat is not None else []
         for index, when in pending:
-            await self.sleep(max(0.0, when - self.clock()))
-            if table.seq != seq or table.status != "playing" or seat is None:
+            await self._wait(max(0.0, when - self.clock()))
+            if table.seq != seq or not table.in_play or seat is None:
                 return
             user = table.seats[seat].user_id
             if user is not None and await self.store.mark_sent(table.id, seq, f"remind{index}",
                                                                user):
-                await self._emit(TableEvent("reminder", table, seat=seat))
+                await self.actions.emit(TableEvent("reminder", table, seat=seat))
         assert table.deadline is not None
-        await self.sleep(max(0.0, table.deadline - self.clock()))
+        await self._wait(max(0.0, table.deadline - self.clock()))
         async with table.lock:
-            if table.seq != seq or table.status not in ("lobby", "playing"):
+            if table.seq != seq or not table.is_live:
                 return
             await self._on_deadline(table)
 
     async def _on_deadline(self, table: LiveTable) -> None:
         """A lobby nobody started is abandoned; a turn that ran out gets the table's action."""
         if table.status == "lobby":
-            await self._close(table, "abandoned")
+            await self.actions.close_table(table, "abandoned")
             return
         assert table.game is not None
         seat = table.game.to_move
         if seat is None:
             return
-        await self._emit(TableEvent("timeout", table, seat=seat))
+        await self.actions.emit(TableEvent("timeout", table, seat=seat))
         action = table.settings.timeout_action
         if action == "forfeit":
             table.resigned = seat
-            await self._finish(table)
+            await self.actions.finish(table)
             return
-        await self._count_timeout(table, seat)
+        await self.count_timeout(table, seat)
         legal = [str(m) for m in table.game.legal_moves()]
         if action == "skip" and "pass" in legal:
-            await self._commit(table, seat, "pass")
+            await self.actions.commit(table, seat, "pass")
             return
         # The AI plays the whole turn: a draw does not pass the turn, so it goes on
         # drawing (each draw a move of its own) until it has played or passed.
-        while (table.status == "playing" and table.game is not None
-               and table.game.to_move == seat):
-            await self._commit(table, seat, await self.ai_move(table, seat, "normal"))
+        while table.in_play and table.game is not None and table.game.to_move == seat:
+            await self.actions.commit(table, seat, await self.ai_move(table, seat, "normal"))
 
-    async def _count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
+    # -- away seats --------------------------------------------------------------------
+    async def count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
         """Count a timeout in a row (or reset the count); the third hands the seat to an AI."""
         settings = table.settings
         counts = list(settings.timeouts) + [0] * (len(table.seats) - len(settings.timeouts))
@@ -221,17 +270,15 @@ class Clockwork:
         await self._save_settings(table, dataclasses.replace(settings, timeouts=tuple(counts),
                                                              away=away))
         if away != settings.away:
-            await self._emit(TableEvent("away", table, seat=seat))
+            await self.actions.emit(TableEvent("away", table, seat=seat))
 
-    async def _save_settings(self, table: LiveTable, settings: object) -> None:
-        assert dataclasses.is_dataclass(settings) and not isinstance(settings, type)
-        raw = dataclasses.asdict(settings)
+    async def _save_settings(self, table: LiveTable, settings: TableSettings) -> None:
+        raw = settings.to_json()
         await self.store.set_table_settings(table.id, raw)
         table.replace_row(settings=raw)
 
-    async def take_back(self, table_id: int, user_id: int) -> LiveTable:
-        """A player takes back the seat an AI has been playing for them."""
-        table = self.tables.get(table_id)
+    async def take_back(self, table: LiveTable | None, user_id: int) -> LiveTable:
+        """A player takes back the seat an AI has been playing for them (None: ended)."""
         if table is None:
             raise TableError("error.table_ended")
         async with table.lock:
@@ -245,6 +292,6 @@ class Clockwork:
             await self._save_settings(table, dataclasses.replace(
                 settings, away=tuple(s for s in settings.away if s != seat),
                 timeouts=tuple(counts)))
-            await self._emit(TableEvent("back", table, seat=seat))
-            self._after_change(table)
+            await self.actions.emit(TableEvent("back", table, seat=seat))
+            self.after_change(table)
         return table

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,20 +29,6 @@ class Clock:
 async def open_service(services: Services, path: Path,
                        clock: Clock | None = None) -> tuple[TableService, list[TableEvent]]:
     return await services.open(path, clock=clock or Clock())
-
-
-async def settle() -> None:
-    """Let AI and timer tasks run; storage answers from its own thread, so sleep a little."""
-    for _ in range(5):
-        await asyncio.sleep(0.01)
-
-
-async def wait_until(condition: Callable[[], bool]) -> None:
-    for _ in range(500):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the condition never came true")
 
 
 async def two_player_table(service: TableService, **options: Any) -> int:
@@ -156,7 +141,7 @@ async def test_ai_seats_move_by_themselves(tmp_path: Path, services: Services) -
         await service.add_ai(table.id, ANN.user_id, "normal")
     await service.start(table.id, ANN.user_id)
     while table.id in service.tables:
-        await settle()
+        await service.settle()
         live = service.get(table.id) if table.id in service.tables else None
         if live is None:
             break
@@ -188,13 +173,12 @@ async def test_a_restart_resumes_every_table_where_it_was(
 async def test_a_lobby_nobody_starts_expires(tmp_path: Path, services: Services) -> None:
     clock = Clock()
     service, events = await open_service(services, tmp_path / "db.sqlite3", clock)
-    service.clock = clock
     table = await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                      settings=TableSettings(seats=2, lobby_seconds=60), options={})
     clock.now += 61
     # Re-arm the timer against the moved clock: it sleeps 0 and fires.
-    service._after_change(service.get(table.id))
-    await wait_until(lambda: bool(events))
+    service.scheduler.after_change(service.get(table.id))
+    await service.settle()
     assert events[-1].kind == "abandoned"
     stored = await service.store.get_table(table.id)
     assert stored is not None and stored.status == "abandoned"

@@ -34,10 +34,12 @@ class SharedTime(VirtualTime):
         self.services: list[TableService] = []
 
     async def settle(self) -> None:
+        # Polled, not settled: another process's work reaches this one through
+        # PostgreSQL's change notices, which no service's settle() can wait for.
         for _ in range(3000):
             await asyncio.sleep(0.005)
-            tasks = [t for s in self.services for t in s._tasks if not t.done()]
-            if len(tasks) <= self._asleep():
+            tasks = [t for s in self.services for t in s.scheduler.tasks if not t.done()]
+            if len(tasks) <= sum(1 for _, _, f in self._sleepers if not f.done()):
                 return
 
 

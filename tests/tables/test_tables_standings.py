@@ -75,7 +75,7 @@ async def play_game(w: World, guild_id: int, people: list[Person], *, ai: str | 
         assert live.game is not None and live.game.to_move is not None
         user = by_seat[live.game.to_move]
         if user is None:  # an AI seat moves by itself
-            await w.service.sleep(0.01)
+            await w.service.settle()
             continue
         await w.service.play(table.id, user, live.seq, str(live.game.legal_moves()[0]))
     return table.id
