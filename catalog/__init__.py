@@ -35,6 +35,7 @@ EN: dict[str, str] = {
     "error.no_game_here": "You have no game in progress in this channel.",
     "error.channel_closed": "Tables cannot be opened in this channel on this server.",
     "error.unknown_game": "There is no game called {game!r}.",
+    "error.not_solitaire": "{game} is not a solitaire.",
     "error.seats_range": "{game} takes {low}-{high} players, not {seats}.",
     "error.bad_options": "Those options do not work: {reason}",
     "error.already_seated": "You are already seated at this table.",

@@ -22,19 +22,18 @@ import discord
 
 from catalog import t
 from cogs.answering import ack, answer, answer_error, reply, unless_slow
-from cogs.clock_messages import clock_layout
 from cogs.escape import excerpt, shown
+from cogs.games import presentation
 from cogs.messages import (
     Shot,
     end_choice_layout,
     hand_layout,
+    options_text,
     render,
-    table_layout,
     text_layout,
 )
 from cogs.notices import notices_of
 from cogs.table_updates import TableMessages, fault_text
-from engine.clock.hint import hint
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.service import TableService
@@ -43,10 +42,6 @@ if TYPE_CHECKING:
     from cogs.bot import DominoBot
 
 log = logging.getLogger(__name__)
-
-RULE_KEYS = {"traditional": "rules.traditional", "carousel": "rules.carousel",
-             "clock": "rules.clock"}
-
 
 MAX_MOVE = 40  # characters: the longest move of any game is far shorter
 
@@ -95,10 +90,7 @@ class Actions:
     async def build(self, table: LiveTable) -> tuple[discord.ui.LayoutView, list[discord.File]]:
         """The table's public message as it should look now, with its picture file."""
         shot = await self.board_shot(table)
-        if table.game_kind == "clock" and table.game is not None:
-            layout = clock_layout(table, shot)
-        else:
-            layout = table_layout(table, shot)
+        layout = presentation(table.game_kind).table_message(table, shot)
         note = self.updates.note_of(table)
         if note is not None:
             box = next(c for c in layout.children if isinstance(c, discord.ui.Container))
@@ -159,13 +151,14 @@ class Actions:
             if notices is not None:
                 await notices.lobby_opened(self.service.get(table.id))
 
-    async def open_clock(self, interaction: discord.Interaction[Any],
-                         options: dict[str, Any]) -> None:
+    async def open_solitaire(self, interaction: discord.Interaction[Any], game: str,
+                             options: dict[str, Any]) -> None:
+        """Start a solitaire (Big Clock) for the caller at once and post its message."""
         async with self.guard(interaction, None):
             await interaction.response.defer(thinking=True)
             table = await self.service.start_solitaire(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                person=person(interaction.user), options=options)
+                person=person(interaction.user), game=game, options=options)
             await self.post_table(interaction, table)
 
     # -- lobby buttons ----------------------------------------------------------------------
@@ -215,7 +208,7 @@ class Actions:
         if table.game is None or seat is None or table.game.to_move != seat:
             return []
         moves = [str(m) for m in table.game.view(seat).legal_moves]
-        return [*moves, "resign"] if table.game_kind == "clock" else moves
+        return [*moves, *presentation(table.game_kind).typed_moves]
 
     async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          tile: str) -> None:
@@ -251,7 +244,7 @@ class Actions:
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
         async with self.guard(interaction, None):
             table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
-            if table.game_kind == "clock":
+            if not presentation(table.game_kind).private_hand:
                 raise TableError("error.no_hand")
             table, seat = await self._seated(table.id, interaction.user.id)
             await self.send_hand(interaction, table, seat)
@@ -281,10 +274,11 @@ class Actions:
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async with self.guard(interaction, table_id):
-            table, _seat = await self._seated(table_id, interaction.user.id)
-            if table.game_kind != "clock":
+            table, seat = await self._seated(table_id, interaction.user.id)
+            suggest = presentation(table.game_kind).hint
+            if suggest is None or table.game is None:
                 raise TableError("error.not_clock")
-            move = hint(table.game.view(0))  # type: ignore[union-attr]
+            move = suggest(table.game.view(seat))
             await interaction.response.send_message(t("clock.hint_text", move=move), ephemeral=True)
 
     async def known_table(self, interaction: discord.Interaction[Any],
@@ -361,9 +355,7 @@ class Actions:
 
 def rules_text(game: str, options: dict[str, Any] | None) -> str:
     """The rules summary of a game, with a table's options when given."""
-    from cogs.messages import options_text
-
-    text = t(RULE_KEYS.get(game, "rules.traditional"))
+    text = t(presentation(game).rules_key)
     if options is not None:
         text += "\n" + t("rules.options", options=options_text(options))
     return text

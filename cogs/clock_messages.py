@@ -21,10 +21,15 @@ MOVE_ROWS = 4  # rows of place/move buttons under the first row
 
 
 def clock_text(table: LiveTable) -> list[str]:
-    """The clock face, drawn tile, trouble and stock, from the public view."""
+    """The clock's title, then its face (`clock_face`) from the public view."""
     assert table.game is not None
     view = table.game.view(None)
-    lines = [t("clock.title", table=table.id, player=shown(view.player))]
+    return [t("clock.title", table=table.id, player=shown(view.player)), *clock_face(view)]
+
+
+def clock_face(view: Any) -> list[str]:
+    """The clock face, drawn tile, trouble, stock and result of a public view."""
+    lines: list[str] = []
     for hour in range(1, view.hours + 1):
         top, height = view.tops[hour - 1], view.heights[hour - 1]
         if hour in view.home:

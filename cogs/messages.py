@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -131,14 +132,20 @@ def _duration(seconds: int) -> str:
 
 
 # -- the table message (line games) --------------------------------------------------------
-def board_text(view: Any) -> list[str]:
-    """The public layout in words (also the fallback when there is no picture)."""
-    if getattr(view, "line", None) is not None:  # traditional
-        if not view.line:
-            return [t("table.board_empty")]
-        line = " ".join(f"[{p.left}|{p.right}]" for p in view.line)
-        ends = f"{view.ends[0]} · {view.ends[1]}"
-        return [t("table.board", line=line), t("table.ends", ends=ends)]
+BoardText = Callable[[Any], list[str]]
+
+
+def line_text(view: Any) -> list[str]:
+    """A line of tiles (Traditional) in words, also the fallback when there is no picture."""
+    if not view.line:
+        return [t("table.board_empty")]
+    line = " ".join(f"[{p.left}|{p.right}]" for p in view.line)
+    ends = f"{view.ends[0]} · {view.ends[1]}"
+    return [t("table.board", line=line), t("table.ends", ends=ends)]
+
+
+def spinner_text(view: Any) -> list[str]:
+    """A spinner and its four arms (Carousel) in words."""
     if view.spinner is None:
         return [t("table.board_empty")]
     parts = [f"[{view.spinner.high}|{view.spinner.low}]"]
@@ -151,7 +158,8 @@ def board_text(view: Any) -> list[str]:
             t("table.count", count=view.count)]
 
 
-def table_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
+def table_layout(table: LiveTable, shot: Shot | None,
+                 board_text: BoardText) -> ui.LayoutView:
     """The one public message of a line-game table: board, turn, scores; or its result."""
     if table.status == "lobby":
         return lobby_layout(table)

@@ -25,7 +25,8 @@ from discord import ui
 
 from catalog import t
 from cogs.escape import shown
-from cogs.messages import board_text, hand_layout, render, when
+from cogs.games import presentation
+from cogs.messages import hand_layout, render, when
 from cogs.table_updates import fault_text
 from tables.live import LiveTable, TableEvent
 from tables.people import People
@@ -128,7 +129,8 @@ class Notices:
         board_shot = await render("board", table.game.view(None), "board.png")
         layout = hand_layout(table, seat, hand_shot)
         container = next(c for c in layout.children if isinstance(c, ui.Container))
-        lines = [t("notice.turn_title", table=table.id), *board_text(table.game.view(None)),
+        lines = [t("notice.turn_title", table=table.id),
+                 *presentation(table.game_kind).board_text(table.game.view(None)),
                  t("notice.turn_by", when=when(table.deadline), at=when(table.deadline, "f"),
                    link=table_link(table))]
         container.add_item(ui.TextDisplay("\n".join(lines)))

@@ -30,16 +30,16 @@ from discord.ext import commands
 from catalog import t
 from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
+from cogs.games import RATED_GAMES
 from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
 from tables.errors import TableError
-from tables.standings import RATED_GAMES, Standings
+from tables.standings import Standings, is_rated
 
 if TYPE_CHECKING:
     from cogs.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
-Game = Literal["traditional", "carousel"]
 Scope = Literal["server", "global"]
 UPLOAD_LIMIT: Final = 8 * 1024 * 1024
 PER_PAGE: Final = 10
@@ -100,10 +100,11 @@ class StatsCog(commands.Cog):
 
     # -- /domino leaderboard --------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="The best players of a game")
+    @app_commands.choices(game=RATED_GAMES)
     @app_commands.describe(game="Which game", scope="This server's board or the global one",
                            page="Page number")
     async def leaderboard(self, interaction: discord.Interaction[Any],
-                          game: Game = "traditional", scope: Scope | None = None,
+                          game: str = "traditional", scope: Scope | None = None,
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
         """A page of the board by rating, with the caller's own rank."""
         async with self.bot.actions.guard(interaction, None):
@@ -118,7 +119,7 @@ class StatsCog(commands.Cog):
                           guild_id: int | None, page: int) -> None:
         """A page button: the page with the clicker's rank, privately (in place if private)."""
         async with self.bot.actions.guard(interaction, None):
-            if game not in RATED_GAMES:
+            if not is_rated(game):
                 raise TableError("board.unknown")
             await ack(interaction, thinking=False)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
@@ -148,7 +149,7 @@ class StatsCog(commands.Cog):
             files: list[discord.File] = []
             charts: dict[str, tuple[str, str]] = {}
             for item in figures:
-                if item.game in RATED_GAMES and len(item.series) >= 2:
+                if is_rated(item.game) and len(item.series) >= 2:
                     picture = await self.standings.chart(who.id, item.game, guild_id)
                     filename = f"rating-{item.game}.png"
                     alt = alt_text(picture.alt, [who.display_name])

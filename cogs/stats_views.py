@@ -19,6 +19,7 @@ from discord import ui
 from catalog import t
 from cogs.escape import shown
 from cogs.messages import when
+from engine.registry import GAMES
 from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def stats_text(figures: GameStats) -> str:
     lines = [t("stats.game", game=figures.title),
              t("stats.games", games=figures.games, wins=figures.wins,
                rate=round(100 * figures.win_rate))]
-    if figures.game != "clock":
+    if not GAMES[figures.game].solitaire:
         if figures.rating is None:
             lines.append(t("stats.unrated"))
         else:

@@ -14,6 +14,7 @@ from catalog import t
 from cogs.actions import rules_text
 from cogs.answering import ack, last_resort
 from cogs.escape import excerpt
+from cogs.games import ALL_GAMES, TABLE_GAMES
 from tables.errors import TableError
 from tables.live import TableSettings
 from tables.people import People
@@ -22,9 +23,6 @@ if TYPE_CHECKING:
     from cogs.bot import DominoBot
 
 log = logging.getLogger(__name__)
-
-Game = Literal["traditional", "carousel"]
-
 
 MAX_EXTRA_PARTS, MAX_EXTRA_PART = 20, 40  # no option name or value of RULES.md is longer
 _INTEGER = re.compile(r"-?[0-9]{1,9}")  # ASCII digits only: '²'.isdigit() is True
@@ -69,6 +67,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         await last_resort(interaction, getattr(error, "original", error))
 
     @app_commands.command(name="new", description="Open a table for Traditional or Carousel")
+    @app_commands.choices(game=TABLE_GAMES)
     @app_commands.describe(
         game="Which game", seats="Players (Traditional 2-4, Carousel 2-7)",
         pace="Turn time preset: live 2 min, casual 12 h, correspondence 48 h "
@@ -89,7 +88,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         extra="Any other option as name=value pairs",
     )
     async def new(  # noqa: PLR0917 - one parameter per slash option
-        self, interaction: discord.Interaction[Any], game: Game,
+        self, interaction: discord.Interaction[Any], game: str,
         seats: app_commands.Range[int, 2, 7] = 2,
         pace: Literal["live", "casual", "correspondence"] | None = None,
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
@@ -133,7 +132,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                     tile_set: Literal[12, 9, 6] = 12) -> None:
         """Start a Big Clock game for the caller in this channel (or DM)."""
         options = {} if tile_set == 12 else {"set": tile_set}
-        await self.bot.actions.open_clock(interaction, options)
+        await self.bot.actions.open_solitaire(interaction, "clock", options)
 
     @app_commands.command(name="play", description="Play a move at your table in this channel")
     @app_commands.describe(move="The move, e.g. 6-3 L, draw, pass, place 4, move 3 7")
@@ -153,9 +152,10 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         await self.bot.actions.hand_here(interaction)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.choices(game=ALL_GAMES)
     @app_commands.describe(game="Which game (default: the table in this channel)")
     async def rules(self, interaction: discord.Interaction[Any],
-                    game: Literal["traditional", "carousel", "clock"] | None = None) -> None:
+                    game: str | None = None) -> None:
         options = None
         if game is None:
             tables = self.bot.service.tables_in_channel(interaction.channel_id or 0)

@@ -249,15 +249,18 @@ class TableService(SharedTables):
         return table
 
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
-                              options: dict[str, Any]) -> LiveTable:
-        """A Big Clock game for one person, playing at once."""
+                              game: str, options: dict[str, Any]) -> LiveTable:
+        """A solitaire `game` (Big Clock) for one person, playing at once. Raises TableError."""
+        spec = known_game(game)
+        if not spec.solitaire:
+            raise TableError("error.not_solitaire", game=Phrase(f"game.{spec.name}"))
         settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600)
         try:
-            new_game({"game": "clock", "options": options, "players": ["p"], "seed": 0})
+            new_game({"game": spec.name, "options": options, "players": ["p"], "seed": 0})
         except (RecordError, ValueError) as exc:
             raise TableError("error.bad_options", reason=str(exc)) from None
         row = await self.store.create_table(
-            guild_id=guild_id, channel_id=channel_id, game="clock", host_id=person.user_id,
+            guild_id=guild_id, channel_id=channel_id, game=spec.name, host_id=person.user_id,
             seats=[Seat(person.user_id, None, person.name)], options=options,
             settings=settings.to_json(),
         )
@@ -352,7 +355,7 @@ class TableService(SharedTables):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
-            if table.game_kind == "clock":
+            if game_spec(table.game_kind).solitaire:  # giving up is a move of the record
                 await self.commit(table, seat, "resign")
                 return table
             table.resigned = seat
@@ -386,7 +389,7 @@ class TableService(SharedTables):
         """Store the results (and ratings) and close the table. Called under its lock."""
         assert table.game is not None
         try:
-            if table.game_kind == "clock":
+            if game_spec(table.game_kind).solitaire:
                 result = solitaire_result(table, self.clock())
                 await self.store.record_solitaire_result(**result)  # also marks it finished
             else:

@@ -14,7 +14,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Final
 
+from catalog import t
 from engine.records import replay
+from engine.registry import GAMES, GameSpec
 from render import DEFAULT_THEME, Picture, render_rating_chart, render_replay_gif
 from storage import (
     PROVISIONAL_GAMES,
@@ -25,13 +27,14 @@ from storage import (
     Storage,
     display_rating,
 )
-from storage.models import GAMES
 from tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
-RATED_GAMES: Final = ("traditional", "carousel")
-GAME_TITLES: Final = {"traditional": "Traditional", "carousel": "Carousel", "clock": "Big Clock"}
+# The figures only some table games have (the others leave them None): goats are
+# Traditional's, a best match score Carousel's.
+GOATS: Final = frozenset({"traditional"})
+BEST_SCORE: Final = frozenset({"carousel"})
 PROVISIONAL_NOTE: Final = (f"Ratings marked * are provisional until {PROVISIONAL_GAMES} "
                            "rated games have been played.")
 MAX_PER_PAGE: Final = 25
@@ -139,6 +142,17 @@ class ReplayFiles:
     summary: str
 
 
+def is_rated(game: str) -> bool:
+    """Whether `game` is a registered game with ratings and a leaderboard."""
+    spec = GAMES.get(game)
+    return spec is not None and spec.rated
+
+
+def title(game: str) -> str:
+    """A game's name as people read it (the catalog's `game.<name>`)."""
+    return t(f"game.{game}")
+
+
 def ordinal_text(n: int) -> str:
     """"1st", "2nd", "3rd", "11th"."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -204,8 +218,8 @@ class Standings:
 
     @staticmethod
     def _require_rated(game: str) -> None:
-        if game not in RATED_GAMES:
-            raise TableError("error.unrated", game=GAME_TITLES.get(game, game))
+        if not is_rated(game):
+            raise TableError("error.unrated", game=title(game))
 
     async def leaderboard(self, game: str, guild_id: int | None = None, page: int = 1,
                           per_page: int = 10, viewer_id: int | None = None) -> LeaderboardPage:
@@ -238,9 +252,9 @@ class Standings:
         counts of that guild) or everywhere (None: global ratings). Game types the player
         never finished are left out unless include_unplayed."""
         out: list[GameStats] = []
-        for game in GAMES:
-            figures = (await self._clock_stats(user_id, guild_id) if game == "clock"
-                       else await self._table_stats(user_id, game, guild_id))
+        for spec in GAMES.values():
+            figures = (await self._solitaire_stats(user_id, spec, guild_id) if spec.solitaire
+                       else await self._table_stats(user_id, spec.name, guild_id))
             if figures.games or include_unplayed:
                 out.append(figures)
         return out
@@ -255,7 +269,7 @@ class Standings:
                   if recent else None)
         size = await self.store.leaderboard_size(game, guild_id) if own is not None else None
         return GameStats(
-            game=game, title=GAME_TITLES[game], games=totals.games, wins=totals.wins,
+            game=game, title=title(game), games=totals.games, wins=totals.wins,
             win_rate=totals.wins / totals.games if totals.games else 0.0,
             streak=totals.streak, streak_text=streak_text(totals.streak),
             rating=own.display if own is not None else None,
@@ -264,13 +278,14 @@ class Standings:
             rank=own.rank if own is not None else None, board_size=size,
             rating_change=change, change_games=len(recent),
             average_points=totals.average_points,
-            goats=totals.goats if game == "traditional" else None,
-            best_score=totals.best_points if game == "carousel" else None,
+            goats=totals.goats if game in GOATS else None,
+            best_score=totals.best_points if game in BEST_SCORE else None,
             series=rating_series(history),
         )
 
-    async def _clock_stats(self, user_id: int, guild_id: int | None) -> GameStats:
-        totals = await self.store.solitaire_totals(user_id, "clock", guild_id)
+    async def _solitaire_stats(self, user_id: int, spec: GameSpec,
+                               guild_id: int | None) -> GameStats:
+        totals = await self.store.solitaire_totals(user_id, spec.name, guild_id)
         if totals.best_discards is not None:
             best: str | None = (f"won with {totals.best_discards} discard"
                                 f"{'' if totals.best_discards == 1 else 's'}")
@@ -279,7 +294,7 @@ class Standings:
         else:
             best = None
         return GameStats(
-            game="clock", title=GAME_TITLES["clock"], games=totals.games, wins=totals.wins,
+            game=spec.name, title=title(spec.name), games=totals.games, wins=totals.wins,
             win_rate=totals.wins / totals.games if totals.games else 0.0,
             streak=totals.streak, streak_text=streak_text(totals.streak),
             best_result=best, best_discards=totals.best_discards,
@@ -291,9 +306,10 @@ class Standings:
         """The player's last `limit` finished games (table games and Big Clock), newest
         first, with the players and the player's result."""
         limit = max(1, limit)
-        mine = [] if game == "clock" else await self.store.history(user_id, limit=limit,
-                                                                    game=game)
-        solo = ([] if game not in (None, "clock")
+        spec = GAMES.get(game) if game is not None else None
+        solitaire = spec is not None and spec.solitaire
+        mine = [] if solitaire else await self.store.history(user_id, limit=limit, game=game)
+        solo = ([] if game is not None and not solitaire
                 else await self.store.solitaire_history(user_id, limit=limit))
         tables = await self.store.results_of_tables(r.table_id for r in mine)
         entries = [
@@ -334,14 +350,14 @@ class Standings:
         gif = await asyncio.to_thread(render_replay_gif, record, theme or self.theme)
         data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
         results = await self.store.results_of_table(table_id)
-        title = GAME_TITLES.get(table.game, table.game)
+        name = title(table.game)
         if results:
             ranked = sorted(results, key=lambda r: (r.place, r.seat))
             standing = ", ".join(f"{ordinal_text(r.place)} {r.name} ({r.points})"
                                  for r in ranked)
         else:
             standing = ", ".join(s.name for s in table.seats)
-        summary = f"{title} #{table_id}: {standing}; {len(record['moves'])} moves."
+        summary = f"{name} #{table_id}: {standing}; {len(record['moves'])} moves."
         log.info("replay of table %d: %d bytes of GIF", table_id, len(gif.png))
         return ReplayFiles(table_id=table_id, game=table.game, guild_id=table.guild_id,
                            gif=gif, record_json=data, json_filename=f"game-{table_id}.json",
@@ -360,9 +376,9 @@ class Standings:
         # Games shown that were among the first PROVISIONAL_GAMES rated ones.
         shaded = max(0, PROVISIONAL_GAMES - (rated - len(history)))
         scope = "global" if guild_id is None else "this server"
-        title = f"{GAME_TITLES[game]} rating ({scope})"
+        heading = f"{title(game)} rating ({scope})"
         return await asyncio.to_thread(
-            render_rating_chart, rating_series(history), theme or self.theme, title=title,
+            render_rating_chart, rating_series(history), theme or self.theme, title=heading,
             provisional=min(shaded, len(history)),
         )
 

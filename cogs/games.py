@@ -1,0 +1,73 @@
+"""How each game looks in Discord: the one per-game table of the cogs, keyed by spec name.
+
+Everything else in cogs/ asks `presentation(game)` instead of matching game names.
+A new game registered in engine/registry.py gets an entry here (its message, the
+words for its board, its rules text); a game without one is shown like Traditional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from discord import app_commands, ui
+from engine.clock.hint import hint
+
+from cogs.clock_messages import clock_face, clock_layout
+from cogs.messages import BoardText, Shot, line_text, spinner_text, table_layout
+from engine.registry import GAMES, GameSpec
+from tables.live import LiveTable
+
+Layout = Callable[[LiveTable, Shot | None], ui.LayoutView]
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """One game's presentation.
+
+    `layout` draws the table message while the game exists (`None`: the line-game
+    message with `board_text`); `private_hand` says whether players have a hand to
+    see privately; `hint` suggests a move from a view (None: no Hint); `typed_moves`
+    are moves /domino play accepts beyond the legal ones (Big Clock's "resign").
+    """
+
+    rules_key: str
+    board_text: BoardText
+    layout: Layout | None = None
+    private_hand: bool = True
+    hint: Callable[[Any], str] | None = None
+    typed_moves: tuple[str, ...] = ()
+
+    def table_message(self, table: LiveTable, shot: Shot | None) -> ui.LayoutView:
+        """The table's public message as it should look now."""
+        if self.layout is not None and table.game is not None:
+            return self.layout(table, shot)
+        return table_layout(table, shot, self.board_text)
+
+
+def _hint(view: Any) -> str:
+    return str(hint(view))
+
+
+PRESENTATIONS: dict[str, Presentation] = {
+    "traditional": Presentation("rules.traditional", line_text),
+    "carousel": Presentation("rules.carousel", spinner_text),
+    "clock": Presentation("rules.clock", clock_face, layout=clock_layout, private_hand=False,
+                          hint=_hint, typed_moves=("resign",)),
+}
+
+
+def presentation(game: str) -> Presentation:
+    """The presentation of a game by its spec name (Traditional's for an unknown one)."""
+    return PRESENTATIONS.get(game, PRESENTATIONS["traditional"])
+
+
+def _choices(specs: list[GameSpec]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=spec.name, value=spec.name) for spec in specs]
+
+
+# The `game` choices of the slash commands, in registry order.
+TABLE_GAMES = _choices([spec for spec in GAMES.values() if not spec.solitaire])
+RATED_GAMES = _choices([spec for spec in GAMES.values() if spec.rated])
+ALL_GAMES = _choices(list(GAMES.values()))
