@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -32,14 +32,12 @@ from cogs.messages import (
     render,
     text_layout,
 )
-from cogs.notices import notices_of
+from cogs.notices import Notices
 from cogs.table_updates import TableMessages, fault_text
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, TableSettings
+from tables.people import People
 from tables.service import TableService
-
-if TYPE_CHECKING:
-    from cogs.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +57,11 @@ def is_manager(interaction: discord.Interaction[Any]) -> bool:
 class Actions:
     """The interaction handlers and the table-message updater of one bot."""
 
-    def __init__(self, bot: DominoBot, service: TableService) -> None:
+    def __init__(self, bot: discord.Client, service: TableService, people: People) -> None:
         self.bot = bot
         self.service = service
         self.updates = TableMessages(bot, self.build, service.set_message)
+        self.notices = Notices(bot, people, service, self.updates)
 
     # -- errors ----------------------------------------------------------------------------
     @asynccontextmanager
@@ -147,9 +146,7 @@ class Actions:
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                 host=person(interaction.user), game=game, settings=settings, options=options)
             await self.post_table(interaction, table)
-            notices = notices_of(self.bot)
-            if notices is not None:
-                await notices.lobby_opened(self.service.get(table.id))
+            await self.notices.lobby_opened(self.service.get(table.id))
 
     async def open_solitaire(self, interaction: discord.Interaction[Any], game: str,
                              options: dict[str, Any]) -> None:

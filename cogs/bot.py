@@ -13,22 +13,25 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
+from cogs.pickup_cog import PickupCog
+from cogs.stats_cog import StatsCog
+from cogs.stats_views import STATS_ITEMS
+from cogs.tables_cog import DominoCog
+from settings import Settings
 from storage import Storage
 from storage.cluster import node_name
 from storage.db import StorageError
 from storage.store import is_postgres, sqlite_path
 from tables.node import ShardNode
+from tables.people import People
 from tables.service import TableService
-
-if TYPE_CHECKING:
-    from bot import Settings
 
 log = logging.getLogger(__name__)
 
@@ -43,10 +46,15 @@ def intents() -> discord.Intents:
 
 
 class DominoBot(commands.Bot):
-    """The dominoes bot. `service` holds every table; `actions` answers interactions."""
+    """The dominoes bot. `service` holds every table; `actions` answers interactions.
+
+    It implements `cogs.handlers.Handlers`: the persistent buttons call these
+    methods on the client their click came to.
+    """
 
     service: TableService
     actions: Actions
+    stats: StatsCog
 
     def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
@@ -77,12 +85,13 @@ class DominoBot(commands.Bot):
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.store = await Storage.open(self.database, node=self.node_name)
         self.service = TableService(self.store, clock=self.clock, ai_delay=self.ai_delay)
-        self.actions = Actions(self, self.service)
+        people = People(self.service)
+        self.actions = Actions(self, self.service, people)
+        # Both listen before the tables load, so timers re-armed at start-up find them.
         self.service.listeners.append(self.actions.on_event)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.load_extension("cogs.tables_cog")
-        await self.load_extension("cogs.stats_cog")  # after tables_cog: joins /domino
-        await self.load_extension("cogs.pickup_cog")  # after tables_cog: joins /domino
+        self.service.listeners.append(self.actions.notices.on_event)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
+        await self.add_domino_commands(people)
         if self.store.dialect == "postgres":
             # Several processes may share the database: hold the tables of our shards.
             self.shard_node = ShardNode(self.service, self.node_name,
@@ -96,6 +105,52 @@ class DominoBot(commands.Bot):
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
         if self.sync_commands:
             await self.sync_if_needed()
+
+    async def add_domino_commands(self, people: People) -> None:
+        """The one place `/domino` is assembled: the table commands' group, joined by the
+        stats and pickup commands (in this order, which the registered payload keeps)."""
+        assert self.store is not None
+        domino = DominoCog(self.actions, self.service, people)
+        self.stats = StatsCog(self.actions, self.store)
+        pickup = PickupCog(self.actions, people)
+        domino.join(self.stats, pickup)
+        for cog in (domino, self.stats, pickup):
+            await self.add_cog(cog)
+
+    # -- cogs.handlers.Handlers: what the persistent buttons call -----------------------------
+    async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
+                         move: str) -> None:
+        await self.actions.play_click(interaction, table_id, seq, move)
+
+    async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
+                         tile: str) -> None:
+        await self.actions.choose_end(interaction, table_id, seq, tile)
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.actions.show_hand(interaction, table_id)
+
+    async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.actions.resign_click(interaction, table_id)
+
+    async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.actions.rules_click(interaction, table_id)
+
+    async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.actions.rematch_click(interaction, table_id)
+
+    async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.actions.hint_click(interaction, table_id)
+
+    async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
+                          table_id: int) -> None:
+        await self.actions.lobby_click(interaction, action, table_id)
+
+    async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.actions.back_click(interaction, table_id)
+
+    async def board_click(self, interaction: discord.Interaction[Any], game: str,
+                          guild_id: int | None, page: int) -> None:
+        await self.stats.board_click(interaction, game, guild_id, page)
 
     async def sync_if_needed(self) -> None:
         """Sync to DEV_GUILD_ID at once; globally only when the command set changed."""

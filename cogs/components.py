@@ -2,7 +2,7 @@
 
 Because everything a button needs is in its custom id, buttons on messages
 posted before a restart keep working. Every callback hands the click to the
-bot's `Actions` (cogs/actions.py), which does the work and the error handling.
+bot's `Handlers` (cogs/handlers.py), which do the work and the error handling.
 
 Custom ids (at most 100 characters):
     dom:play:<table>:<seq>:<move>     a move; spaces in the move become "_" ("6-3_L", "place_4")
@@ -19,13 +19,12 @@ Custom ids (at most 100 characters):
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import ui
 
-if TYPE_CHECKING:
-    from cogs.actions import Actions
+from cogs.handlers import handlers_of
 
 
 def encode_move(text: str) -> str:
@@ -36,11 +35,6 @@ def encode_move(text: str) -> str:
 def decode_move(token: str) -> str:
     """The record text of an encoded move."""
     return token.replace("_", " ")
-
-
-def _actions(interaction: discord.Interaction[Any]) -> Actions:
-    actions: Actions = interaction.client.actions  # type: ignore[attr-defined]
-    return actions
 
 
 def _button(custom_id: str, label: str, style: discord.ButtonStyle,
@@ -65,7 +59,7 @@ class PlayButton(ui.DynamicItem[ui.Button[Any]],
         return cls(int(match["table"]), int(match["seq"]), decode_move(match["move"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).play_click(interaction, self.table, self.seq, self.move)
+        await handlers_of(interaction).play_click(interaction, self.table, self.seq, self.move)
 
 
 class TileButton(ui.DynamicItem[ui.Button[Any]],
@@ -83,7 +77,7 @@ class TileButton(ui.DynamicItem[ui.Button[Any]],
         return cls(int(match["table"]), int(match["seq"]), match["tile"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).choose_end(interaction, self.table, self.seq, self.tile)
+        await handlers_of(interaction).choose_end(interaction, self.table, self.seq, self.tile)
 
 
 class TableButton(ui.DynamicItem[ui.Button[Any]],
@@ -103,7 +97,7 @@ class TableButton(ui.DynamicItem[ui.Button[Any]],
         return cls(match["action"], int(match["table"]), label=label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        actions = _actions(interaction)
+        actions = handlers_of(interaction)
         handler = {"hand": actions.show_hand, "resign": actions.resign_click,
                    "rules": actions.rules_click, "rematch": actions.rematch_click}[self.action]
         await handler(interaction, self.table)
@@ -124,7 +118,7 @@ class HintButton(ui.DynamicItem[ui.Button[Any]],
         return cls(int(match["table"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).hint_click(interaction, self.table)
+        await handlers_of(interaction).hint_click(interaction, self.table)
 
 
 class LobbyButton(ui.DynamicItem[ui.Button[Any]],
@@ -147,7 +141,7 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]],
         return cls(match["action"], int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).lobby_click(interaction, self.action, self.table)
+        await handlers_of(interaction).lobby_click(interaction, self.action, self.table)
 
 
 class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"dom:back:(?P<table>\d+)"):
@@ -163,7 +157,7 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"dom:back:(?P<table>\
         return cls(int(match["table"]), label=getattr(item, "label", None) or "Take my seat back")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions(interaction).back_click(interaction, self.table)
+        await handlers_of(interaction).back_click(interaction, self.table)
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

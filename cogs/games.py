@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from discord import app_commands, ui
-from engine.clock.hint import hint
 
 from cogs.clock_messages import clock_face, clock_layout
 from cogs.messages import BoardText, Shot, line_text, spinner_text, table_layout
+from engine.clock.hint import hint
 from engine.registry import GAMES, GameSpec
 from tables.live import LiveTable
 

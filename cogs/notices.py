@@ -1,8 +1,9 @@
 """Turn DMs, reminders and their fallbacks; away/back notices; the lobby role mention.
 
-`Notices.on_event` is a `TableService` listener (registered by cogs/pickup_cog.py
-before the tables load). Nothing here can fail a move: the service logs a
-listener's exception and carries on, and every Discord error is handled here.
+`Notices.on_event` is a `TableService` listener (registered by the bot before
+the tables load, so timers re-armed at start-up find it). Nothing here can fail
+a move: the service logs a listener's exception and carries on, and every
+Discord error is handled here.
 
 - `turn`: the player gets a DM with their hand (picture and move buttons), the
   board and a link to the table message, unless they opted out of turn DMs.
@@ -18,7 +19,6 @@ listener's exception and carries on, and every Discord error is handled here.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
@@ -27,12 +27,10 @@ from catalog import t
 from cogs.escape import shown
 from cogs.games import presentation
 from cogs.messages import hand_layout, render, when
-from cogs.table_updates import fault_text
+from cogs.table_updates import TableMessages, fault_text
 from tables.live import LiveTable, TableEvent
 from tables.people import People
-
-if TYPE_CHECKING:
-    from cogs.bot import DominoBot
+from tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +45,12 @@ def table_link(table: LiveTable) -> str:
 class Notices:
     """Tells people about their turns, privately when Discord lets us, in the channel if not."""
 
-    def __init__(self, bot: DominoBot, people: People) -> None:
+    def __init__(self, bot: discord.Client, people: People, service: TableService,
+                 updates: TableMessages) -> None:
         self.bot = bot
         self.people = people
+        self.service = service
+        self.updates = updates
 
     async def on_event(self, event: TableEvent) -> None:
         """Route the pickup events; other kinds are `Actions`' business."""
@@ -61,8 +62,7 @@ class Notices:
         elif event.kind in ("away", "back"):
             # Told under the table's lock: post in the background, never holding a move.
             text = t(f"notice.{event.kind}", name=shown(table.seats[seat].name), table=table.id)
-            self.bot.actions.updates.spawn(self.channel_notice(table, text),
-                                           f"notice-{table.id}")
+            self.updates.spawn(self.channel_notice(table, text), f"notice-{table.id}")
 
     # -- a person's turn ------------------------------------------------------------------
     async def tell(self, table: LiveTable, seat: int, kind: str) -> None:
@@ -95,9 +95,9 @@ class Notices:
         name = shown(table.seats[seat].name)
         log.warning("table %d: seat %d could not be told of their turn (no DM, no channel post)",
                     table.id, seat + 1)
-        live = self.bot.service.tables.get(table.id)
+        live = self.service.tables.get(table.id)
         if live is not None:
-            self.bot.actions.updates.note(live, t("table.unreached", name=name))
+            self.updates.note(live, t("table.unreached", name=name))
         if table.host_id == table.seats[seat].user_id:
             return
         try:
@@ -172,8 +172,3 @@ class Notices:
         except discord.HTTPException:
             log.warning("could not mention the lobby role for table %d", table.id)
 
-
-def notices_of(bot: Any) -> Notices | None:
-    """The bot's `Notices`, if cogs.pickup_cog is loaded."""
-    found = getattr(bot, "notices", None)
-    return found if isinstance(found, Notices) else None

@@ -1,32 +1,29 @@
 """Pickup games across time zones: /domino profile, games, open and settings.
 
-The commands join the existing `/domino` group of `DominoCog` (two GroupCogs
-cannot share a name), so this extension must load after cogs.tables_cog. Its
-`setup` also registers `Notices` (turn DMs, reminders, fallbacks) as a table
-listener before the tables are loaded, so timers re-armed at start-up find it.
+`PickupCog`'s commands are part of `/domino`, which cogs/bot.py assembles (with
+`DominoCog.join`, cogs/tables_cog.py). The turn DMs, reminders and fallbacks are
+`Notices` (cogs/notices.py), which the bot registers as a table listener.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from catalog import t
-from cogs.actions import is_manager
-from cogs.answering import ack, answer
+from cogs.actions import Actions, is_manager
+from cogs.answering import ack, answer, last_resort
 from cogs.escape import excerpt, shown
 from cogs.messages import _duration, when
-from cogs.notices import Notices, table_link
+from cogs.notices import table_link
 from tables.errors import NotAllowed, TableError
 from tables.people import People, quiet_text
 from tables.quiet import zone_names
-
-if TYPE_CHECKING:
-    from cogs.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -35,100 +32,10 @@ MAX_TEXT = 100  # characters of a time zone, quiet hours or reminders option
 MAX_SNOWFLAKE = 20  # digits of a Discord id
 
 
-def _bot(interaction: discord.Interaction[Any]) -> DominoBot:
-    bot: DominoBot = interaction.client  # type: ignore[assignment]
-    return bot
-
-
-def people_of(interaction: discord.Interaction[Any]) -> People:
-    """The bot's `People` (set up by this extension)."""
-    found: People = _bot(interaction).people  # type: ignore[attr-defined]
-    return found
-
-
 def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-# -- /domino profile -------------------------------------------------------------------------
-@app_commands.command(name="profile", description="Your time zone, quiet hours and turn DMs")
-@app_commands.describe(time_zone="Your IANA time zone, e.g. Europe/Kyiv or America/New_York",
-                       quiet_hours="No reminders then, local time, e.g. 23:00-07:30 (off: none)",
-                       turn_dms="Whether I DM you when your turn starts")
-async def profile(interaction: discord.Interaction[Any], time_zone: str | None = None,
-                  quiet_hours: str | None = None, turn_dms: bool | None = None) -> None:
-    """Show the caller's profile, changing what they gave first."""
-    actions = _bot(interaction).actions
-    async with actions.guard(interaction, None):
-        check_length(time_zone=time_zone, quiet_hours=quiet_hours)
-        await ack(interaction, ephemeral=True)
-        people = people_of(interaction)
-        user = interaction.user
-        if time_zone is None and quiet_hours is None and turn_dms is None:
-            player = await people.profile(user.id, _name(user))
-        else:
-            player = await people.set_profile(user.id, _name(user), tz=time_zone,
-                                              quiet=quiet_hours, wants_dms=turn_dms)
-        quiet = quiet_text(player)
-        lines = [t("profile.title"), t("profile.tz", tz=player.tz or "UTC"),
-                 t("profile.quiet", quiet=quiet) if quiet else t("profile.quiet_none"),
-                 t("profile.dms", state=t("profile.dms_on" if player.wants_dms
-                                          else "profile.dms_off"))]
-        if player.dms_failed:
-            lines.append(t("profile.dms_failed"))
-        await answer(interaction, "\n".join(lines), ephemeral=True)
-
-
-@profile.autocomplete("time_zone")
-async def zone_autocomplete(interaction: discord.Interaction[Any],
-                            current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n, value=n) for n in zone_names(current)]
-
-
-# -- /domino games and /domino open ----------------------------------------------------------
-@app_commands.command(name="games", description="Your lobbies and games in every server")
-async def games(interaction: discord.Interaction[Any]) -> None:
-    """The caller's active tables: whose turn, each deadline, with links."""
-    actions = _bot(interaction).actions
-    async with actions.guard(interaction, None):
-        lines = [t("games.title")]
-        for line in people_of(interaction).my_games(interaction.user.id)[:20]:
-            table = line.table
-            common = {"table": table.id, "game": t(f"game.{table.game_kind}"),
-                      "when": when(line.deadline), "link": table_link(table)}
-            if table.status == "lobby":
-                lines.append(t("games.lobby", filled=len(table.seats),
-                               wanted=table.settings.seats, **common))
-            elif line.my_turn:
-                lines.append(t("games.mine", **common))
-            else:
-                lines.append(t("games.theirs", name=shown(line.whose), **common))
-        if len(lines) == 1:
-            lines.append(t("games.none"))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
-
-
-@app_commands.command(name="open", description="Open lobbies on this server, with links")
-async def open_lobbies(interaction: discord.Interaction[Any]) -> None:
-    """The server's lobbies with free seats."""
-    actions = _bot(interaction).actions
-    async with actions.guard(interaction, None):
-        lines = [t("open.title")]
-        for table in people_of(interaction).open_lobbies(interaction.guild_id)[:20]:
-            lines.append(t("open.line", table=table.id, game=t(f"game.{table.game_kind}"),
-                           filled=len(table.seats), wanted=table.settings.seats,
-                           names=", ".join(shown(s.name) for s in table.seats),
-                           host=f"<@{table.host_id}>",
-                           turn=_duration(table.settings.turn_seconds),
-                           when=when(table.deadline), link=table_link(table)))
-        if len(lines) == 1:
-            lines.append(t("open.none"))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
-
-
-# -- /domino settings ------------------------------------------------------------------------
 def parse_channels(text: str) -> frozenset[int]:
     """'#a #b' (mentions or ids) -> their ids; 'all' -> none (every channel allowed).
 
@@ -150,89 +57,144 @@ def check_length(**texts: str | None) -> None:
             raise TableError("error.too_long", option=name, text=excerpt(text))
 
 
-@app_commands.command(name="settings", description="Server settings (Manage Server only)")
-@app_commands.describe(
-    turn_minutes="Default turn time in minutes (1 min to 7 days)",
-    reminders="Reminders as percentages of the turn, e.g. 50 90 (none: no reminders)",
-    timeout_action="On a timeout: the AI plays the turn, skip it (if a pass is legal), "
-                   "or forfeit",
-    channels="Channels where tables may be opened, e.g. #dominoes #games (all: every one)",
-    lobby_role="A role that new lobbies mention (e.g. @dominoes)",
-    no_lobby_role="Stop mentioning a role for new lobbies",
-    lobby_minutes="Default lobby time in minutes",
-)
-async def settings(  # noqa: PLR0917 - one parameter per slash option
-    interaction: discord.Interaction[Any],
-    turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
-    reminders: str | None = None,
-    timeout_action: Literal["ai", "skip", "forfeit"] | None = None,
-    channels: str | None = None,
-    lobby_role: discord.Role | None = None,
-    no_lobby_role: bool = False,
-    lobby_minutes: app_commands.Range[int, 1, 10080] | None = None,
-) -> None:
-    """Show the server's settings, changing what was given first (managers only)."""
-    actions = _bot(interaction).actions
-    async with actions.guard(interaction, None):
-        nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
-                                          lobby_role, lobby_minutes)) and not no_lobby_role
-        # Who may change them, before reading what they typed.
-        if not nothing and interaction.guild_id is not None and not is_manager(interaction):
-            raise NotAllowed("error.managers_only")
-        check_length(reminders=reminders)
-        await ack(interaction, ephemeral=True)
-        people = people_of(interaction)
-        if nothing and interaction.guild_id is not None:
-            server = await people.server(interaction.guild_id)
-        else:
-            server = await people.set_server(
-                interaction.guild_id, is_manager=is_manager(interaction),
-                turn_minutes=turn_minutes, reminders=reminders, timeout_action=timeout_action,
-                channels=parse_channels(channels) if channels is not None else None,
-                lobby_role_id=lobby_role.id if lobby_role is not None else None,
-                clear_role=no_lobby_role, lobby_minutes=lobby_minutes)
-        shown = " · ".join(f"{round(f * 100)}%" for f in server.reminders)
-        lines = [
-            t("settings.title"),
-            t("settings.turn", turn=_duration(server.default_turn_seconds)),
-            t("settings.lobby", lobby=_duration(server.default_lobby_seconds)),
-            t("settings.reminders", reminders=shown or t("settings.reminders_none")),
-            t("settings.timeout", action=server.timeout_action),
-            t("settings.channels", channels=" ".join(
-                f"<#{c}>" for c in sorted(server.allowed_channels))
-                or t("settings.channels_all")),
-            t("settings.role", role=f"<@&{server.lobby_role_id}>"
-              if server.lobby_role_id is not None else t("settings.role_none")),
-        ]
-        await answer(interaction, "\n".join(lines), ephemeral=True,
-                     allowed_mentions=discord.AllowedMentions.none())
+class PickupCog(commands.Cog):
+    """Profiles, the caller's games, a server's open lobbies and its settings."""
 
+    def __init__(self, actions: Actions, people: People) -> None:
+        self.actions = actions
+        self.people = people
+        super().__init__()
 
-COMMANDS = (profile, games, open_lobbies, settings)
+    async def cog_app_command_error(self, interaction: discord.Interaction[Any],
+                                    error: app_commands.AppCommandError) -> None:
+        """A last resort: errors `Actions.guard` did not see (e.g. in argument conversion)."""
+        await last_resort(interaction, getattr(error, "original", error))
 
+    # -- /domino profile -----------------------------------------------------------------------
+    @app_commands.command(name="profile", description="Your time zone, quiet hours and turn DMs")
+    @app_commands.describe(
+        time_zone="Your IANA time zone, e.g. Europe/Kyiv or America/New_York",
+        quiet_hours="No reminders then, local time, e.g. 23:00-07:30 (off: none)",
+        turn_dms="Whether I DM you when your turn starts")
+    async def profile(self, interaction: discord.Interaction[Any], time_zone: str | None = None,
+                      quiet_hours: str | None = None, turn_dms: bool | None = None) -> None:
+        """Show the caller's profile, changing what they gave first."""
+        async with self.actions.guard(interaction, None):
+            check_length(time_zone=time_zone, quiet_hours=quiet_hours)
+            await ack(interaction, ephemeral=True)
+            people = self.people
+            user = interaction.user
+            if time_zone is None and quiet_hours is None and turn_dms is None:
+                player = await people.profile(user.id, _name(user))
+            else:
+                player = await people.set_profile(user.id, _name(user), tz=time_zone,
+                                                  quiet=quiet_hours, wants_dms=turn_dms)
+            quiet = quiet_text(player)
+            lines = [t("profile.title"), t("profile.tz", tz=player.tz or "UTC"),
+                     t("profile.quiet", quiet=quiet) if quiet else t("profile.quiet_none"),
+                     t("profile.dms", state=t("profile.dms_on" if player.wants_dms
+                                              else "profile.dms_off"))]
+            if player.dms_failed:
+                lines.append(t("profile.dms_failed"))
+            await answer(interaction, "\n".join(lines), ephemeral=True)
 
-async def setup(bot: DominoBot) -> None:
-    """Extension entry point: join `/domino`, and start telling people about their turns."""
-    people = People(bot.service)
-    notices = Notices(bot, people)
-    bot.people = people  # type: ignore[attr-defined]
-    bot.notices = notices  # type: ignore[attr-defined]
-    bot.service.listeners.append(notices.on_event)
-    cog = bot.get_cog("DominoCog")
-    group = getattr(cog, "app_command", None)
-    if not isinstance(group, app_commands.Group):
-        raise RuntimeError("cogs.pickup_cog needs cogs.tables_cog (the /domino group) first")
-    for command in COMMANDS:
-        group.add_command(command, override=True)
+    @profile.autocomplete("time_zone")
+    async def zone_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in zone_names(current)]
 
+    # -- /domino games and /domino open --------------------------------------------------------
+    @app_commands.command(name="games", description="Your lobbies and games in every server")
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        """The caller's active tables: whose turn, each deadline, with links."""
+        async with self.actions.guard(interaction, None):
+            lines = [t("games.title")]
+            for line in self.people.my_games(interaction.user.id)[:20]:
+                table = line.table
+                common = {"table": table.id, "game": t(f"game.{table.game_kind}"),
+                          "when": when(line.deadline), "link": table_link(table)}
+                if table.status == "lobby":
+                    lines.append(t("games.lobby", filled=len(table.seats),
+                                   wanted=table.settings.seats, **common))
+                elif line.my_turn:
+                    lines.append(t("games.mine", **common))
+                else:
+                    lines.append(t("games.theirs", name=shown(line.whose), **common))
+            if len(lines) == 1:
+                lines.append(t("games.none"))
+            await interaction.response.send_message("\n".join(lines), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
 
-async def teardown(bot: DominoBot) -> None:
-    """Extension exit: leave `/domino` and stop the notices."""
-    notices = getattr(bot, "notices", None)
-    if notices is not None and notices.on_event in bot.service.listeners:
-        bot.service.listeners.remove(notices.on_event)
-    cog = bot.get_cog("DominoCog")
-    group = getattr(cog, "app_command", None)
-    if isinstance(group, app_commands.Group):
-        for command in COMMANDS:
-            group.remove_command(command.name)
+    @app_commands.command(name="open", description="Open lobbies on this server, with links")
+    async def open_lobbies(self, interaction: discord.Interaction[Any]) -> None:
+        """The server's lobbies with free seats."""
+        async with self.actions.guard(interaction, None):
+            lines = [t("open.title")]
+            for table in self.people.open_lobbies(interaction.guild_id)[:20]:
+                lines.append(t("open.line", table=table.id, game=t(f"game.{table.game_kind}"),
+                               filled=len(table.seats), wanted=table.settings.seats,
+                               names=", ".join(shown(s.name) for s in table.seats),
+                               host=f"<@{table.host_id}>",
+                               turn=_duration(table.settings.turn_seconds),
+                               when=when(table.deadline), link=table_link(table)))
+            if len(lines) == 1:
+                lines.append(t("open.none"))
+            await interaction.response.send_message("\n".join(lines), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+
+    # -- /domino settings ----------------------------------------------------------------------
+    @app_commands.command(name="settings", description="Server settings (Manage Server only)")
+    @app_commands.describe(
+        turn_minutes="Default turn time in minutes (1 min to 7 days)",
+        reminders="Reminders as percentages of the turn, e.g. 50 90 (none: no reminders)",
+        timeout_action="On a timeout: the AI plays the turn, skip it (if a pass is legal), "
+                       "or forfeit",
+        channels="Channels where tables may be opened, e.g. #dominoes #games (all: every one)",
+        lobby_role="A role that new lobbies mention (e.g. @dominoes)",
+        no_lobby_role="Stop mentioning a role for new lobbies",
+        lobby_minutes="Default lobby time in minutes",
+    )
+    async def settings(  # noqa: PLR0917 - one parameter per slash option
+        self, interaction: discord.Interaction[Any],
+        turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        reminders: str | None = None,
+        timeout_action: Literal["ai", "skip", "forfeit"] | None = None,
+        channels: str | None = None,
+        lobby_role: discord.Role | None = None,
+        no_lobby_role: bool = False,
+        lobby_minutes: app_commands.Range[int, 1, 10080] | None = None,
+    ) -> None:
+        """Show the server's settings, changing what was given first (managers only)."""
+        async with self.actions.guard(interaction, None):
+            nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
+                                              lobby_role, lobby_minutes)) and not no_lobby_role
+            # Who may change them, before reading what they typed.
+            if not nothing and interaction.guild_id is not None and not is_manager(interaction):
+                raise NotAllowed("error.managers_only")
+            check_length(reminders=reminders)
+            await ack(interaction, ephemeral=True)
+            people = self.people
+            if nothing and interaction.guild_id is not None:
+                server = await people.server(interaction.guild_id)
+            else:
+                server = await people.set_server(
+                    interaction.guild_id, is_manager=is_manager(interaction),
+                    turn_minutes=turn_minutes, reminders=reminders, timeout_action=timeout_action,
+                    channels=parse_channels(channels) if channels is not None else None,
+                    lobby_role_id=lobby_role.id if lobby_role is not None else None,
+                    clear_role=no_lobby_role, lobby_minutes=lobby_minutes)
+            shown = " · ".join(f"{round(f * 100)}%" for f in server.reminders)
+            lines = [
+                t("settings.title"),
+                t("settings.turn", turn=_duration(server.default_turn_seconds)),
+                t("settings.lobby", lobby=_duration(server.default_lobby_seconds)),
+                t("settings.reminders", reminders=shown or t("settings.reminders_none")),
+                t("settings.timeout", action=server.timeout_action),
+                t("settings.channels", channels=" ".join(
+                    f"<#{c}>" for c in sorted(server.allowed_channels))
+                    or t("settings.channels_all")),
+                t("settings.role", role=f"<@&{server.lobby_role_id}>"
+                  if server.lobby_role_id is not None else t("settings.role_none")),
+            ]
+            await answer(interaction, "\n".join(lines), ephemeral=True,
+                         allowed_mentions=discord.AllowedMentions.none())

@@ -1,8 +1,7 @@
 """`/domino leaderboard`, `/domino stats`, `/domino history` and `/domino replay`.
 
-The commands live in the `/domino` group of `DominoCog` (cogs/tables_cog.py): two
-GroupCogs cannot share a name, so `setup()` moves this cog's commands into that group
-(this extension must be loaded after `cogs.tables_cog`). The figures come from
+The commands are part of `/domino`, which cogs/bot.py assembles (`DominoCog.join`).
+The figures come from
 `tables.standings.Standings`; cogs/stats_views.py formats them.
 
 Scopes: `scope` "server" (the default in a server) shows this server's board, ratings and
@@ -21,22 +20,21 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from catalog import t
+from cogs.actions import Actions
 from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
 from cogs.games import RATED_GAMES
-from cogs.stats_views import STATS_ITEMS, board_layout, history_layout, stats_layout
+from cogs.stats_views import board_layout, history_layout, stats_layout
+from storage import Storage
 from tables.errors import TableError
 from tables.standings import Standings, is_rated
-
-if TYPE_CHECKING:
-    from cogs.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -54,28 +52,12 @@ def megabytes(size: int) -> str:
 class StatsCog(commands.Cog):
     """Leaderboards, player stats, game history and replays (read-only commands)."""
 
-    def __init__(self, bot: DominoBot) -> None:
-        self.bot = bot
-        assert bot.store is not None, "storage opens before the cogs load"
-        self.standings = Standings(bot.store)
+    def __init__(self, actions: Actions, store: Storage) -> None:
+        self.actions = actions
+        self.store = store
+        self.standings = Standings(store)
         self.upload_limit = UPLOAD_LIMIT
         self.per_page = PER_PAGE
-        self.group: app_commands.Group | None = None
-
-    # -- wiring into /domino ------------------------------------------------------------
-    def attach(self, group: app_commands.Group) -> None:
-        """Move this cog's commands into `group`, so add_cog adds none at top level."""
-        moved = list(self.__cog_app_commands__)
-        self.__cog_app_commands__ = []
-        for command in moved:
-            group.add_command(command, override=True)
-        self.group = group
-
-    async def cog_unload(self) -> None:
-        """Take the commands out of the /domino group again."""
-        if self.group is not None:
-            for name in ("leaderboard", "stats", "history", "replay"):
-                self.group.remove_command(name)
 
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
@@ -107,7 +89,7 @@ class StatsCog(commands.Cog):
                           game: str = "traditional", scope: Scope | None = None,
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
         """A page of the board by rating, with the caller's own rank."""
-        async with self.bot.actions.guard(interaction, None):
+        async with self.actions.guard(interaction, None):
             guild_id = self.scope_of(interaction, scope)
             await ack(interaction)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
@@ -118,7 +100,7 @@ class StatsCog(commands.Cog):
     async def board_click(self, interaction: discord.Interaction[Any], game: str,
                           guild_id: int | None, page: int) -> None:
         """A page button: the page with the clicker's rank, privately (in place if private)."""
-        async with self.bot.actions.guard(interaction, None):
+        async with self.actions.guard(interaction, None):
             if not is_rated(game):
                 raise TableError("board.unknown")
             await ack(interaction, thinking=False)
@@ -141,7 +123,7 @@ class StatsCog(commands.Cog):
                     player: discord.User | None = None, scope: Scope | None = None) -> None:
         """Per game type: games, wins, rating and its change, points, goats, best results,
         streak, and a small chart of the rating history."""
-        async with self.bot.actions.guard(interaction, None):
+        async with self.actions.guard(interaction, None):
             who = player or interaction.user
             guild_id = self.scope_of(interaction, scope)
             await interaction.response.defer(thinking=True)
@@ -168,7 +150,7 @@ class StatsCog(commands.Cog):
                       player: discord.User | None = None, scope: Scope | None = None,
                       count: app_commands.Range[int, 1, 25] = 10) -> None:
         """Date, game, players, result and game id of the last finished games."""
-        async with self.bot.actions.guard(interaction, None):
+        async with self.actions.guard(interaction, None):
             who = player or interaction.user
             guild_id = self.scope_of(interaction, scope)
             await ack(interaction)
@@ -184,8 +166,7 @@ class StatsCog(commands.Cog):
     async def check_replay(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """Refuse unknown or unfinished games and games of another server (see the module
         docstring for who may replay what)."""
-        assert self.bot.store is not None
-        table = await self.bot.store.get_table(game_id)
+        table = await self.store.get_table(game_id)
         if table is None:
             raise TableError("replay.unknown", id=game_id)
         if table.status != "finished":
@@ -204,7 +185,7 @@ class StatsCog(commands.Cog):
                      game_id: app_commands.Range[int, 1, 2**53]) -> None:
         """Post the replay GIF and the JSON record (it replays with `python -m engine
         replay`); every hand is shown, which is fine once the game is over."""
-        async with self.bot.actions.guard(interaction, game_id):
+        async with self.actions.guard(interaction, game_id):
             await unless_slow(interaction, self.check_replay(interaction, game_id))
             await ack(interaction)
             files = await self.standings.replay(game_id)
@@ -228,20 +209,3 @@ class StatsCog(commands.Cog):
             await interaction.followup.send("\n".join(lines), files=attach,
                                             allowed_mentions=NO_MENTIONS)
 
-
-async def setup(bot: DominoBot) -> None:
-    """Extension entry point (load after cogs.tables_cog): the commands join /domino and
-    the board buttons are registered as persistent dynamic items."""
-    domino = bot.get_cog("DominoCog")
-    group = domino.app_command if domino is not None else None
-    if group is None:
-        raise RuntimeError("load cogs.tables_cog before cogs.stats_cog")
-    cog = StatsCog(bot)
-    cog.attach(group)
-    await bot.add_cog(cog)
-    bot.add_dynamic_items(*STATS_ITEMS)
-
-
-async def teardown(bot: DominoBot) -> None:
-    """Unregister the board buttons when the extension is unloaded."""
-    bot.remove_dynamic_items(*STATS_ITEMS)

@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import ui
 
 from catalog import t
 from cogs.escape import shown
+from cogs.handlers import handlers_of
 from cogs.messages import when
 from engine.registry import GAMES
 from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage
-
-if TYPE_CHECKING:
-    from cogs.stats_cog import StatsCog
 
 BOARD_COLOUR = 0x2E7D32
 STATS_COLOUR = 0x1565C0
@@ -38,13 +36,6 @@ def scope_token(guild_id: int | None) -> str:
 def parse_scope(token: str) -> int | None:
     """The guild id of a scope token (None: global)."""
     return None if token == "global" else int(token[1:])
-
-
-def _stats_cog(interaction: discord.Interaction[Any]) -> StatsCog:
-    cog: StatsCog | None = interaction.client.get_cog("StatsCog")  # type: ignore[attr-defined]
-    if cog is None:  # pragma: no cover - the extension is always loaded with the bot
-        raise RuntimeError("StatsCog is not loaded")
-    return cog
 
 
 class BoardButton(ui.DynamicItem[ui.Button[Any]],
@@ -64,8 +55,8 @@ class BoardButton(ui.DynamicItem[ui.Button[Any]],
         return cls(match["game"], parse_scope(match["scope"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _stats_cog(interaction).board_click(interaction, self.game, self.guild_id,
-                                                  self.page)
+        await handlers_of(interaction).board_click(interaction, self.game, self.guild_id,
+                                                   self.page)
 
 
 STATS_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (BoardButton,)

@@ -1,26 +1,29 @@
-"""The `/domino` slash commands. Each one hands over to `Actions` (cogs/actions.py)."""
+"""The `/domino` group and its table commands. Each one hands over to `Actions`.
+
+`DominoCog` owns the group; `join` moves the other cogs' commands into it. The
+bot (cogs/bot.py) calls it once, before adding the cogs: the one place where
+`/domino` is assembled.
+"""
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from catalog import t
-from cogs.actions import rules_text
+from cogs.actions import Actions, rules_text
 from cogs.answering import ack, last_resort
 from cogs.escape import excerpt
 from cogs.games import ALL_GAMES, TABLE_GAMES
 from tables.errors import TableError
 from tables.live import TableSettings
 from tables.people import People
-
-if TYPE_CHECKING:
-    from cogs.bot import DominoBot
+from tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +60,21 @@ def parse_extra(text: str | None) -> dict[str, Any]:
 class DominoCog(commands.GroupCog, group_name="domino", group_description="Play dominoes"):
     """Open tables, play moves, see your hand, Big Clock, rules."""
 
-    def __init__(self, bot: DominoBot) -> None:
-        self.bot = bot
+    def __init__(self, actions: Actions, service: TableService, people: People) -> None:
+        self.actions = actions
+        self.service = service
+        self.people = people
         super().__init__()
+
+    def join(self, *others: commands.Cog) -> None:
+        """Move the slash commands of `others` into `/domino` (before they are added), so
+        that none of them is registered at the top level."""
+        group = self.app_command
+        assert group is not None, "a GroupCog always has its group"
+        for cog in others:
+            for command in cog.__cog_app_commands__:
+                group.add_command(command)
+            cog.__cog_app_commands__ = []
 
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
@@ -114,17 +129,17 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                  "must_play": must_play, "spinner_first": spinner_first,
                  "keep_in_stock": keep_in_stock, "exact_finish": exact_finish, "set": tile_set,
                  "lopsided_suit": lopsided_suit, "lone_blank": lone_blank}
-        async with self.bot.actions.guard(interaction, None):
+        async with self.actions.guard(interaction, None):
             options = {k: v for k, v in named.items() if v is not None}
             options.update(parse_extra(extra))
             await ack(interaction)  # the settings are read from storage: answer Discord first
-            people = People(self.bot.service)
+            people = self.people
             guild_id = interaction.guild_id
             settings = TableSettings(
                 seats=seats, auto_start=auto_start,
                 turn_seconds=await people.turn_seconds(guild_id, pace, turn_minutes),
                 lobby_seconds=await people.lobby_seconds(guild_id, lobby_minutes))
-            await self.bot.actions.open_table(interaction, game, settings, options)
+            await self.actions.open_table(interaction, game, settings, options)
 
     @app_commands.command(name="clock", description="Play Big Clock, the solitaire")
     @app_commands.describe(tile_set="The set: double-12 (12 hours), double-9 or double-6")
@@ -132,24 +147,24 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                     tile_set: Literal[12, 9, 6] = 12) -> None:
         """Start a Big Clock game for the caller in this channel (or DM)."""
         options = {} if tile_set == 12 else {"set": tile_set}
-        await self.bot.actions.open_solitaire(interaction, "clock", options)
+        await self.actions.open_solitaire(interaction, "clock", options)
 
     @app_commands.command(name="play", description="Play a move at your table in this channel")
     @app_commands.describe(move="The move, e.g. 6-3 L, draw, pass, place 4, move 3 7")
     async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
-        await self.bot.actions.play_typed(interaction, move)
+        await self.actions.play_typed(interaction, move)
 
     @play.autocomplete("move")
     async def play_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
-        moves = self.bot.actions.legal_for(interaction.user.id, interaction.channel_id or 0)
+        moves = self.actions.legal_for(interaction.user.id, interaction.channel_id or 0)
         typed = current.strip().lower()
         return [app_commands.Choice(name=m, value=m) for m in moves
                 if typed in m.lower()][:25]
 
     @app_commands.command(name="hand", description="Show your hand at your table here")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.actions.hand_here(interaction)
+        await self.actions.hand_here(interaction)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.choices(game=ALL_GAMES)
@@ -158,35 +173,31 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                     game: str | None = None) -> None:
         options = None
         if game is None:
-            tables = self.bot.service.tables_in_channel(interaction.channel_id or 0)
+            tables = self.service.tables_in_channel(interaction.channel_id or 0)
             if tables:
                 table = max(tables, key=lambda x: x.id)
                 game, options = table.game_kind, dict(table.row.options)
-        async with self.bot.actions.guard(interaction, None):
+        async with self.actions.guard(interaction, None):
             await interaction.response.send_message(rules_text(game or "traditional", options),
                                                     ephemeral=True)
 
     @app_commands.command(name="cancel", description="Cancel a table (host or server manager)")
     @app_commands.describe(table="Table number (default: this channel's newest)")
     async def cancel(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
-        await self.bot.actions.cancel_here(interaction, table)
+        await self.actions.cancel_here(interaction, table)
 
     @app_commands.command(name="replace", description="Give a missing player's seat to an AI")
     @app_commands.describe(seat="Seat number (1 = first)", table="Table number (default: here)")
     async def replace(self, interaction: discord.Interaction[Any],
                       seat: app_commands.Range[int, 1, 7], table: int | None = None) -> None:
-        await self.bot.actions.replace(interaction, seat, table)
+        await self.actions.replace(interaction, seat, table)
 
     @app_commands.command(name="resign", description="Resign from your game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        actions = self.bot.actions
+        actions = self.actions
         async with actions.guard(interaction, None):
-            table = self.bot.service.table_of(interaction.user.id, interaction.channel_id or 0)
+            table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.service.resign(table.id, interaction.user.id)
+            await self.service.resign(table.id, interaction.user.id)
             await interaction.followup.send(t("cmd.resigned"), ephemeral=True)
 
-
-async def setup(bot: DominoBot) -> None:
-    """Extension entry point: `bot.load_extension("cogs.tables_cog")`."""
-    await bot.add_cog(DominoCog(bot))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import Settings, SettingsError, load_settings
+from settings import Settings, SettingsError, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
