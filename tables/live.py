@@ -7,8 +7,11 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from catalog import Phrase
+from engine.errors import RecordError
 from engine.game import Game
-from engine.records import replay, write_record
+from engine.records import new_game, replay, write_record
+from engine.registry import GameSpec, game_spec
 from storage.models import ACTIVE_STATUSES, LoadedTable, Seat, TableRow
 from tables.errors import NotAllowed, TableError
 
@@ -67,6 +70,27 @@ class TableSettings:
 
     def timeouts_of(self, seat: int) -> int:
         return self.timeouts[seat] if seat < len(self.timeouts) else 0
+
+
+def checked_game(name: str, players: int, options: dict[str, Any]) -> GameSpec:
+    """The registry's spec of `name`, once a game of it can start with this many players
+    and these options. Raises TableError: an unknown game, a number of players it does
+    not take, or options that do not work (with the engine's reason)."""
+    try:
+        spec = game_spec(name)
+    except RecordError:
+        raise TableError("error.unknown_game", game=name) from None
+    if not spec.takes(players):
+        low, high = spec.seats
+        raise TableError("error.seats_range", game=Phrase(f"game.{spec.name}"), low=low,
+                         high=high, seats=players)
+    try:
+        # A throwaway game with these options, so that mistakes show now, not at start.
+        new_game({"game": spec.name, "options": options, "seed": 0,
+                  "players": [f"p{i}" for i in range(players)]})
+    except (RecordError, ValueError) as exc:
+        raise TableError("error.bad_options", reason=str(exc)) from None
+    return spec
 
 
 @dataclass(frozen=True, slots=True)

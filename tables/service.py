@@ -19,7 +19,7 @@ from typing import Any
 from catalog import Phrase
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import new_game
-from engine.registry import GameSpec, game_spec
+from engine.registry import game_spec
 from storage import Storage
 from storage.db import InvalidState, MoveConflict, StorageError
 from storage.models import Seat
@@ -33,7 +33,7 @@ from tables.errors import (
     TableError,
     TableFull,
 )
-from tables.live import LiveTable, Person, TableEvent, TableSettings
+from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
 from tables.results import seat_results, solitaire_result
 from tables.shards import Placement, SharedTables
 from tables.timers import Listener, Scheduler, stop_timer
@@ -41,14 +41,6 @@ from tables.timers import Listener, Scheduler, stop_timer
 log = logging.getLogger(__name__)
 
 AI_NAMES = {"easy": "Bot (easy)", "normal": "Bot (normal)"}
-
-
-def known_game(name: str) -> GameSpec:
-    """The registry's spec of a game; raises TableError for a game the registry lacks."""
-    try:
-        return game_spec(name)
-    except RecordError:
-        raise TableError("error.unknown_game", game=name) from None
 
 
 class TableService(SharedTables):
@@ -140,17 +132,7 @@ class TableService(SharedTables):
                 raise NotAllowed("error.channel_closed")
             settings = dataclasses.replace(settings, reminders=server.reminders,
                                            timeout_action=server.timeout_action)
-        spec = known_game(game)
-        if not spec.takes(settings.seats):
-            low, high = spec.seats
-            raise TableError("error.seats_range", game=Phrase(f"game.{spec.name}"), low=low,
-                             high=high, seats=settings.seats)
-        try:
-            # Build a throwaway game with these options so mistakes show now, not at start.
-            names = [f"p{i}" for i in range(settings.seats)]
-            new_game({"game": game, "options": options, "players": names, "seed": 0})
-        except (RecordError, ValueError) as exc:
-            raise TableError("error.bad_options", reason=str(exc)) from None
+        checked_game(game, settings.seats, options)
         row = await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seats=[Seat(host.user_id, None, host.name)], options=options,
@@ -251,14 +233,10 @@ class TableService(SharedTables):
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
                               game: str, options: dict[str, Any]) -> LiveTable:
         """A solitaire `game` (Big Clock) for one person, playing at once. Raises TableError."""
-        spec = known_game(game)
+        spec = checked_game(game, 1, options)
         if not spec.solitaire:
             raise TableError("error.not_solitaire", game=Phrase(f"game.{spec.name}"))
         settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600)
-        try:
-            new_game({"game": spec.name, "options": options, "players": ["p"], "seed": 0})
-        except (RecordError, ValueError) as exc:
-            raise TableError("error.bad_options", reason=str(exc)) from None
         row = await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, host_id=person.user_id,
             seats=[Seat(person.user_id, None, person.name)], options=options,
