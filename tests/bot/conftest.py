@@ -164,3 +164,15 @@ async def play_out(world: dict[str, Any], table: Any, *, limit: int = 2000) -> i
         assert_no_hand_in_public(channel, spectator, table.game)
         moves += 1
     return moves
+
+
+async def against_an_ai(env: Any) -> tuple[Any, Any]:
+    """In a new server, ann opens a Traditional table, adds an AI and starts it: the channel
+    and ann."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("t")
+    ann = guild.add_member(env.create_user("ann"))
+    await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
+    await ann.click(channel.last_message, label="Add AI")
+    await ann.click(channel.last_message, label="Start")
+    return channel, ann

@@ -23,7 +23,7 @@ from simcord.enums import OverwriteType
 
 from cogs.bot import DominoBot
 from cogs.table_updates import RETRY_DELAYS
-from tests.bot.conftest import custom_ids, public_text, table_message, text_of, walk
+from tests.bot.conftest import against_an_ai, custom_ids, public_text, table_message, text_of, walk
 from tests.bot.faults import EDIT, SlowDiscord, stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.tables.test_tables_faults import edit_move_by_hand
@@ -247,12 +247,7 @@ async def test_a_full_disk_is_named_to_the_player_and_the_move_not_played(
         make_bot: Callable[..., DominoBot]) -> None:
     bot = make_bot(database_path=tiny_disk / "dominoes.sqlite3")
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("t")
-        ann = guild.add_member(env.create_user("ann"))
-        await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
-        await ann.click(channel.last_message, label="Add AI")
-        await ann.click(channel.last_message, label="Start")
+        channel, ann = await against_an_ai(env)
         await env.settle()
         table = next(iter(bot.service.tables.values()))
         seq = table.seq

@@ -8,7 +8,7 @@ from typing import Any
 import simcord
 
 from cogs.bot import DominoBot
-from tests.bot.conftest import custom_ids, play_out, table_message, text_of
+from tests.bot.conftest import against_an_ai, custom_ids, play_out, table_message, text_of
 
 
 async def two_player_table(world: dict[str, Any]) -> Any:
@@ -165,12 +165,7 @@ async def test_restart_by_a_new_env_on_the_same_file(
     """Close the bot entirely, start a new one on the same database: the table is back."""
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("t")
-        ann = guild.add_member(env.create_user("ann"))
-        await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
-        await ann.click(channel.last_message, label="Add AI")
-        await ann.click(channel.last_message, label="Start")
+        await against_an_ai(env)
         table_id = max(bot.service.tables)
         seq = bot.service.get(table_id).seq
     again = make_bot()
