@@ -95,61 +95,56 @@ def read_line_deal(raw: object, tile_set: Sequence[Tile],
     return first, tuple(read_one_deal(d, tile_set, players) for d in later)
 
 
-class Deals:
-    """The deals of a line game, one per hand (a Carousel redeal counts as a hand): the
-    explicit ones first (a record's `deal`, then `deal.next`), then deals from the seed.
+class SeedStream:
+    """The deals a seed makes for a line game, in order (a Carousel redeal counts as a deal).
 
-    The seed makes a stream of deals (`make(rng, index)`, `index` counting every deal
-    of the game from 0). A deal from the seed takes the stream's next one. An explicit
-    deal that *is* the stream's next deal (a record this engine wrote of a seeded game)
-    takes its place in the stream, so that the record goes on exactly as the seeded
-    game would; from the first explicit deal that is not, the stream is left where it
-    is (RULES.md: later hands are dealt from the seed; without a seed, seed 0). The
-    comparison is made only once a deal from the seed is needed.
+    A game deals its hands from a record's explicit deals first (`deal`, then
+    `deal.next`), then from here. The seed makes a stream of deals (`make(rng,
+    index)`, `index` counting every deal of the game from 0). A deal from the seed
+    takes the stream's next one. An explicit deal that *is* the stream's next deal
+    (a record this engine wrote of a seeded game) takes its place in the stream, so
+    that the record goes on exactly as the seeded game would; from the first
+    explicit deal that is not, the stream is left where it is (RULES.md: later
+    hands are dealt from the seed; without a seed, seed 0). The comparison is made
+    only once a deal from the seed is needed.
     """
 
-    __slots__ = ("_checked", "_following", "_make", "_rng", "dealt", "explicit")
+    __slots__ = ("_checked", "_following", "_rng", "_seed")
 
-    def __init__(self, explicit: Sequence[LineDeal], seed: int | None,
-                 make: Callable[[SeededRandom, int], LineDeal]) -> None:
-        self.explicit = tuple(explicit)
-        self._make = make
-        self._rng = SeededRandom(seed if seed is not None else 0)
+    def __init__(self, seed: int | None) -> None:
+        self._seed = seed if seed is not None else 0
+        self._rng: SeededRandom | None = None  # made when first needed (games are made often)
         self._checked = 0  # explicit deals compared with the stream so far
         self._following = True  # whether each of those was the stream's own
-        self.dealt: list[LineDeal] = []
 
-    def next(self) -> LineDeal:
-        """The deal of the next hand (and remember it for the record)."""
-        index = len(self.dealt)
-        if index < len(self.explicit):
-            deal = self.explicit[index]
-        else:
-            while self._following and self._checked < len(self.explicit):
-                trial = self._rng.copy()
-                if self._make(trial, self._checked) == self.explicit[self._checked]:
-                    self._rng = trial
-                    self._checked += 1
-                else:
-                    self._following = False
-            deal = self._make(self._rng, index)
-        self.dealt.append(deal)
-        return deal
+    def deal(self, index: int, explicit: Sequence[LineDeal],
+             make: Callable[[SeededRandom, int], LineDeal]) -> LineDeal:
+        """The deal number `index` (from 0), which `explicit` does not give, made by
+        `make(rng, index)`. (The game passes `make` each time rather than the stream
+        keeping it: a game's bound method kept here would make a reference cycle, and
+        games are made and dropped by the thousand in the AI's search.)"""
+        if self._rng is None:
+            self._rng = SeededRandom(self._seed)
+        while self._following and self._checked < len(explicit):
+            trial = self._rng.copy()
+            if make(trial, self._checked) == explicit[self._checked]:
+                self._rng = trial
+                self._checked += 1
+            else:
+                self._following = False
+        return make(self._rng, index)
 
-    def all(self) -> list[LineDeal]:
-        """Every deal known so far: those dealt, then the explicit ones still to come."""
-        return self.dealt + list(self.explicit[len(self.dealt):])
-
-    def to_json(self) -> dict[str, Any] | None:
-        """The record's `deal` (with `next` for every later deal); None before any deal."""
-        deals = self.all()
-        return deals[0].to_json(deals[1:]) if deals else None
-
-    def copy(self) -> Deals:
-        """A copy that will deal the same hands from here on."""
-        other = object.__new__(Deals)
-        other.explicit, other._make = self.explicit, self._make
-        other._rng = self._rng.copy()
+    def copy(self) -> SeedStream:
+        """A stream that will make the same deals from here on."""
+        other = object.__new__(SeedStream)
+        other._seed = self._seed
+        other._rng = None if self._rng is None else self._rng.copy()
         other._checked, other._following = self._checked, self._following
-        other.dealt = list(self.dealt)
         return other
+
+
+def deals_json(dealt: Sequence[LineDeal], explicit: Sequence[LineDeal]) -> dict[str, Any] | None:
+    """A record's `deal`: every deal dealt so far, then the explicit ones still to come
+    (the first as the deal, the others as `next`); None when there is none."""
+    deals = [*dealt, *explicit[len(dealt):]]
+    return deals[0].to_json(deals[1:]) if deals else None

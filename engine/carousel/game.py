@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -18,7 +17,7 @@ from engine.carousel.scoring import (
 )
 from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
 from engine.carousel.view import CarouselView, ScoreEvent
-from engine.deals import Deals, LineDeal, deal_from_seed, read_line_deal
+from engine.deals import LineDeal, SeedStream, deal_from_seed, deals_json, read_line_deal
 from engine.errors import RecordError
 from engine.game import Game, Outcome, places_by
 from engine.moves import LineMove
@@ -48,7 +47,7 @@ class CarouselGame(Game[LineMove]):
         """Start the first hand, from `deal` if given, else from `seed`.
 
         Later deals (hands and redeals) come from `next_deals`, then from the seed
-        (`engine.deals.Deals`; without a seed, seed 0, pinned in the tests). Raises
+        (`engine.deals.SeedStream`; without a seed, seed 0, pinned in the tests). Raises
         ValueError for a number of players the game does not take, `pairs` without
         4 players, hands too big for the set, `next_deals` without `deal`, or
         neither a deal nor a seed. An explicit deal is played as given (the caller
@@ -73,8 +72,9 @@ class CarouselGame(Game[LineMove]):
                              f"{len(full_set(self.top))} tiles (double-{self.top})")
         self.seed = seed
         # One stream for the whole match: later hands and redeals keep drawing from it.
-        self.deals = Deals((deal, *next_deals) if deal is not None else (), seed,
-                           partial(seeded_deal, n, self.top, options.hand_size))
+        self.explicit_deals = (deal, *next_deals) if deal is not None else ()
+        self.dealt: list[LineDeal] = []  # every deal so far, for the record
+        self._stream = SeedStream(seed)
         self.reserve = (2 if n == 2 else 1) if options.keep_in_stock else 0
         self.side_scores = [0] * (2 if options.pairs else n)
         self.events: list[ScoreEvent] = []
@@ -86,11 +86,16 @@ class CarouselGame(Game[LineMove]):
         self._deal_hand(redeal=False)
 
     # -- dealing -------------------------------------------------------------
+    def _seeded_deal(self, rng: SeededRandom, index: int) -> LineDeal:
+        return seeded_deal(len(self.players), self.top, self.options.hand_size, rng, index)
+
     def _deal_hand(self, *, redeal: bool) -> None:
         """Deal the next hand (or the same hand again) and offer the opening to its first seat."""
         n = len(self.players)
-        dealt = self.deals.next()
-        used = len(self.deals.dealt) - 1
+        used = len(self.dealt)
+        dealt = (self.explicit_deals[used] if used < len(self.explicit_deals)
+                 else self._stream.deal(used, self.explicit_deals, self._seeded_deal))
+        self.dealt.append(dealt)
         if dealt.first is not None:
             self.first = dealt.first
         elif used == 0:
@@ -433,7 +438,8 @@ class CarouselGame(Game[LineMove]):
     def record(self) -> dict[str, Any]:
         """The record, with every deal so far (and those given for later ones) and the seed."""
         return write_record(self.kind, options_to_dict(self.options), self.players,
-                            deal=self.deals.to_json(), seed=self.seed, moves=self.moves)
+                            deal=deals_json(self.dealt, self.explicit_deals), seed=self.seed,
+                            moves=self.moves)
 
     def winner_name(self) -> str | None:
         """The match winner's name; a pair as "A+C", lower seat first; None while playing."""
@@ -478,7 +484,8 @@ class CarouselGame(Game[LineMove]):
         other.events = list(self.events)
         other.results = list(self.results)
         other.history = list(self.history)
-        other.deals = self.deals.copy()
+        other.dealt = list(self.dealt)
+        other._stream = self._stream.copy()
         return other
 
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from operator import attrgetter
 from typing import Any
 
-from engine.deals import Deals, LineDeal, read_line_deal
+from engine.deals import LineDeal, SeedStream, deals_json, read_line_deal
 from engine.game import Game, Outcome, places_by
 from engine.line import Line, line_move_at, placed_tile
 from engine.moves import LineMove
 from engine.options import options_to_dict
 from engine.records import record_start, write_record
 from engine.registry import game_spec
+from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
 from engine.traditional.deal import SET_TOP, opening_tile, seeded_deal
 from engine.traditional.fastpath import (
@@ -47,13 +47,13 @@ class TraditionalGame(Game[LineMove]):
     ) -> None:
         """Start the first hand, from `deal` if given, else from `seed`.
 
-        Later hands come from `next_deals`, then from the seed (`engine.deals.Deals`;
+        Later hands come from `next_deals`, then from the seed (`engine.deals.SeedStream`;
         without a seed, seed 0, pinned in the tests). Raises ValueError for a number
         of players the game does not take, `next_deals` without `deal`, or when
         neither a deal nor a seed is given.
         """
         super().__init__(players)
-        low, high = game_spec(self.kind).seats
+        low, high = _SEATS
         if not low <= len(players) <= high:
             raise ValueError(f"the Traditional game takes {low}-{high} players")
         if deal is None and seed is None:
@@ -62,8 +62,9 @@ class TraditionalGame(Game[LineMove]):
             raise ValueError("next_deals follow a first deal")
         self.options = options = options or DEFAULT_OPTIONS
         self.seed = seed
-        self.deals = Deals((deal, *next_deals) if deal is not None else (), seed,
-                           partial(seeded_deal, len(players), options))
+        self.explicit_deals = (deal, *next_deals) if deal is not None else ()
+        self.dealt: list[LineDeal] = []  # every deal so far, for the record
+        self._stream = SeedStream(seed)
         self.scores = [0] * len(players)
         self.results: list[HandResult] = []
         self.history: list[tuple[int, str]] = []
@@ -71,8 +72,14 @@ class TraditionalGame(Game[LineMove]):
         self._start_hand()
 
     # -- dealing -------------------------------------------------------------
+    def _seeded_deal(self, rng: SeededRandom, index: int) -> LineDeal:
+        return seeded_deal(len(self.players), self.options, rng, index)
+
     def _start_hand(self) -> None:
-        dealt = self.deals.next()
+        index = len(self.dealt)
+        dealt = (self.explicit_deals[index] if index < len(self.explicit_deals)
+                 else self._stream.deal(index, self.explicit_deals, self._seeded_deal))
+        self.dealt.append(dealt)
         self.hands: list[list[Tile]] = [sorted(h, key=_BY_VALUE, reverse=True)
                                         for h in dealt.hands]
         self.stock: list[Tile] = list(dealt.stock)
@@ -433,7 +440,8 @@ class TraditionalGame(Game[LineMove]):
     def record(self) -> dict[str, Any]:
         """The record, with every deal so far (and those given for later hands) and the seed."""
         return write_record(self.kind, options_to_dict(self.options), self.players,
-                            deal=self.deals.to_json(), seed=self.seed, moves=self.moves)
+                            deal=deals_json(self.dealt, self.explicit_deals), seed=self.seed,
+                            moves=self.moves)
 
     def summary(self) -> dict[str, Any]:
         outcome = self._outcome
@@ -465,5 +473,9 @@ class TraditionalGame(Game[LineMove]):
         other.scores = list(self.scores)
         other.results = list(self.results)
         other.history = list(self.history)
-        other.deals = self.deals.copy()  # the same stream: the same future deals
+        other.dealt = list(self.dealt)
+        other._stream = self._stream.copy()  # the same stream: the same future deals
         return other
+
+
+_SEATS = game_spec(TraditionalGame.kind).seats  # read once: games are made often (the AI)
