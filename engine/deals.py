@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import NotationError, RecordError
+from engine.errors import RecordError
 from engine.rng import SeededRandom
-from engine.tiles import Tile
+from engine.tiles import Tile, check_once_each, read_tile_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +48,6 @@ def deal_from_seed(rng: SeededRandom, tiles: Sequence[Tile], players: int,
     return LineDeal(hands, tuple(shuffled[players * hand_size:]))
 
 
-def _tiles(raw: object, what: str) -> tuple[Tile, ...]:
-    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
-        raise RecordError(f"{what} must be a list of tiles like \"6-0\"")
-    try:
-        return tuple(Tile.parse(t) for t in raw)
-    except NotationError as exc:
-        raise RecordError(f"{what}: {exc}") from None
-
-
 def read_one_deal(raw: object, tile_set: Sequence[Tile], players: int) -> LineDeal:
     """One explicit deal `{"hands": [...], "stock": [...], "first": k}`; raises RecordError.
 
@@ -68,16 +58,14 @@ def read_one_deal(raw: object, tile_set: Sequence[Tile], players: int) -> LineDe
     hands_raw = raw.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != players:
         raise RecordError(f"`deal.hands` must list one hand for each of the {players} players")
-    hands = tuple(_tiles(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw))
-    stock = _tiles(raw.get("stock", []), "deal.stock")
+    hands = tuple(read_tile_list(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw))
+    stock = read_tile_list(raw.get("stock", []), "deal.stock")
     every = [t for hand in hands for t in hand] + list(stock)
     allowed = set(tile_set)
     strangers = [str(t) for t in every if t not in allowed]
     if strangers:
         raise RecordError(f"the deal has tiles outside the set: {', '.join(strangers)}")
-    twice = sorted(str(t) for t, n in Counter(every).items() if n > 1)
-    if twice:
-        raise RecordError(f"the deal has a tile more than once: {', '.join(twice)}")
+    check_once_each(every)
     first = raw.get("first")
     if first is not None and (type(first) is not int or not 0 <= first < players):
         raise RecordError(f"`deal.first` must be a seat from 0 to {players - 1}")
