@@ -97,20 +97,22 @@ class SeedStream:
     only once a deal from the seed is needed.
     """
 
-    __slots__ = ("_checked", "_following", "_rng", "_seed")
+    __slots__ = ("_checked", "_following", "_make", "_rng", "_seed")
 
-    def __init__(self, seed: int | None) -> None:
+    def __init__(self, seed: int | None, make: Callable[[SeededRandom, int], LineDeal]) -> None:
+        """`make` deals from the stream; it must not hold the game (a game's bound method
+        here would make every game a reference cycle, freed only by the collector, and
+        games are made by the thousand in the AI's search): a `functools.partial` over
+        the game's facts does."""
         self._seed = seed if seed is not None else 0
+        self._make = make
         self._rng: SeededRandom | None = None  # made when first needed (games are made often)
         self._checked = 0  # explicit deals compared with the stream so far
         self._following = True  # whether each of those was the stream's own
 
-    def deal(self, index: int, explicit: Sequence[LineDeal],
-             make: Callable[[SeededRandom, int], LineDeal]) -> LineDeal:
-        """The deal number `index` (from 0), which `explicit` does not give, made by
-        `make(rng, index)`. (The game passes `make` each time rather than the stream
-        keeping it: a game's bound method kept here would make a reference cycle, and
-        games are made and dropped by the thousand in the AI's search.)"""
+    def deal(self, index: int, explicit: Sequence[LineDeal]) -> LineDeal:
+        """The deal number `index` (from 0), which `explicit` does not give."""
+        make = self._make
         if self._rng is None:
             self._rng = SeededRandom(self._seed)
         while self._following and self._checked < len(explicit):
@@ -125,7 +127,7 @@ class SeedStream:
     def copy(self) -> SeedStream:
         """A stream that will make the same deals from here on."""
         other = object.__new__(SeedStream)
-        other._seed = self._seed
+        other._seed, other._make = self._seed, self._make
         other._rng = None if self._rng is None else self._rng.copy()
         other._checked, other._following = self._checked, self._following
         return other

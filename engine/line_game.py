@@ -9,7 +9,7 @@ its own board, rules and scoring.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 from engine.deals import LineDeal, SeedStream, deals_json
@@ -55,19 +55,24 @@ class LineGame(Game[LineMove]):
         self.seed = seed
         self.explicit_deals = (deal, *next_deals) if deal is not None else ()
         self.dealt: list[LineDeal] = []  # every deal so far, for the record
-        self._stream = SeedStream(seed)
+        self._stream: SeedStream | None = None  # made when a deal from the seed is needed
         self._outcome = None
 
     @abstractmethod
-    def _seeded_deal(self, rng: SeededRandom, index: int) -> LineDeal:
-        """Deal number `index` (from 0) made from the seed's stream `rng`."""
+    def _dealer(self) -> Callable[[SeededRandom, int], LineDeal]:
+        """How the seed deals: `(rng, index) -> deal number index (from 0)`, holding the
+        game's facts but not the game itself (see `SeedStream`)."""
 
     def _next_deal(self) -> LineDeal:
         """The next hand's deal: the next explicit one, else the seed's (and remember it)."""
         index = len(self.dealt)
         explicit = self.explicit_deals
-        dealt = (explicit[index] if index < len(explicit)
-                 else self._stream.deal(index, explicit, self._seeded_deal))
+        if index < len(explicit):
+            dealt = explicit[index]
+        else:
+            if self._stream is None:
+                self._stream = SeedStream(self.seed, self._dealer())
+            dealt = self._stream.deal(index, explicit)
         self.dealt.append(dealt)
         return dealt
 
@@ -123,5 +128,6 @@ class LineGame(Game[LineMove]):
         other.results = list(self.results)
         other.history = list(self.history)
         other.dealt = list(self.dealt)
-        other._stream = self._stream.copy()  # the same stream: the same future deals
+        if self._stream is not None:
+            other._stream = self._stream.copy()  # the same stream: the same future deals
         return other

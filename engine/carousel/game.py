@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -75,8 +76,8 @@ class CarouselGame(LineGame):
         self._deal_hand(redeal=False)
 
     # -- dealing -------------------------------------------------------------
-    def _seeded_deal(self, rng: SeededRandom, index: int) -> LineDeal:
-        return seeded_deal(len(self.players), self.top, self.options.hand_size, rng, index)
+    def _dealer(self) -> Callable[[SeededRandom, int], LineDeal]:
+        return partial(seeded_deal, len(self.players), self.top, self.options.hand_size)
 
     def _deal_hand(self, *, redeal: bool) -> None:
         """Deal the next hand (or the same hand again) and offer the opening to its first seat."""

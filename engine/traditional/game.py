@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -62,8 +63,8 @@ class TraditionalGame(LineGame):
         self._start_hand()
 
     # -- dealing -------------------------------------------------------------
-    def _seeded_deal(self, rng: SeededRandom, index: int) -> LineDeal:
-        return seeded_deal(len(self.players), self.options, rng, index)
+    def _dealer(self) -> Callable[[SeededRandom, int], LineDeal]:
+        return partial(seeded_deal, len(self.players), self.options)
 
     def _start_hand(self) -> None:
         dealt = self._next_deal()
@@ -363,7 +364,7 @@ class TraditionalGame(LineGame):
             places=hand_places(counts, winner),
             goats=hand_goats(counts, winner),
             points=points,
-            hands=tuple([tuple(h) for h in self.hands]),
+            hands=tuple(map(tuple, self.hands)),
         )
         self.results.append(result)
         target = self.options.target
