@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import NotationError, RecordError
+from engine.errors import RecordError
 from engine.rng import SeededRandom
-from engine.tiles import Tile
+from engine.tiles import Tile, check_once_each, read_tile_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +48,6 @@ def deal_from_seed(rng: SeededRandom, tiles: Sequence[Tile], players: int,
     return LineDeal(hands, tuple(shuffled[players * hand_size:]))
 
 
-def _tiles(raw: object, what: str) -> tuple[Tile, ...]:
-    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
-        raise RecordError(f"{what} must be a list of tiles like \"6-0\"")
-    try:
-        return tuple(Tile.parse(t) for t in raw)
-    except NotationError as exc:
-        raise RecordError(f"{what}: {exc}") from None
-
-
 def read_one_deal(raw: object, tile_set: Sequence[Tile], players: int) -> LineDeal:
     """One explicit deal `{"hands": [...], "stock": [...], "first": k}`; raises RecordError.
 
@@ -68,16 +58,14 @@ def read_one_deal(raw: object, tile_set: Sequence[Tile], players: int) -> LineDe
     hands_raw = raw.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != players:
         raise RecordError(f"`deal.hands` must list one hand for each of the {players} players")
-    hands = tuple(_tiles(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw))
-    stock = _tiles(raw.get("stock", []), "deal.stock")
+    hands = tuple(read_tile_list(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw))
+    stock = read_tile_list(raw.get("stock", []), "deal.stock")
     every = [t for hand in hands for t in hand] + list(stock)
     allowed = set(tile_set)
     strangers = [str(t) for t in every if t not in allowed]
     if strangers:
         raise RecordError(f"the deal has tiles outside the set: {', '.join(strangers)}")
-    twice = sorted(str(t) for t, n in Counter(every).items() if n > 1)
-    if twice:
-        raise RecordError(f"the deal has a tile more than once: {', '.join(twice)}")
+    check_once_each(every)
     first = raw.get("first")
     if first is not None and (type(first) is not int or not 0 <= first < players):
         raise RecordError(f"`deal.first` must be a seat from 0 to {players - 1}")
@@ -95,61 +83,58 @@ def read_line_deal(raw: object, tile_set: Sequence[Tile],
     return first, tuple(read_one_deal(d, tile_set, players) for d in later)
 
 
-class Deals:
-    """The deals of a line game, one per hand (a Carousel redeal counts as a hand): the
-    explicit ones first (a record's `deal`, then `deal.next`), then deals from the seed.
+class SeedStream:
+    """The deals a seed makes for a line game, in order (a Carousel redeal counts as a deal).
 
-    The seed makes a stream of deals (`make(rng, index)`, `index` counting every deal
-    of the game from 0). A deal from the seed takes the stream's next one. An explicit
-    deal that *is* the stream's next deal (a record this engine wrote of a seeded game)
-    takes its place in the stream, so that the record goes on exactly as the seeded
-    game would; from the first explicit deal that is not, the stream is left where it
-    is (RULES.md: later hands are dealt from the seed; without a seed, seed 0). The
-    comparison is made only once a deal from the seed is needed.
+    A game deals its hands from a record's explicit deals first (`deal`, then
+    `deal.next`), then from here. The seed makes a stream of deals (`make(rng,
+    index)`, `index` counting every deal of the game from 0). A deal from the seed
+    takes the stream's next one. An explicit deal that *is* the stream's next deal
+    (a record this engine wrote of a seeded game) takes its place in the stream, so
+    that the record goes on exactly as the seeded game would; from the first
+    explicit deal that is not, the stream is left where it is (RULES.md: later
+    hands are dealt from the seed; without a seed, seed 0). The comparison is made
+    only once a deal from the seed is needed.
     """
 
-    __slots__ = ("_checked", "_following", "_make", "_rng", "dealt", "explicit")
+    __slots__ = ("_checked", "_following", "_make", "_rng", "_seed")
 
-    def __init__(self, explicit: Sequence[LineDeal], seed: int | None,
-                 make: Callable[[SeededRandom, int], LineDeal]) -> None:
-        self.explicit = tuple(explicit)
+    def __init__(self, seed: int | None, make: Callable[[SeededRandom, int], LineDeal]) -> None:
+        """`make` deals from the stream; it must not hold the game (a game's bound method
+        here would make every game a reference cycle, freed only by the collector, and
+        games are made by the thousand in the AI's search): a `functools.partial` over
+        the game's facts does."""
+        self._seed = seed if seed is not None else 0
         self._make = make
-        self._rng = SeededRandom(seed if seed is not None else 0)
+        self._rng: SeededRandom | None = None  # made when first needed (games are made often)
         self._checked = 0  # explicit deals compared with the stream so far
         self._following = True  # whether each of those was the stream's own
-        self.dealt: list[LineDeal] = []
 
-    def next(self) -> LineDeal:
-        """The deal of the next hand (and remember it for the record)."""
-        index = len(self.dealt)
-        if index < len(self.explicit):
-            deal = self.explicit[index]
-        else:
-            while self._following and self._checked < len(self.explicit):
-                trial = self._rng.copy()
-                if self._make(trial, self._checked) == self.explicit[self._checked]:
-                    self._rng = trial
-                    self._checked += 1
-                else:
-                    self._following = False
-            deal = self._make(self._rng, index)
-        self.dealt.append(deal)
-        return deal
+    def deal(self, index: int, explicit: Sequence[LineDeal]) -> LineDeal:
+        """The deal number `index` (from 0), which `explicit` does not give."""
+        make = self._make
+        if self._rng is None:
+            self._rng = SeededRandom(self._seed)
+        while self._following and self._checked < len(explicit):
+            trial = self._rng.copy()
+            if make(trial, self._checked) == explicit[self._checked]:
+                self._rng = trial
+                self._checked += 1
+            else:
+                self._following = False
+        return make(self._rng, index)
 
-    def all(self) -> list[LineDeal]:
-        """Every deal known so far: those dealt, then the explicit ones still to come."""
-        return self.dealt + list(self.explicit[len(self.dealt):])
-
-    def to_json(self) -> dict[str, Any] | None:
-        """The record's `deal` (with `next` for every later deal); None before any deal."""
-        deals = self.all()
-        return deals[0].to_json(deals[1:]) if deals else None
-
-    def copy(self) -> Deals:
-        """A copy that will deal the same hands from here on."""
-        other = object.__new__(Deals)
-        other.explicit, other._make = self.explicit, self._make
-        other._rng = self._rng.copy()
+    def copy(self) -> SeedStream:
+        """A stream that will make the same deals from here on."""
+        other = object.__new__(SeedStream)
+        other._seed, other._make = self._seed, self._make
+        other._rng = None if self._rng is None else self._rng.copy()
         other._checked, other._following = self._checked, self._following
-        other.dealt = list(self.dealt)
         return other
+
+
+def deals_json(dealt: Sequence[LineDeal], explicit: Sequence[LineDeal]) -> dict[str, Any] | None:
+    """A record's `deal`: every deal dealt so far, then the explicit ones still to come
+    (the first as the deal, the others as `next`); None when there is none."""
+    deals = [*dealt, *explicit[len(dealt):]]
+    return deals[0].to_json(deals[1:]) if deals else None

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.errors import NotationError
+from engine.errors import NotationError, RecordError
 
 # `a-b`, `a:b`, `a|b`, optionally in balanced brackets; ASCII digits only (`\d` alone
 # would also take other scripts' digits, which int() reads).
@@ -105,3 +107,20 @@ def parse_tiles(texts: list[str] | tuple[str, ...]) -> list[Tile]:
 
 def pip_total(tiles: list[Tile] | tuple[Tile, ...]) -> int:
     return sum(t.high + t.low for t in tiles)
+
+
+def read_tile_list(raw: object, what: str) -> tuple[Tile, ...]:
+    """A record's list of tile texts (`what` names it in the error); raises RecordError."""
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise RecordError(f'{what} must be a list of tiles like "6-0"')
+    try:
+        return tuple(Tile.parse(t) for t in raw)
+    except NotationError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def check_once_each(tiles: Sequence[Tile]) -> None:
+    """Raise RecordError naming the tiles a deal holds more than once."""
+    twice = sorted(str(t) for t, n in Counter(tiles).items() if n > 1)
+    if twice:
+        raise RecordError(f"the deal has a tile more than once: {', '.join(twice)}")

@@ -16,6 +16,7 @@ as long as the time cap is not reached (the default cap is generous).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -64,25 +65,32 @@ def choose_hard(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
-    start = time.perf_counter()
     spec = game_spec(view.game)
-    sampler = spec.sampler(view, options)
     judge: HandJudge = spec.judge
     me = view.seat
     totals = [0.0] * len(moves)
-    done = 0
-    while done < budget.playouts:
-        if done and time.perf_counter() - start >= budget.seconds:
-            break
-        root = sampler.sample(rng)
+    for root in sampled_rounds(spec.sampler(view, options), rng, budget, len(moves)):
         for k, move in enumerate(moves):
             game = root.copy()
             mark = judge.mark(game)
             game.play(move)
             totals[k] += playout(game, me, rng, mark, judge)
-        done += len(moves)
     best = max(range(len(moves)), key=lambda k: (totals[k], -k))
     return moves[best]
+
+
+def sampled_rounds(sampler: Any, rng: SeededRandom, budget: Budget,
+                   per_round: int) -> Iterator[Any]:
+    """One game from `sampler` a round (`sampler.sample(rng)`), each round spending
+    `per_round` playouts, until `budget.playouts` are spent or `budget.seconds` have
+    passed (checked between rounds; the first round always runs)."""
+    start = time.perf_counter()
+    done = 0
+    while done < budget.playouts:
+        if done and time.perf_counter() - start >= budget.seconds:
+            return
+        yield sampler.sample(rng)
+        done += per_round
 
 
 def playout(game: Any, me: int, rng: SeededRandom, mark: Any, judge: HandJudge) -> float:

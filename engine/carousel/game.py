@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from operator import attrgetter
 from typing import Any
@@ -18,23 +18,24 @@ from engine.carousel.scoring import (
 )
 from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
 from engine.carousel.view import CarouselView, ScoreEvent
-from engine.deals import Deals, LineDeal, deal_from_seed, read_line_deal
+from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
-from engine.game import Game, Outcome, places_by
+from engine.game import Outcome, places_by
+from engine.line_game import LineGame
 from engine.moves import LineMove
-from engine.options import options_to_dict
-from engine.records import record_start, write_record
-from engine.registry import game_spec
+from engine.records import record_start
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set, pip_total
 
 _BY_VALUE = attrgetter("high", "low")  # the order of Tile, read in C: sorts hands fast
 
 
-class CarouselGame(Game[LineMove]):
+class CarouselGame(LineGame):
     """A Carousel match: hands are dealt until a player (or pair) reaches `options.target`."""
 
     kind = "carousel"
+    title = "the Carousel"
+    options: CarouselOptions
 
     def __init__(
         self,
@@ -48,7 +49,7 @@ class CarouselGame(Game[LineMove]):
         """Start the first hand, from `deal` if given, else from `seed`.
 
         Later deals (hands and redeals) come from `next_deals`, then from the seed
-        (`engine.deals.Deals`; without a seed, seed 0, pinned in the tests). Raises
+        (`engine.deals.SeedStream`; without a seed, seed 0, pinned in the tests). Raises
         ValueError for a number of players the game does not take, `pairs` without
         4 players, hands too big for the set, `next_deals` without `deal`, or
         neither a deal nor a seed. An explicit deal is played as given (the caller
@@ -56,13 +57,7 @@ class CarouselGame(Game[LineMove]):
         """
         super().__init__(players)
         n = len(players)
-        low, high = game_spec(self.kind).seats
-        if not low <= n <= high:
-            raise ValueError(f"the Carousel takes {low}-{high} players")
-        if deal is None and seed is None:
-            raise ValueError("give a deal or a seed")
-        if deal is None and next_deals:
-            raise ValueError("next_deals follow a first deal")
+        self._begin(players, seed, deal, next_deals)
         self.options = options = options or CarouselOptions()
         if options.pairs and n != 4:
             raise ValueError("pairs need exactly 4 players")
@@ -71,10 +66,6 @@ class CarouselGame(Game[LineMove]):
             # Checked even with an explicit deal: later hands may come from the seed.
             raise ValueError(f"{n} hands of {options.hand_size} need more than "
                              f"{len(full_set(self.top))} tiles (double-{self.top})")
-        self.seed = seed
-        # One stream for the whole match: later hands and redeals keep drawing from it.
-        self.deals = Deals((deal, *next_deals) if deal is not None else (), seed,
-                           partial(seeded_deal, n, self.top, options.hand_size))
         self.reserve = (2 if n == 2 else 1) if options.keep_in_stock else 0
         self.side_scores = [0] * (2 if options.pairs else n)
         self.events: list[ScoreEvent] = []
@@ -82,15 +73,17 @@ class CarouselGame(Game[LineMove]):
         self.hand_number = 1
         self.opener: int | None = None  # who opened the current hand
         self.first = 0
-        self._outcome: Outcome | None = None
         self._deal_hand(redeal=False)
 
     # -- dealing -------------------------------------------------------------
+    def _dealer(self) -> Callable[[SeededRandom, int], LineDeal]:
+        return partial(seeded_deal, len(self.players), self.top, self.options.hand_size)
+
     def _deal_hand(self, *, redeal: bool) -> None:
         """Deal the next hand (or the same hand again) and offer the opening to its first seat."""
         n = len(self.players)
-        dealt = self.deals.next()
-        used = len(self.deals.dealt) - 1
+        used = len(self.dealt)
+        dealt = self._next_deal()
         if dealt.first is not None:
             self.first = dealt.first
         elif used == 0:
@@ -110,14 +103,6 @@ class CarouselGame(Game[LineMove]):
         self.history: list[tuple[int, str]] = []
 
     # -- state ----------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        return None if self._outcome is not None else self.turn
-
-    @property
-    def stock_size(self) -> int:
-        return len(self.stock) - self.stock_pos
-
     @property
     def drawable(self) -> int:
         """How many tiles may still be drawn (`keep_in_stock` holds the last ones back)."""
@@ -174,9 +159,6 @@ class CarouselGame(Game[LineMove]):
         elif not moves:
             moves.append(LineMove.pass_())
         return moves
-
-    def parse_move(self, text: str) -> LineMove:
-        return LineMove.parse(text)
 
     def play(self, move: LineMove | str) -> LineMove:
         """As `Game.play`, with a fast check for a tile played at a named open end (the
@@ -367,9 +349,6 @@ class CarouselGame(Game[LineMove]):
         self.hand_number += 1
         self._deal_hand(redeal=False)
 
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     # -- what may be seen ----------------------------------------------------------
     def view(self, seat: int | None) -> CarouselView:
         """What `seat` may know; None is a spectator. Never another seat's hand or the stock."""
@@ -430,11 +409,6 @@ class CarouselGame(Game[LineMove]):
         except ValueError as exc:
             raise RecordError(str(exc)) from None
 
-    def record(self) -> dict[str, Any]:
-        """The record, with every deal so far (and those given for later ones) and the seed."""
-        return write_record(self.kind, options_to_dict(self.options), self.players,
-                            deal=self.deals.to_json(), seed=self.seed, moves=self.moves)
-
     def winner_name(self) -> str | None:
         """The match winner's name; a pair as "A+C", lower seat first; None while playing."""
         if self._outcome is None or not self._outcome.winners:
@@ -443,20 +417,9 @@ class CarouselGame(Game[LineMove]):
 
     def summary(self) -> dict[str, Any]:
         """The replay JSON. `hands` lists tiles high first (6-6, 6-5, ..., 0-0)."""
-        outcome = self._outcome
         names = self.players
         return {
-            "game": self.kind,
-            "finished": outcome is not None,
-            "winner": self.winner_name(),
-            "reason": outcome.reason if outcome else None,
-            "scores": dict(zip(names, self.scores, strict=True)),
-            "hands": {p: [str(t) for t in sorted(h, reverse=True)]
-                      for p, h in zip(names, self.hands, strict=True)},
-            "to_move": None if self.to_move is None else names[self.to_move],
-            "legal_moves": [str(m) for m in self.legal_moves()],
-            "hand_number": self.hand_number,
-            "stock": self.stock_size,
+            **self._summary_head(self.scores, self.hand_number),
             "count": self.count(),
             "spinner": str(self.layout.tile) if self.layout is not None else None,
             "arms": {side: [str(t.tile) for t in arm] for side, arm in
@@ -469,16 +432,10 @@ class CarouselGame(Game[LineMove]):
 
     def copy(self) -> CarouselGame:
         """An independent copy, cheap enough for AI playouts (the same future deals)."""
-        other = object.__new__(CarouselGame)
-        other.__dict__.update(self.__dict__)
-        other.moves = list(self.moves)
-        other.hands = [list(h) for h in self.hands]
+        other = self._copy_base()
         other.layout = self.layout.copy() if self.layout is not None else None
         other.side_scores = list(self.side_scores)
         other.events = list(self.events)
-        other.results = list(self.results)
-        other.history = list(self.history)
-        other.deals = self.deals.copy()
         return other
 
 

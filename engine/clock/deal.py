@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import NotationError, RecordError
+from engine.errors import RecordError
 from engine.rng import SeededRandom
-from engine.tiles import Tile, full_set
+from engine.tiles import Tile, check_once_each, full_set, read_tile_list
 
 
 def clock_tiles(top: int) -> tuple[Tile, ...]:
@@ -42,10 +41,10 @@ class ClockDeal:
         """
         if not isinstance(raw, dict):
             raise RecordError("`deal` must be an object with `hours` and `stock`")
-        hours = _tiles(raw.get("hours"), "deal.hours")
+        hours = read_tile_list(raw.get("hours"), "deal.hours")
         if len(hours) != top:
             raise RecordError(f"`deal.hours` must give one tile for each of the {top} hours")
-        stock = _tiles(raw.get("stock", []), "deal.stock")
+        stock = read_tile_list(raw.get("stock", []), "deal.stock")
         every = hours + stock
         allowed = set(clock_tiles(top))
         strangers = [str(t) for t in every if t not in allowed]
@@ -54,16 +53,5 @@ class ClockDeal:
                 f"the deal has tiles outside the double-{top} set without 0-0: "
                 + ", ".join(strangers)
             )
-        twice = sorted(str(t) for t, n in Counter(every).items() if n > 1)
-        if twice:
-            raise RecordError(f"the deal has a tile more than once: {', '.join(twice)}")
+        check_once_each(every)
         return ClockDeal(hours, stock)
-
-
-def _tiles(raw: object, what: str) -> tuple[Tile, ...]:
-    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
-        raise RecordError(f'{what} must be a list of tiles like "6-0"')
-    try:
-        return tuple(Tile.parse(t) for t in raw)
-    except NotationError as exc:
-        raise RecordError(f"{what}: {exc}") from None

@@ -17,9 +17,8 @@ for a seed) and by `budget.seconds` of wall-clock time as a safety cap.
 from __future__ import annotations
 
 import math
-import time
 
-from engine.ai.hard import Budget
+from engine.ai.hard import Budget, sampled_rounds
 from engine.clock.game import ClockGame
 from engine.clock.hidden import Sampler
 from engine.clock.hint import hint
@@ -44,19 +43,12 @@ def solve(view: ClockView, rng: SeededRandom, budget: Budget,
     candidates = [suggested] + [m for m in view.legal_moves if m != suggested]
     if len(candidates) == 1:
         return suggested
-    start = time.perf_counter()
-    sampler = Sampler(view, options)
     rewards: list[list[float]] = [[] for _ in candidates]
-    done = 0
-    while done < budget.playouts:
-        if done and time.perf_counter() - start >= budget.seconds:
-            break
-        root = sampler.sample(rng)
+    for root in sampled_rounds(Sampler(view, options), rng, budget, len(candidates)):
         for k, move in enumerate(candidates):
             game = root.copy()
             game.play(move)
             rewards[k].append(rollout(game))
-        done += len(candidates)
     return candidates[_best(rewards)]
 
 

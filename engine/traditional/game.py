@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from operator import attrgetter
 from typing import Any
 
-from engine.deals import Deals, LineDeal, read_line_deal
-from engine.game import Game, Outcome, places_by
+from engine.deals import LineDeal, read_line_deal
+from engine.game import Outcome, places_by
 from engine.line import Line, line_move_at, placed_tile
+from engine.line_game import LineGame
 from engine.moves import LineMove
-from engine.options import options_to_dict
-from engine.records import record_start, write_record
-from engine.registry import game_spec
+from engine.records import record_start
+from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
 from engine.traditional.deal import SET_TOP, opening_tile, seeded_deal
 from engine.traditional.fastpath import (
@@ -31,10 +31,12 @@ from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places, seats
 from engine.traditional.view import HandResult, TraditionalView
 
 _BY_VALUE = attrgetter("code")  # the order of Tile as one int, read in C: sorts hands fast
-class TraditionalGame(Game[LineMove]):
+class TraditionalGame(LineGame):
     """A Traditional game: one hand, or a match of hands up to `options.target`."""
 
     kind = "traditional"
+    title = "the Traditional game"
+    options: TraditionalOptions
 
     def __init__(
         self,
@@ -47,32 +49,25 @@ class TraditionalGame(Game[LineMove]):
     ) -> None:
         """Start the first hand, from `deal` if given, else from `seed`.
 
-        Later hands come from `next_deals`, then from the seed (`engine.deals.Deals`;
+        Later hands come from `next_deals`, then from the seed (`engine.deals.SeedStream`;
         without a seed, seed 0, pinned in the tests). Raises ValueError for a number
         of players the game does not take, `next_deals` without `deal`, or when
         neither a deal nor a seed is given.
         """
         super().__init__(players)
-        low, high = game_spec(self.kind).seats
-        if not low <= len(players) <= high:
-            raise ValueError(f"the Traditional game takes {low}-{high} players")
-        if deal is None and seed is None:
-            raise ValueError("give a deal or a seed")
-        if deal is None and next_deals:
-            raise ValueError("next_deals follow a first deal")
-        self.options = options = options or DEFAULT_OPTIONS
-        self.seed = seed
-        self.deals = Deals((deal, *next_deals) if deal is not None else (), seed,
-                           partial(seeded_deal, len(players), options))
+        self._begin(players, seed, deal, next_deals)
+        self.options = options or DEFAULT_OPTIONS
         self.scores = [0] * len(players)
         self.results: list[HandResult] = []
-        self.history: list[tuple[int, str]] = []
-        self._outcome: Outcome | None = None
+        self.history = []
         self._start_hand()
 
     # -- dealing -------------------------------------------------------------
+    def _dealer(self) -> Callable[[SeededRandom, int], LineDeal]:
+        return partial(seeded_deal, len(self.players), self.options)
+
     def _start_hand(self) -> None:
-        dealt = self.deals.next()
+        dealt = self._next_deal()
         self.hands: list[list[Tile]] = [sorted(h, key=_BY_VALUE, reverse=True)
                                         for h in dealt.hands]
         self.stock: list[Tile] = list(dealt.stock)
@@ -89,14 +84,6 @@ class TraditionalGame(Game[LineMove]):
             self.turn, self.lead_tile = opening_tile(self.hands)
 
     # -- state ----------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        return None if self._outcome is not None else self.turn
-
-    @property
-    def stock_size(self) -> int:
-        return len(self.stock) - self.stock_pos
-
     @property
     def hand_number(self) -> int:
         """The hand in progress (or the last one, once the game is over); 1 is the first."""
@@ -154,9 +141,6 @@ class TraditionalGame(Game[LineMove]):
         if moves:
             return moves
         return [LineMove.draw() if self.stock_size else LineMove.pass_()]
-
-    def parse_move(self, text: str) -> LineMove:
-        return LineMove.parse(text)
 
     def play(self, move: LineMove | str) -> LineMove:
         """As `Game.play`, with a fast path for the moves `legal_moves` gives: a tile played
@@ -380,7 +364,7 @@ class TraditionalGame(Game[LineMove]):
             places=hand_places(counts, winner),
             goats=hand_goats(counts, winner),
             points=points,
-            hands=tuple([tuple(h) for h in self.hands]),
+            hands=tuple(map(tuple, self.hands)),
         )
         self.results.append(result)
         target = self.options.target
@@ -392,9 +376,6 @@ class TraditionalGame(Game[LineMove]):
             self._outcome = Outcome(reason, (winner,), places, tuple(self.scores), result.goats)
         else:
             self._start_hand()
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     # -- what may be seen ----------------------------------------------------------
     def view(self, seat: int | None) -> TraditionalView:
@@ -430,40 +411,16 @@ class TraditionalGame(Game[LineMove]):
             deal, next_deals = read_line_deal(raw_deal, full_set(SET_TOP), len(players))
         return cls(players, options, seed=seed, deal=deal, next_deals=next_deals)
 
-    def record(self) -> dict[str, Any]:
-        """The record, with every deal so far (and those given for later hands) and the seed."""
-        return write_record(self.kind, options_to_dict(self.options), self.players,
-                            deal=self.deals.to_json(), seed=self.seed, moves=self.moves)
-
     def summary(self) -> dict[str, Any]:
-        outcome = self._outcome
-        winners = outcome.winners if outcome else ()
         return {
-            "game": self.kind,
-            "finished": outcome is not None,
-            "winner": self.players[winners[0]] if winners else None,
-            "reason": outcome.reason if outcome else None,
-            "scores": dict(zip(self.players, self.scores, strict=True)),
-            "hands": {p: [str(t) for t in sorted(h, reverse=True)]
-                      for p, h in zip(self.players, self.hands, strict=True)},
-            "to_move": None if self.to_move is None else self.players[self.to_move],
-            "legal_moves": [str(m) for m in self.legal_moves()],
-            "hand_number": self.hand_number,
-            "stock": self.stock_size,
+            **self._summary_head(self.scores, self.hand_number),
             "line": [str(p.tile) for p in self.line.tiles],
             "goats": [self.players[s] for s in self.results[-1].goats] if self.results else [],
         }
 
     def copy(self) -> TraditionalGame:
         """An independent copy, cheap enough for AI playouts."""
-        other = object.__new__(TraditionalGame)
-        other.__dict__.update(self.__dict__)
-        other.moves = list(self.moves)
-        other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
+        other = self._copy_base()
         other.line = self.line.copy()
         other.scores = list(self.scores)
-        other.results = list(self.results)
-        other.history = list(self.history)
-        other.deals = self.deals.copy()  # the same stream: the same future deals
         return other

@@ -692,8 +692,8 @@ def test_seeded_record_holds_its_deals_with_the_seed() -> None:
     assert game.hand_number > 1  # so that later deals are written too
     record = game.record()
     assert record["seed"] == 12 and record["options"] == {"tile_bonus": True, "target": 21}
-    assert len(record["deal"]["next"]) == len(game.deals.dealt) - 1
-    assert record["deal"]["first"] == game.deals.dealt[0].first
+    assert len(record["deal"]["next"]) == len(game.dealt) - 1
+    assert record["deal"]["first"] == game.dealt[0].first
     assert replay(record).summary() == game.summary()
     # The deals alone replay it, without this engine's shuffle.
     assert replay({k: v for k, v in record.items() if k != "seed"}).summary() == game.summary()

@@ -663,7 +663,7 @@ def test_record_of_a_seeded_game_keeps_its_deals_and_the_seed():
         game.play(moves[rng.below(len(moves))])
     record = game.record()
     assert record["seed"] == 77
-    assert record["deal"] == game.deals.dealt[0].to_json(game.deals.dealt[1:])
+    assert record["deal"] == game.dealt[0].to_json(game.dealt[1:])
     assert len(record["deal"]["next"]) == game.hand_number - 1
     assert replay(record).summary() == game.summary()
     del record["seed"]  # the deals alone replay it, without this engine's shuffle
@@ -673,7 +673,7 @@ def test_record_of_a_seeded_game_keeps_its_deals_and_the_seed():
 
 def test_reading_a_record_of_a_seeded_game_goes_on_as_the_seeded_game():
     # A record holding the seed's own deals and the seed deals later hands as the seeded
-    # game does: its deals take their places in the seed's stream (engine.deals.Deals).
+    # game does: its deals take their places in the seed's stream (engine.deals.SeedStream).
     game = TraditionalGame(["A", "B"], TraditionalOptions(target=60), seed=31)
     rng = SeededRandom(2)
     first_hand = [tuple(h) for h in game.hands]
