@@ -216,3 +216,24 @@ async def test_two_processes_race_for_the_same_seqs(tmp_path: Path) -> None:
             assert loaded is not None and loaded.table.last_seq == n
         finally:
             await store.close()
+
+
+async def test_check_summarises_a_postgres_database(capsys: pytest.CaptureFixture[str]) -> None:
+    from storage.cli import check_postgres
+
+    async with fresh_schema() as url:
+        assert await check_postgres(url)  # empty: no schema yet, nothing to refuse
+        store = await Storage.open(url, node="node-x")
+        try:
+            table = await store.create_table(guild_id=1, channel_id=1, game="traditional",
+                                             host_id=1, seats=TWO)
+            await store.start_table(table.id, deadline=None, seed=1)
+            await store.append_move(table.id, 1, "6-6", deadline=None)
+        finally:
+            await store.close()
+        capsys.readouterr()
+        assert await check_postgres(url)
+        out = capsys.readouterr().out
+        assert f"schema version: {latest_version()}" in out
+        assert "game_tables: 1" in out and "moves: 1" in out
+        assert "tables by status: playing 1" in out
