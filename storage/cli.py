@@ -1,5 +1,5 @@
-"""The command line: `python -m storage check DB`, `python -m storage backup DB OUT` and
-`python -m storage migrate sqlite:///DB postgresql://...`.
+"""The command line: `python -m storage check DB` (a file or a PostgreSQL URL),
+`python -m storage backup DB OUT` and `python -m storage migrate sqlite:///DB postgresql://...`.
 
 Each exits 0 on success and 1 with a one-line message on stderr otherwise.
 """
@@ -83,6 +83,51 @@ def _check(conn: sqlite3.Connection, path: Path) -> bool:
     return problems == ["ok"] and not fk_problems and version <= latest_version()
 
 
+async def check_postgres(url: str) -> bool:
+    """Print a summary of a PostgreSQL database (read only); True if its schema is usable.
+
+    PostgreSQL checks its own pages; this reports the schema version, the row counts,
+    the tables by status and who holds each shard's lease.
+    """
+    import asyncpg
+
+    from .postgres import redact
+
+    try:
+        conn = await asyncpg.connect(url)
+    except (asyncpg.PostgresError, OSError, ValueError) as exc:
+        raise CliError(f"cannot reach {redact(url)}: {exc}") from exc
+    try:
+        names = {r[0] for r in await conn.fetch(
+            "SELECT table_name FROM information_schema.tables"
+            " WHERE table_schema = current_schema()")}
+        version = 0
+        if "schema_version" in names:
+            version = int(await conn.fetchval("SELECT coalesce(max(version), 0)"
+                                              " FROM schema_version"))
+        print(f"database: {redact(url)}")
+        print(f"schema version: {version} (this code: {latest_version()})")
+        for name in _COUNTED:
+            if name in names:
+                print(f"{name}: {await conn.fetchval(f'SELECT count(*) FROM {name}')}")
+        if "game_tables" in names:
+            by_status = await conn.fetch(
+                "SELECT status, count(*) FROM game_tables GROUP BY status ORDER BY status")
+            print("tables by status: "
+                  + (", ".join(f"{s} {n}" for s, n in by_status) or "none"))
+        if "shard_leases" in names:
+            for shard, owner, expires in await conn.fetch(
+                    "SELECT shard_id, owner, expires_at FROM shard_leases ORDER BY shard_id"):
+                print(f"shard {shard}: {owner}, lease until {expires:.0f}")
+    except asyncpg.PostgresError as exc:
+        raise CliError(f"cannot read {redact(url)}: {exc}") from exc
+    finally:
+        await conn.close()
+    if version > latest_version():
+        print("schema is newer than this code")
+    return version <= latest_version()
+
+
 def backup(path: Path, out: Path) -> None:
     """Copy the database to `out` with SQLite's online backup API (safe while the bot runs).
 
@@ -152,7 +197,7 @@ def main(argv: Sequence[str] | None = None,
     parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser("check", help="integrity check and summary")
-    p_check.add_argument("db", type=Path)
+    p_check.add_argument("db", help="a file, sqlite:///FILE or postgresql://...")
     p_backup = sub.add_parser("backup", help="online backup to another file")
     p_backup.add_argument("db", type=Path)
     p_backup.add_argument("out", type=Path)
@@ -162,7 +207,9 @@ def main(argv: Sequence[str] | None = None,
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
-            return 0 if check(args.db) else 1
+            if is_postgres(args.db):
+                return 0 if asyncio.run(check_postgres(args.db)) else 1
+            return 0 if check(sqlite_path(args.db)) else 1
         if args.command == "migrate":
             if replayer is None:
                 raise CliError("migrate needs a game replayer (run it as python -m storage)")

@@ -90,6 +90,9 @@ class ShardNode:
         new = (mine | adopted) - kept
         if new:
             await self.service.adopt(new)
+        # A table opened here in a shard held elsewhere (a click that reached us while
+        # the shard was being handed back) is its holder's: let it go.
+        self.service.drop(())
         if not self.cluster.listening():
             # Changes were told while nobody listened: listen again, then catch up.
             await self.cluster.listen(self._on_change)

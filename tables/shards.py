@@ -124,14 +124,16 @@ class SharedTables:
         return len(loaded)
 
     def drop(self, shards: Collection[int]) -> int:
-        """Stop holding the tables of these shards (their lease was lost or handed back)."""
+        """Stop holding the tables of these shards (their lease was lost or handed back),
+        and any other table not in a shard held."""
         held = (self.placement.held or frozenset()) - frozenset(shards)
         self.placement = dataclasses.replace(self.placement, held=held)
         gone = [t for t in self.tables.values() if not self.placement.owns(t.guild_id)]
         for table in gone:
             stop_timer(table)
             self.tables.pop(table.id, None)
-        log.info("dropped shards %s: %d tables", sorted(shards), len(gone))
+        if gone:
+            log.info("dropped shards %s: %d tables", sorted(shards), len(gone))
         return len(gone)
 
     async def refresh(self, table_id: int) -> None:

@@ -7,8 +7,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
+from bot import load_settings
 from cogs.bot import DominoBot, create_bot
 from storage import Storage
 from tables.live import TableEvent
@@ -24,11 +26,18 @@ async def pg_url() -> AsyncIterator[str]:
         yield url
 
 
-@pytest.fixture
-async def simcord_bot(pg_url: str, tmp_path: Path,
+@pytest.fixture(params=["one connection", "sharded"])
+async def simcord_bot(request: pytest.FixtureRequest, pg_url: str, tmp_path: Path,
                       monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[DominoBot]:
+    """The bot on PostgreSQL: plain, or as bot.py builds it with SHARD_COUNT=2 (both here)."""
     monkeypatch.chdir(tmp_path)  # the command stamp goes to ./data
-    bot = create_bot(database_path=pg_url, ai_delay=0)
+    if request.param == "sharded":
+        settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": pg_url,
+                                  "SHARD_COUNT": "2", "SHARD_IDS": "0,1"}, env_file=None)
+        bot = create_bot(settings, ai_delay=0)
+        assert isinstance(bot, discord.AutoShardedClient)
+    else:
+        bot = create_bot(database_path=pg_url, ai_delay=0)
     yield bot
     if bot.shard_node is not None:
         await bot.shard_node.stop()
@@ -43,7 +52,8 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
     bot = env.bot
-    assert bot.shard_node is not None and bot.shard_node.held == {0}
+    assert bot.shard_node is not None
+    assert bot.shard_node.held == set(range(bot.table_shards))
     await ann.slash(channel, "domino new", game="traditional", seats=2)
     table = max(bot.service.tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
@@ -60,7 +70,8 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     before = text_of([c.to_dict() for c in table_message(channel, table).components])
     # Another process (holding no shard) gets the click of whoever is to move.
     store = await Storage.open(pg_url, node="other-process")
-    other = TableService(store, ai_delay=0, placement=Placement(1, frozenset()))
+    other = TableService(store, ai_delay=0,
+                         placement=Placement(bot.table_shards, frozenset()))
     try:
         seat = table.game.to_move
         user = table.seats[seat].user_id

@@ -80,7 +80,13 @@ def test_sigkill_keeps_every_committed_move(tmp_path: Path, kill_after: int) -> 
         assert line, proc.stderr.read() if proc.stderr else "writer died"
         printed.append(int(line))
     os.kill(proc.pid, signal.SIGKILL)  # in the middle of the stream
-    rest, _ = proc.communicate(timeout=30)
+    # Read the rest through proc.stdout: readline() may have buffered lines already,
+    # which communicate() (reading the raw pipes) would drop.
+    rest = proc.stdout.read()
+    proc.wait(timeout=30)
+    proc.stdout.close()
+    if proc.stderr is not None:
+        proc.stderr.close()
     printed += [int(x) for x in rest.split()]
     assert proc.returncode == -signal.SIGKILL
 

@@ -185,3 +185,55 @@ async def test_every_connection_busy_is_a_clear_busy_error(
             assert await store.get_guild_settings(1) == GuildSettings(1)
         finally:
             await store.close()
+
+
+async def test_two_processes_race_for_the_same_seqs(tmp_path: Path) -> None:
+    from tests.storage.test_storage_crash import RACER, child
+
+    n = 100
+    go = tmp_path / "go"
+    async with fresh_schema() as url:
+        store = await Storage.open(url)
+        try:
+            table = await store.create_table(guild_id=1, channel_id=1, game="traditional",
+                                             host_id=1, seats=TWO)
+            await store.start_table(table.id, deadline=None, seed=1)
+            procs = [child(RACER, url, str(table.id), str(n), str(go)) for _ in range(2)]
+            for proc in procs:
+                assert proc.stdout is not None
+                line = await asyncio.to_thread(proc.stdout.readline)
+                assert line.strip() == "ready"
+            go.touch()
+            outputs = [await asyncio.to_thread(proc.communicate, timeout=120) for proc in procs]
+            for proc, (_, err) in zip(procs, outputs, strict=True):
+                assert proc.returncode == 0, err
+            won = sorted(int(line.split()[1]) for out, _ in outputs
+                         for line in out.splitlines() if line.startswith("won"))
+            assert won == list(range(1, n + 1))  # every seq won by exactly one process
+            moves = await store.moves(table.id)
+            assert len(moves) == n and len(set(moves)) <= 2
+            loaded = await store.load_table(table.id)
+            assert loaded is not None and loaded.table.last_seq == n
+        finally:
+            await store.close()
+
+
+async def test_check_summarises_a_postgres_database(capsys: pytest.CaptureFixture[str]) -> None:
+    from storage.cli import check_postgres
+
+    async with fresh_schema() as url:
+        assert await check_postgres(url)  # empty: no schema yet, nothing to refuse
+        store = await Storage.open(url, node="node-x")
+        try:
+            table = await store.create_table(guild_id=1, channel_id=1, game="traditional",
+                                             host_id=1, seats=TWO)
+            await store.start_table(table.id, deadline=None, seed=1)
+            await store.append_move(table.id, 1, "6-6", deadline=None)
+        finally:
+            await store.close()
+        capsys.readouterr()
+        assert await check_postgres(url)
+        out = capsys.readouterr().out
+        assert f"schema version: {latest_version()}" in out
+        assert "game_tables: 1" in out and "moves: 1" in out
+        assert "tables by status: playing 1" in out

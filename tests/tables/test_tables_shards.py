@@ -239,3 +239,41 @@ async def test_a_home_process_gets_its_shard_back(
         await again.node.stop()
         await again.service.close()
         await again.service.store.close()
+
+
+async def test_a_lobby_run_from_the_other_process_reaches_the_holder(
+        two: tuple[SharedTime, Process, Process]) -> None:
+    vt, a, b = two
+    lobby = await a.service.open_lobby(
+        guild_id=GUILD_OF_SHARD[0], channel_id=5, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, auto_start=False), options={"target": 0})
+    await b.service.join(lobby.id, BOB)  # the click reached the other process
+    await a.until("lobby")
+    assert [s.name for s in a.service.tables[lobby.id].seats] == ["Ann", "Bob"]
+    await b.service.start(lobby.id, ANN.user_id)
+    await a.until("started")
+    held = a.service.tables[lobby.id]
+    assert held.status == "playing" and held.game is not None
+    assert held.timer is not None  # the holder runs its clock
+    await vt.settle()
+    await b.service.cancel(lobby.id, ANN.user_id)
+    await a.until("cancelled")
+    assert lobby.id not in a.service.tables
+    assert not b.events and not b.service.tables  # the other process told nobody
+
+
+async def test_a_table_opened_elsewhere_in_our_shard_is_held_here(
+        two: tuple[SharedTime, Process, Process]) -> None:
+    _, a, b = two
+    # B opens a lobby in a server of shard 0 (a click that reached B while shard 0 was
+    # being handed back): A, shard 0's holder, holds it, and B lets it go.
+    lobby = await b.service.open_lobby(
+        guild_id=GUILD_OF_SHARD[0], channel_id=5, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, auto_start=False), options={"target": 0})
+    await a.until("lobby")
+    assert lobby.id in a.service.tables
+    await b.node.tick()
+    assert lobby.id not in b.service.tables and b.node.held == {1}
+    await b.service.join(lobby.id, BOB)  # still served there, for A to hold
+    await a.until("lobby", 2)
+    assert len(a.service.tables[lobby.id].seats) == 2
