@@ -1,7 +1,21 @@
-# The bot's image for compose.yaml: the pinned runtime requirements and the code.
+# The bot's image (compose.yaml, or `docker run` with a data volume; README: "Running it
+# as a service"): the pinned runtime requirements, the fonts the pictures need, the code.
 FROM python:3.11-slim
+# DejaVu Sans draws Cyrillic and other names in the pictures; without it Pillow's own
+# font is used and only Latin names read well.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+RUN useradd --create-home --uid 1000 dominoes
 WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
+# data/ holds the SQLite database and the command-sync stamp: mount a volume there.
+RUN mkdir -p /app/data && chown dominoes:dominoes /app/data
+VOLUME ["/app/data"]
+USER dominoes
+ENV PYTHONUNBUFFERED=1
+# SIGINT is the stop the bot handles cleanly (leases let go, storage closed).
+STOPSIGNAL SIGINT
 CMD ["python", "bot.py"]

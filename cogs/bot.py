@@ -153,12 +153,17 @@ class DominoBot(commands.Bot):
         await self.stats.board_click(interaction, game, guild_id, page)
 
     async def sync_if_needed(self) -> None:
-        """Sync to DEV_GUILD_ID at once; globally only when the command set changed."""
+        """Sync to DEV_GUILD_ID at once, and then ONLY there; else globally, only when the
+        command set changed (Discord rate-limits global syncs; they reach every server)."""
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
-            log.info("commands synced to guild %s", self.dev_guild_id)
+            # Syncing globally too would show every command twice in that server, so a
+            # development bot syncs one server only, and says so: other servers see nothing.
+            log.warning("commands synced to server %s only (DEV_GUILD_ID is set): other "
+                        "servers get no slash commands; unset DEV_GUILD_ID to sync globally",
+                        self.dev_guild_id)
             return
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()

@@ -2,11 +2,11 @@
 
 A `GameSpec` holds a game's facts (its record name, how many seats, whether it is
 rated or a solitaire) and how to reach its code: the game's package (`module`,
-e.g. `engine.traditional`), which exports the game class, its options type, its
-computer players by level (`POLICIES`), its sampler of hidden information
-(`Sampler`) and, for the generic hard search, its hand judge (`JUDGE`). Code is
-imported on first use, so asking about one game loads no other. Adding a game
-means adding its package and one entry to `_SPECS` (docs/adding-a-game.md).
+e.g. `engine.traditional`), which exports the game class, its options type and
+their facts (`OPTIONS`), its computer players by level (`POLICIES`), its sampler
+of hidden information (`Sampler`) and, for the generic hard search, its hand
+judge (`JUDGE`). Code is imported on first use, so asking about one game loads no
+other. Adding a game means adding its package and one entry to `_SPECS` (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.errors import RecordError
 from engine.game import Game
+from engine.options import OptionInfo
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,13 @@ class GameSpec:
     def options_type(self) -> type[Any]:
         """The frozen dataclass of the game's options (the record's `options`)."""
         options: type[Any] = getattr(importlib.import_module(self.module), self.options_name)
+        return options
+
+    @property
+    def options(self) -> tuple[OptionInfo, ...]:
+        """Every option of the game (`engine.options.OptionInfo`: type, default, what the
+        engine accepts, catalog keys), in the options type's field order."""
+        options: tuple[OptionInfo, ...] = importlib.import_module(self.module).OPTIONS
         return options
 
     @property

@@ -3,6 +3,9 @@ plus hands, a 7-player carousel, a long wrapping line, a replay GIF and a review
 of every board at a phone's width on both Discord themes (review-360.png).
 
 Each picture's alt text is written next to it (same name, `.txt`).
+
+`python -m render docs docs/pictures`: the pictures the README and /domino help show,
+one table of each game in its middle, and a hand.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from render.samples import (
     traditional_record,
 )
 
-USAGE = "usage: python -m render gallery OUTDIR"
+USAGE = "usage: python -m render gallery|docs OUTDIR"
 
 
 def _save(out: Path, name: str, pic: Picture) -> None:
@@ -95,12 +98,24 @@ def gallery(out: Path) -> list[str]:
     return names
 
 
+def docs_pictures(out: Path) -> list[str]:
+    """Write `<game>.png` (a table of each game in its middle) and `hand.png` into `out`."""
+    out.mkdir(parents=True, exist_ok=True)
+    pictures = {name.removesuffix("-middle"): render_board(view, theme)
+                for name, view, theme in sample_boards()
+                if name in ("traditional-middle", "carousel-middle", "clock-middle")}
+    pictures["hand"] = render_hand(*sample_hands()[0][1:])
+    for name, pic in pictures.items():
+        _save(out, name, pic)
+    return [f"{name}.png" for name in pictures]
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] != "gallery":
+    if len(argv) != 2 or argv[0] not in ("gallery", "docs"):
         print(USAGE, file=sys.stderr)
         return 2
     out = Path(argv[1])
-    for name in gallery(out):
+    for name in (gallery if argv[0] == "gallery" else docs_pictures)(out):
         print(out / name)
     return 0
 

@@ -10,6 +10,7 @@ from PIL import Image
 from engine.carousel.scoring import count_points
 from engine.carousel.spinner import SIDES
 from engine.carousel.view import CarouselView
+from engine.notation import move_text, tiles_in
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
@@ -102,12 +103,12 @@ def _notes(view: CarouselView) -> list[str]:
     notes.append(stock)
     if view.last_move is not None:
         seat, text = view.last_move
-        notes.append(f"Last move: {view.players[seat]} {text}")
+        notes.append(f"Last move: {view.players[seat]} {move_text(text)}")
     if view.scoring:
         event = view.scoring[-1]
         who = view.players[event.seat] if event.seat is not None else "Nobody"
         late = "" if event.recorded else " (not recorded)"
-        notes.append(f"Last score: {who} +{event.points}, {event.reason}{late}")
+        notes.append(f"Last score: {who} +{event.points}, {tiles_in(event.reason)}{late}")
     if view.outcome is not None:
         won = " and ".join(view.players[s] for s in view.outcome.winners) or "nobody"
         notes.append(f"Match over: {won} won")

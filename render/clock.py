@@ -7,6 +7,7 @@ import math
 from PIL import Image, ImageDraw
 
 from engine.clock.view import DRAWN, ClockView
+from engine.notation import move_text, tile_text
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
@@ -20,7 +21,7 @@ from render.canvas import (
     text_width,
 )
 from render.layout import Frame
-from render.text import clock_alt
+from render.text import CLOCK_ENDS, clock_alt
 from render.theme import Theme
 from render.tiles import paste_tile
 
@@ -42,13 +43,13 @@ def hour_angle(hour: int, hours: int) -> float:
 def _notes(view: ClockView) -> list[str]:
     notes = []
     if view.last_move is not None:
-        notes.append(f"Last move: {view.last_move}")
+        notes.append(f"Last move: {move_text(str(view.last_move))}")
     if view.in_trouble:
         notes.append("In trouble: " + ", ".join(
-            f"{tile} ({'drawn' if at == DRAWN else f'on hour {at}'})"
+            f"{tile_text(tile)} ({'drawn' if at == DRAWN else f'on hour {at}'})"
             for tile, at in view.in_trouble))
     if view.outcome is not None:
-        notes.append(f"Game over: {view.outcome.reason}")
+        notes.append(f"Game over: {CLOCK_ENDS.get(view.outcome.reason, view.outcome.reason)}")
     return notes
 
 

@@ -7,6 +7,7 @@ from typing import Protocol
 from PIL import Image
 
 from engine.moves import LineMove
+from engine.notation import tile_text
 from engine.tiles import Tile
 from render.canvas import MARGIN, draw_header, draw_text, header_height, new_canvas, plural
 from render.text import hand_alt
@@ -41,8 +42,8 @@ def playable_tiles(view: HandView) -> frozenset[Tile]:
 
 
 def tile_label(tile: Tile) -> str:
-    """The label a tile's button carries: its canonical text, e.g. "6-3"."""
-    return str(tile)
+    """The label under a tile, the same as its button's (engine/notation.py): "[6|3]"."""
+    return tile_text(tile)
 
 
 def draw_hand(view: HandView, theme: Theme) -> tuple[Image.Image, str]:

@@ -9,8 +9,13 @@ from __future__ import annotations
 from engine.carousel.view import CarouselView
 from engine.clock.view import DRAWN, ClockView
 from engine.errors import NotationError
+from engine.notation import move_text, tile_text, tiles_in
 from engine.tiles import Tile
-from engine.traditional.view import TraditionalView, describe_result
+from engine.traditional.view import TraditionalView
+from render.canvas import plural
+
+CLOCK_ENDS = {"won": "every hour is home", "lost": "no move is left", "resigned": "given up"}
+"""How a Big Clock game ended, in words (its outcome's reason is a code)."""
 
 
 def move_tile(text: str) -> Tile | None:
@@ -37,24 +42,30 @@ def traditional_alt(view: TraditionalView) -> str:
     parts = [f"Traditional dominoes, hand {view.hand_number}"
              + (f" (match to {view.target})" if view.target else "") + "."]
     if view.line and view.ends is not None:
-        parts.append(f"Line of {len(view.line)} tiles; open ends L {view.ends[0]}, "
+        parts.append(f"Line of {plural(len(view.line), 'tile')}; open ends L {view.ends[0]}, "
                      f"R {view.ends[1]}.")
     else:
         parts.append("The line is empty.")
     if view.last_move is not None:
         seat, text = view.last_move
-        parts.append(f"Last move: {view.players[seat]} {text}.")
+        parts.append(f"Last move: {view.players[seat]} {move_text(text)}.")
     if view.outcome is not None:
-        parts.append(f"Game over ({view.outcome.reason}): "
+        parts.append(f"Game over: {_traditional_end(view)}; "
                      f"{_winners(view.players, view.outcome.winners)} won.")
-        if view.results:
-            parts.append(describe_result(view.results[-1], view.players) + ".")
     elif view.to_move is not None:
         parts.append(f"{view.players[view.to_move]} to move.")
     parts.append(f"Tiles in hand: {_names_and(view.players, view.hand_sizes)}. "
                  f"Stock {view.stock_size}.")
     parts.append(f"Scores: {_names_and(view.players, view.scores)}.")
     return " ".join(parts)
+
+
+def _traditional_end(view: TraditionalView) -> str:
+    """How the last hand ended, in words: "Bob went out", "Fish: nobody can play"."""
+    result = view.results[-1] if view.results else None
+    if result is None or result.reason != "domino" or result.winner < 0:
+        return "Fish: nobody can play"
+    return f"{view.players[result.winner]} went out"
 
 
 def carousel_alt(view: CarouselView) -> str:
@@ -68,16 +79,17 @@ def carousel_alt(view: CarouselView) -> str:
     if view.spinner is None:
         parts.append("No spinner yet.")
     else:
-        ends = ", ".join(f"{side} {view.ends[side]} ({len(view.arms[side])} tiles)"
+        ends = ", ".join(f"{side} {view.ends[side]} ({plural(len(view.arms[side]), 'tile')})"
                          for side in ("L", "R", "U", "D"))
-        parts.append(f"Spinner {view.spinner}; arms {ends}. Open-end count {view.count}.")
+        parts.append(f"Spinner {tile_text(view.spinner)}; arms {ends}. "
+                     f"Open-end count {view.count}.")
     if view.last_move is not None:
         seat, text = view.last_move
-        parts.append(f"Last move: {view.players[seat]} {text}.")
+        parts.append(f"Last move: {view.players[seat]} {move_text(text)}.")
     if view.scoring:
         event = view.scoring[-1]
         who = view.players[event.seat] if event.seat is not None else "nobody"
-        parts.append(f"Last score: {who} +{event.points} ({event.reason}).")
+        parts.append(f"Last score: {who} +{event.points} ({tiles_in(event.reason)}).")
     if view.outcome is not None:
         parts.append(f"Match over: {_winners(view.players, view.outcome.winners)} won.")
     elif view.to_move is not None:
@@ -99,25 +111,25 @@ def clock_alt(view: ClockView) -> str:
         elif top is None:
             hours.append(f"{hour} empty")
         else:
-            hours.append(f"{hour} {top} x{view.heights[hour - 1]}")
+            hours.append(f"{hour} {tile_text(top)} x{view.heights[hour - 1]}")
     parts.append("Hours: " + ", ".join(hours) + ".")
     if view.drawn is not None:
-        parts.append(f"Drawn tile {view.drawn}.")
+        parts.append(f"Drawn tile {tile_text(view.drawn)}.")
     if view.in_trouble:
         parts.append("In trouble: " + ", ".join(
-            f"{tile} {'drawn' if at == DRAWN else f'at hour {at}'}"
+            f"{tile_text(tile)} {'drawn' if at == DRAWN else f'at hour {at}'}"
             for tile, at in view.in_trouble) + ".")
     parts.append(f"Stock {view.stock_size}, discards {len(view.discards)}.")
     if view.outcome is not None:
-        parts.append(f"Game over: {view.outcome.reason}.")
+        parts.append(f"Game over: {CLOCK_ENDS.get(view.outcome.reason, view.outcome.reason)}.")
     return " ".join(parts)
 
 
 def hand_alt(players: tuple[str, ...], seat: int, hand: tuple[Tile, ...],
              playable: frozenset[Tile]) -> str:
     """Alt text of a hand picture: whose hand, its tiles, which may be played."""
-    tiles = ", ".join(str(t) for t in hand) or "no tiles"
-    text = f"{players[seat]}'s hand, {len(hand)} tiles: {tiles}."
+    tiles = ", ".join(tile_text(t) for t in hand) or "no tiles"
+    text = f"{players[seat]}'s hand, {plural(len(hand), 'tile')}: {tiles}."
     if playable:
-        text += " Playable: " + ", ".join(str(t) for t in hand if t in playable) + "."
+        text += " Playable: " + ", ".join(tile_text(t) for t in hand if t in playable) + "."
     return text

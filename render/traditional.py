@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.notation import move_text
 from engine.traditional.view import TraditionalView
 from render.canvas import (
     BADGE_SIZE,
@@ -103,14 +104,17 @@ def _notes(view: TraditionalView) -> list[str]:
     notes = []
     if view.last_move is not None:
         seat, text = view.last_move
-        notes.append(f"Last move: {view.players[seat]} {text}")
+        notes.append(f"Last move: {view.players[seat]} {move_text(text)}")
     if view.results and (view.outcome is not None or not view.history):
         result = view.results[-1]
-        how = "Domino" if result.reason == "domino" else "Fish"
-        if result.winner < 0:
-            notes.append(f"{how}: no winner")
+        if result.reason == "domino":
+            notes.append(f"{view.players[result.winner]} went out: "
+                         f"{plural(result.points, 'point')}")
+        elif result.winner < 0:
+            notes.append("Fish: nobody can play; no winner")
         else:
-            notes.append(f"{how}: {view.players[result.winner]} wins {result.points} points")
+            notes.append(f"Fish: nobody can play; {view.players[result.winner]} wins "
+                         f"{plural(result.points, 'point')}")
         notes.append("Counts: " + ", ".join(
             f"{p} {c}" for p, c in zip(view.players, result.counts, strict=True)))
     if not view.line and view.to_move is not None:

@@ -106,3 +106,21 @@ def test_the_bot_from_settings_is_sharded_as_told() -> None:
     auto = create_bot(load_settings({"DISCORD_TOKEN": "t"}))
     assert isinstance(auto, discord.AutoShardedClient) and auto.shard_count is None
     assert (auto.table_shards, auto.home_shards) == (1, (0,))
+
+
+async def test_with_dev_guild_id_the_log_says_other_servers_get_no_commands(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cogs.bot import DominoBot
+
+    bot = DominoBot(tmp_path / "db.sqlite3", dev_guild_id=42, sync_commands=False)
+    synced: list[object] = []
+
+    async def sync(*, guild: object = None) -> list[object]:
+        synced.append(guild)
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", sync)
+    with caplog.at_level("WARNING", logger="cogs.bot"):
+        await bot.sync_if_needed()
+    assert [getattr(g, "id", g) for g in synced] == [42]  # that server only, never globally
+    assert "other servers get no slash commands" in caplog.text and "42" in caplog.text

@@ -8,14 +8,26 @@
 
 from engine.carousel.game import CarouselGame
 from engine.carousel.hidden import Sampler
-from engine.carousel.options import CarouselOptions
+from engine.carousel.options import OPTIONS, CarouselOptions
 from engine.carousel.policy import JUDGE, POLICIES, choose_normal
 from engine.carousel.scoring import blocked_scores, domino_score, round_pips
 from engine.carousel.spinner import SIDES, ArmTile, Spinner
 from engine.carousel.view import CarouselView, ScoreEvent
 
 __all__ = [
-    "JUDGE", "POLICIES", "SIDES", "ArmTile", "CarouselGame", "CarouselOptions", "CarouselView",
-    "Sampler", "ScoreEvent", "Spinner", "blocked_scores", "choose_normal", "domino_score",
+    "JUDGE",
+    "OPTIONS",
+    "POLICIES",
+    "SIDES",
+    "ArmTile",
+    "CarouselGame",
+    "CarouselOptions",
+    "CarouselView",
+    "Sampler",
+    "ScoreEvent",
+    "Spinner",
+    "blocked_scores",
+    "choose_normal",
+    "domino_score",
     "round_pips",
 ]

@@ -1,10 +1,18 @@
-"""The options of the Carousel (RULES.md section 2): names, ranges, defaults."""
+"""The options of the Carousel (RULES.md section 2): defaults and accepted values."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.options import check_choice, check_range
+from engine.options import OptionInfo, Rule, check_rules, describe
+
+RULES: tuple[Rule, ...] = (
+    Rule("set", choices=(0, 6, 9, 12)),
+    Rule("hand_size", low=1, high=45),
+    Rule("blocked", choices=("difference", "sum")),
+    Rule("target", low=11, high=250),
+)
+"""What the engine accepts for each option (the defaults are the dataclass's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +35,7 @@ class CarouselOptions:
     exact_finish: bool = True
 
     def __post_init__(self) -> None:
-        check_choice("set", self.set, (0, 6, 9, 12))
-        check_range("hand_size", self.hand_size, 1, 45)
-        check_choice("blocked", self.blocked, ("difference", "sum"))
-        check_range("target", self.target, 11, 250)
+        check_rules(self, RULES)
 
     def set_top(self, players: int) -> int:
         """The set's highest number for `players` players."""
@@ -38,3 +43,5 @@ class CarouselOptions:
 
 
 DEFAULT_OPTIONS = CarouselOptions()
+OPTIONS: tuple[OptionInfo, ...] = describe("carousel", CarouselOptions, RULES)
+"""Every option with its default and what it accepts, in field order."""

@@ -10,12 +10,22 @@ from engine.clock.deal import ClockDeal, clock_tiles
 from engine.clock.game import ClockGame
 from engine.clock.hidden import Sampler
 from engine.clock.hint import hint
-from engine.clock.options import ClockOptions
+from engine.clock.options import OPTIONS, ClockOptions
 from engine.clock.policy import POLICIES
 from engine.clock.solver import solve
 from engine.clock.view import DRAWN, ClockMove, ClockView
 
 __all__ = [
-    "DRAWN", "POLICIES", "ClockDeal", "ClockGame", "ClockMove", "ClockOptions", "ClockView",
-    "Sampler", "clock_tiles", "hint", "solve",
+    "DRAWN",
+    "OPTIONS",
+    "POLICIES",
+    "ClockDeal",
+    "ClockGame",
+    "ClockMove",
+    "ClockOptions",
+    "ClockView",
+    "Sampler",
+    "clock_tiles",
+    "hint",
+    "solve",
 ]

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.options import check_choice
+from engine.options import OptionInfo, Rule, check_rules, describe
+
+RULES: tuple[Rule, ...] = (
+    Rule("set", choices=(6, 9, 12)),
+)
+"""What the engine accepts for each option (the defaults are the dataclass's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,7 +19,9 @@ class ClockOptions:
     set: int = 12
 
     def __post_init__(self) -> None:
-        check_choice("set", self.set, (6, 9, 12))
+        check_rules(self, RULES)
 
 
 DEFAULT_OPTIONS = ClockOptions()
+OPTIONS: tuple[OptionInfo, ...] = describe("clock", ClockOptions, RULES)
+"""Every option with its default and what it accepts, in field order."""

@@ -10,13 +10,26 @@
 from engine.traditional.deal import SET_TOP, is_lopsided, opening_tile
 from engine.traditional.game import TraditionalGame
 from engine.traditional.hidden import Sampler
-from engine.traditional.options import TraditionalOptions
+from engine.traditional.options import OPTIONS, TraditionalOptions
 from engine.traditional.policy import JUDGE, POLICIES, choose_normal
 from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places
 from engine.traditional.view import HandResult, TraditionalView, describe_result
 
 __all__ = [
-    "JUDGE", "NO_WINNER", "POLICIES", "SET_TOP", "HandResult", "Sampler", "TraditionalGame",
-    "TraditionalOptions", "TraditionalView", "choose_normal", "describe_result", "hand_goats",
-    "hand_places", "is_lopsided", "opening_tile",
+    "JUDGE",
+    "NO_WINNER",
+    "OPTIONS",
+    "POLICIES",
+    "SET_TOP",
+    "HandResult",
+    "Sampler",
+    "TraditionalGame",
+    "TraditionalOptions",
+    "TraditionalView",
+    "choose_normal",
+    "describe_result",
+    "hand_goats",
+    "hand_places",
+    "is_lopsided",
+    "opening_tile",
 ]

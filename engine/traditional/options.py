@@ -1,10 +1,20 @@
-"""The options of the Traditional game (RULES.md section 1): names, ranges, defaults."""
+"""The options of the Traditional game (RULES.md section 1): defaults and accepted values."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.options import check_choice, check_range
+from engine.options import OptionInfo, Rule, check_rules, describe
+
+RULES: tuple[Rule, ...] = (
+    Rule("hand_size", low=5, high=7),
+    Rule("lopsided_suit", low=4, high=7),
+    Rule("lead", choices=("highest_double", "winner")),
+    Rule("fish_winner", choices=("maker", "lowest")),
+    Rule("lone_blank", low=0, high=1000),
+    Rule("target", low=0, high=10000),
+)
+"""What the engine accepts for each option (the defaults are the dataclass's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,12 +29,9 @@ class TraditionalOptions:
     target: int = 0
 
     def __post_init__(self) -> None:
-        check_range("hand_size", self.hand_size, 5, 7)
-        check_range("lopsided_suit", self.lopsided_suit, 4, 7)
-        check_choice("lead", self.lead, ("highest_double", "winner"))
-        check_choice("fish_winner", self.fish_winner, ("maker", "lowest"))
-        check_range("lone_blank", self.lone_blank, 0, 1000)
-        check_range("target", self.target, 0, 10000)
+        check_rules(self, RULES)
 
 
 DEFAULT_OPTIONS = TraditionalOptions()
+OPTIONS: tuple[OptionInfo, ...] = describe("traditional", TraditionalOptions, RULES)
+"""Every option with its default and what it accepts, in field order."""

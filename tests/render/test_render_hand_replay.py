@@ -9,6 +9,7 @@ from PIL import Image
 
 from engine.carousel import CarouselGame
 from engine.clock import ClockGame
+from engine.notation import tile_text
 from engine.traditional import TraditionalGame
 from render import render_hand, render_replay_gif
 from render.__main__ import main
@@ -26,7 +27,7 @@ def test_a_hand_lists_its_tiles_and_rings_the_playable_ones():
         pic = render_hand(view)
         img = Image.open(io.BytesIO(pic.png))
         assert img.format == "PNG" and img.size == (pic.width, pic.height)
-        assert all(str(t) in pic.alt for t in view.hand)
+        assert all(tile_text(t) in pic.alt for t in view.hand)
         playable = playable_tiles(view)
         assert playable == {m.tile for m in view.legal_moves if m.tile is not None}
         if playable:
@@ -48,7 +49,7 @@ def test_a_hand_with_playable_tiles_differs_from_the_same_hand_without():
 def test_labels_are_the_button_texts():
     game = CarouselGame(PLAYERS[:7], seed=3)
     view = game.view(0)
-    assert [tile_label(t) for t in view.hand] == [str(t) for t in view.hand]
+    assert [tile_label(t) for t in view.hand] == [tile_text(t) for t in view.hand]
     assert render_hand(view, "light").alt.startswith("Anfisa's hand, 7 tiles: ")
 
 
