@@ -65,7 +65,6 @@ EN: dict[str, str] = {
     "error.table_ended": "This table has ended.",
     "error.no_away_seat": "You have no seat here that an AI is playing for you.",
     "error.rematch_players": "Only a player of this table can ask for a rematch.",
-    "error.bad_extra": "Write extra options as name=value, not {part!r}.",
     "error.unrated": "{game} has no ratings or leaderboard.",
     # game names
     "game.traditional": "Traditional",

@@ -227,7 +227,7 @@ class Actions:
         seat = table.seat_of(user_id)
         if seat is None:
             raise NotSeated()
-        if table.game is None or table.status != "playing":
+        if not table.in_play:
             raise TableError("error.not_in_play")
         return table, seat
 

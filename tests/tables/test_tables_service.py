@@ -198,3 +198,19 @@ async def test_bad_options_are_refused_with_the_reason(tmp_path: Path, services:
     with pytest.raises(Exception, match="hand_size"):
         await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                  settings=TableSettings(seats=2), options={"hand_size": 9})
+
+
+async def test_settle_waits_for_the_ai_but_not_for_a_deadline(
+        tmp_path: Path, services: Services) -> None:
+    service, events = await open_service(services, tmp_path / "db.sqlite3")
+    for _ in range(4):  # whoever leads, the AI has played its turn once settle returns
+        table = await service.open_lobby(guild_id=10, channel_id=20, host=ANN,
+                                         game="traditional", options={},
+                                         settings=TableSettings(seats=2, auto_start=False))
+        await service.add_ai(table.id, ANN.user_id, "easy")
+        await service.start(table.id, ANN.user_id)
+        await service.settle()
+        live = service.get(table.id)
+        assert live.game is not None and live.game.to_move == 0
+        assert live.timer is not None and not live.timer.done()  # asleep until the deadline
+    assert [e.kind for e in events].count("started") == 4

@@ -1,0 +1,63 @@
+"""Errors of tables/ carry a message key and values; their text comes from the catalog."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from catalog import CATALOGS, EN, Phrase, t
+from tables.errors import NotYourTurn, TableError
+from tables.live import TableSettings, checked_game
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+ERRORS = {"TableError", "NoSuchTable", "NotAllowed", "NotSeated", "NotYourTurn", "StaleMove",
+          "IllegalMoveError", "TableFull"}
+
+
+def raised_keys() -> set[str]:
+    """Every literal first argument of an error raised in tables/ and cogs/."""
+    keys = set()
+    for path in [*ROOT.glob("tables/*.py"), *ROOT.glob("cogs/*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ERRORS and node.args
+                    and isinstance(node.args[0], ast.Constant)):
+                keys.add(node.args[0].value)
+    return keys
+
+
+def test_every_raised_key_is_in_the_catalog() -> None:
+    keys = raised_keys()
+    assert len(keys) > 30  # the scan finds them
+    assert sorted(k for k in keys if k not in EN) == []
+
+
+def test_an_error_keeps_its_key_and_values_and_reads_in_a_language() -> None:
+    error = NotYourTurn("Bob")
+    assert (error.key, error.values) == ("error.not_your_turn", {"whose": "Bob"})
+    assert str(error) == "It is not your turn: Bob is to move."
+    CATALOGS["xx"] = {"error.not_your_turn": "{whose} first!", "game.carousel": "Karussell"}
+    try:
+        assert error.text("xx") == "Bob first!"
+        assert t("error.unrated", "xx", game=Phrase("game.carousel")) == (
+            "Karussell has no ratings or leaderboard.")
+    finally:
+        del CATALOGS["xx"]
+
+
+def test_a_game_that_cannot_start_says_why() -> None:
+    with pytest.raises(TableError) as seats:
+        checked_game("traditional", 5, {})
+    assert seats.value.key == "error.seats_range"
+    assert str(seats.value) == "Traditional takes 2-4 players, not 5."
+    with pytest.raises(TableError) as unknown:
+        checked_game("mexican_train", 4, {})
+    assert unknown.value.key == "error.unknown_game"
+    with pytest.raises(TableError, match="hand_size") as options:
+        checked_game("traditional", 2, {"hand_size": 99})
+    assert options.value.key == "error.bad_options"
+    assert checked_game("carousel", 7, {}).name == "carousel"
+    with pytest.raises(TableError, match="1 minute to 7 days"):
+        TableSettings(turn_seconds=1)
