@@ -86,9 +86,11 @@ class StatsCog(commands.Cog):
     @app_commands.describe(game="Which game", scope="This server's board or the global one",
                            page="Page number")
     async def leaderboard(self, interaction: discord.Interaction[Any],
-                          game: str = "traditional", scope: Scope | None = None,
+                          game: str | None = None, scope: Scope | None = None,
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
-        """A page of the board by rating, with the caller's own rank."""
+        """A page of the board by rating (of the first rated game when none is given), with
+        the caller's own rank."""
+        game = game or RATED_GAMES[0].value
         async with self.actions.guard(interaction, None):
             guild_id = self.scope_of(interaction, scope)
             await ack(interaction)

@@ -178,7 +178,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                 table = max(tables, key=lambda x: x.id)
                 game, options = table.game_kind, dict(table.row.options)
         async with self.actions.guard(interaction, None):
-            await interaction.response.send_message(rules_text(game or "traditional", options),
+            await interaction.response.send_message(rules_text(game or ALL_GAMES[0].value, options),
                                                     ephemeral=True)
 
     @app_commands.command(name="cancel", description="Cancel a table (host or server manager)")
