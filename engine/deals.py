@@ -99,16 +99,18 @@ class SeedStream:
 
     __slots__ = ("_checked", "_following", "_make", "_rng", "_seed")
 
-    def __init__(self, seed: int | None, make: Callable[[SeededRandom, int], LineDeal]) -> None:
+    def __init__(self, seed: int | None, make: Callable[[SeededRandom, int], LineDeal], *,
+                 compare: bool = True) -> None:
         """`make` deals from the stream; it must not hold the game (a game's bound method
         here would make every game a reference cycle, freed only by the collector, and
         games are made by the thousand in the AI's search): a `functools.partial` over
-        the game's facts does."""
+        the game's facts does. `compare` False: the explicit deals are known not to be
+        the seed's (a deal sampled by the AI), so none is compared with the stream."""
         self._seed = seed if seed is not None else 0
         self._make = make
         self._rng: SeededRandom | None = None  # made when first needed (games are made often)
         self._checked = 0  # explicit deals compared with the stream so far
-        self._following = True  # whether each of those was the stream's own
+        self._following = compare  # whether each of those was the stream's own
 
     def deal(self, index: int, explicit: Sequence[LineDeal]) -> LineDeal:
         """The deal number `index` (from 0), which `explicit` does not give."""

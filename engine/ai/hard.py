@@ -42,13 +42,14 @@ MAX_PLAYOUT_MOVES = 2000  # a guard only: a hand ends long before
 
 
 class HandJudge(Protocol):
-    """How a game tells the search where a hand stands and what it was worth."""
+    """How a game tells the search what a hand was worth to a seat.
+
+    A playout ends with the game or with the hand: a line game appends to its
+    `results` list when a hand ends, whatever the game.
+    """
 
     def mark(self, game: Any) -> Any:
-        """Where the hand stands before the move being judged."""
-
-    def over(self, game: Any, mark: Any) -> bool:
-        """Whether the hand that `mark` names has ended (the game may go on)."""
+        """Where the hand stands before the move being judged (e.g. the scores)."""
 
     def reward(self, game: Any, me: int, mark: Any) -> float:
         """`me`'s reward in [0, 1] for that hand, once it is over (or the guard hit)."""
@@ -73,8 +74,9 @@ def choose_hard(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
         for k, move in enumerate(moves):
             game = root.copy()
             mark = judge.mark(game)
+            hands = len(game.results)
             game.play(move)
-            totals[k] += playout(game, me, rng, mark, judge)
+            totals[k] += playout(game, me, rng, hands, mark=mark, judge=judge)
     best = max(range(len(moves)), key=lambda k: (totals[k], -k))
     return moves[best]
 
@@ -93,11 +95,13 @@ def sampled_rounds(sampler: Any, rng: SeededRandom, budget: Budget,
         done += per_round
 
 
-def playout(game: Any, me: int, rng: SeededRandom, mark: Any, judge: HandJudge) -> float:
-    """Play random legal moves to the end of the hand that `mark` (taken before the move
-    being judged) names; `me`'s reward in [0, 1]."""
+def playout(game: Any, me: int, rng: SeededRandom, hands: int, *, mark: Any,
+            judge: HandJudge) -> float:
+    """Play random legal moves to the end of the hand being played before the move judged
+    (while `game.results` still holds `hands` finished hands; the move itself may have
+    ended it); `me`'s reward in [0, 1] from `judge` and its `mark`."""
     for _ in range(MAX_PLAYOUT_MOVES):
-        if game.outcome() is not None or judge.over(game, mark):
+        if game.outcome() is not None or len(game.results) != hands:
             break
         game.play(_pick(game.legal_moves(), rng))
     return judge.reward(game, me, mark)

@@ -21,7 +21,7 @@ from engine.carousel.game import CarouselGame
 from engine.carousel.options import CarouselOptions
 from engine.carousel.spinner import Spinner
 from engine.carousel.view import CarouselView
-from engine.deals import LineDeal
+from engine.deals import LineDeal, SeedStream
 from engine.hidden import Lacks, deal_unseen, history_lacks
 from engine.moves import LineMove
 from engine.rng import SeededRandom
@@ -97,6 +97,8 @@ class Sampler:
         seed = rng.next64() & 0xFFFFFFFF
         deal = LineDeal(tuple(hands), stock, view.to_move)
         game = CarouselGame(view.players, options, seed=seed, deal=deal)
+        # The sampled deal is not the seed's: later hands come from the seed's first deals.
+        game._stream = SeedStream(seed, game._dealer(), compare=False)
         layout = view.layout()
         if layout is not None:
             layout.spinner_first = options.spinner_first

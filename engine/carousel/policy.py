@@ -80,9 +80,6 @@ class Judge:
     def mark(self, game: CarouselGame) -> tuple[int, list[int]]:
         return game.hand_number, list(game.side_scores)
 
-    def over(self, game: CarouselGame, mark: tuple[int, list[int]]) -> bool:
-        return game.hand_number != mark[0]
-
     def reward(self, game: CarouselGame, me: int, mark: tuple[int, list[int]]) -> float:
         side = game.side_of(me)
         outcome = game.outcome()

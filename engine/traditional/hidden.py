@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.deals import LineDeal
+from engine.deals import LineDeal, SeedStream
 from engine.hidden import Lacks, deal_unseen, history_lacks
 from engine.line import Line
 from engine.moves import LineMove
@@ -86,6 +86,8 @@ class Sampler:
         seed = rng.next64() & 0xFFFFFFFF
         game = TraditionalGame(view.players, self.options, seed=seed,
                                deal=LineDeal(tuple(hands), stock))
+        # The sampled deal is not the seed's: later hands come from the seed's first deals.
+        game._stream = SeedStream(seed, game._dealer(), compare=False)
         line = Line()
         if view.line:
             line.tiles = deque(view.line)

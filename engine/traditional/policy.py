@@ -60,9 +60,6 @@ class Judge:
     def mark(self, game: TraditionalGame) -> int:
         return len(game.results)
 
-    def over(self, game: TraditionalGame, mark: int) -> bool:
-        return len(game.results) != mark
-
     def reward(self, game: TraditionalGame, me: int, mark: int) -> float:
         # 1 for winning the hand, 0 for losing it, 0.5 when the playout was cut short.
         if len(game.results) <= mark:
