@@ -55,6 +55,7 @@ EN: dict[str, str] = {
     "error.turn_range": "A turn may last from 1 minute to 7 days.",
     "error.lobby_range": "A lobby may stay open from 1 minute to 7 days.",
     "error.timeout_actions": "On a timeout: {actions}.",
+    "error.hint_levels": "Hints come at these levels: {levels}.",
     "error.turn_presets": "Turn presets: {presets}.",
     "error.bad_clock": "{text!r} is not a time of day: write it like 23:00.",
     "error.bad_quiet": "Write quiet hours as start-end, like 23:00-07:30 (or off).",

@@ -102,6 +102,19 @@ def place(board: Board, hour: int, t: int) -> Board:
     return tuple(piles)
 
 
+def lost_after(board: Board, drawn: int, stock: int) -> bool:
+    """Whether a position reached by a move is lost at once (RULES.md "End"): a drawn
+    double (`drawn`, -1 for none) cannot go home and no rearranging move exists, or no
+    tile waits, the stock is empty and nothing can be rearranged, short of a win."""
+    if all_home(board):
+        return False
+    if drawn >= 0:
+        if IS_DOUBLE[drawn] and not accepts(board, HIGH[drawn], drawn):
+            return not steps(board)
+        return False
+    return not stock and not (misplaced(board) and steps(board))
+
+
 def search(board: Board, expandable: Callable[[Board], bool],
            score: Callable[[Board], float | None],
            limit: int) -> tuple[list[Step], float | None, bool]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai.clock_board import (
+from engine.clock.board import (
     DOUBLE_OF,
     HIGH,
     IS_DOUBLE,
@@ -45,8 +45,8 @@ from engine.ai.clock_board import (
     step,
     steps,
 )
-from engine.clock_deal import clock_tiles
-from engine.clock_view import ClockMove, ClockView
+from engine.clock.deal import clock_tiles
+from engine.clock.view import ClockMove, ClockView
 
 # A move in the search's own terms: ("draw",), ("discard",), ("place", h), ("move", a, b).
 Move = tuple[int, ...]
