@@ -146,6 +146,26 @@ EN: dict[str, str] = {
     "clock.hint": "Hint",
     "clock.give_up": "Give up",
     "clock.hint_text": "Suggested move: {move}",
+    "daily.already": ("You have had today's daily deal: one try each. A new one comes at "
+                      "midnight UTC."),
+    "daily.guild_only": "The daily deal belongs to a server: use /domino daily there.",
+    "daily.in_dms": ("Today's deal (Big Clock #{number}) is waiting in your DMs: one try, "
+                     "good luck!"),
+    "daily.no_dms": ("I cannot send you a DM: allow direct messages from this server's "
+                     "members, then try again."),
+    "daily.dm_title": "Daily deal of **{guild}**, Big Clock #{number}: one try.",
+    "daily.mine": ("Your try of Big Clock #{number}: {home}/{hours} hours home in {moves} "
+                   "moves ({time}). Streak: {streak} day(s).\nShare: `{share}`"),
+    "daily.playing": "Your try of Big Clock #{number} is under way in your DMs.",
+    "daily.share": "Big Clock #{number} · {home}/{hours} · {moves} moves",
+    "daily.board_title": "**Big Clock #{number}** ({day}): the day's board",
+    "daily.board_row": "{place}. {name}: {home}/{hours} hours home · {moves} moves · {time}",
+    "daily.board_empty": "Nobody has finished this deal yet.",
+    "daily.week_title": "**The week to {day}**",
+    "daily.week_row": ("{place}. {name}: {home} hours home · {wins} won · {days} day(s) · "
+                       "{moves} moves"),
+    "daily.channel_set": "The daily boards will be posted in <#{channel}> once each day is over.",
+    "daily.need_manager": "Only a member with Manage Server picks the board channel.",
     "clock.won": "### You won: every hour is home!",
     "clock.lost": "### Game over ({reason}): {home} of {hours} hours home.",
     "clock.more_moves": "More moves with /domino play: {moves}",
