@@ -19,6 +19,7 @@ import math
 import os
 import re
 import sys
+import textwrap
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -92,12 +93,13 @@ def main(argv: list[str] | None = None) -> int:
 def write_readme(rows: list[str], args: argparse.Namespace) -> None:
     """Replace (or add) the "## Big Clock levels" section of bench/README.md."""
     date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    section = (f"## Big Clock levels\n\nRun: `.venv/bin/python bench/bench_clock_levels.py "
+    intro = (f"Run: `.venv/bin/python bench/bench_clock_levels.py "
                f"--deals {args.deals} --workers {args.workers} --write` ({date}; seeds 0-"
                f"{args.deals - 1} of each set; {os.cpu_count()} cores shared with other work, "
                f"load average {os.getloadavg()[0]:.1f}). Decision times are per move asked of "
                "the level, in one worker process (one core). The yardstick and the ceiling "
-               "(every deal solved with the stock order known) are the figures of issue 18.\n\n"
+               "(every deal solved with the stock order known) are the figures of issue 18.")
+    section = ("## Big Clock levels\n\n" + textwrap.fill(intro, 88) + "\n\n"
                + "\n".join(rows) + "\n")
     readme = Path(__file__).resolve().parent / "README.md"
     text = readme.read_text(encoding="utf-8")
