@@ -15,9 +15,7 @@ the table into bench/README.md under "## Big Clock levels".
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import re
 import sys
 import textwrap
 import time
@@ -26,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import wilson, write_section
 from engine.clock.play import play_deal
 
 CEILING = {6: "79.4% (76.8-81.8)", 9: "80.0% (77.4-82.4)", 12: "79.2% (76.6-81.6)"}
@@ -37,16 +36,6 @@ def one(job: tuple[int, int, str]) -> tuple[bool, int, list[float]]:
     top, seed, level = job
     played = play_deal(top, seed, level)
     return played.won, len(played.game.home_hours()), played.seconds
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -101,14 +90,7 @@ def write_readme(rows: list[str], args: argparse.Namespace) -> None:
                "(every deal solved with the stock order known) are the figures of issue 18.")
     section = ("## Big Clock levels\n\n" + textwrap.fill(intro, 88) + "\n\n"
                + "\n".join(rows) + "\n")
-    readme = Path(__file__).resolve().parent / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    pattern = re.compile(r"^## Big Clock levels\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section + "\n", text).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    readme.write_text(text, encoding="utf-8")
+    write_section("Big Clock levels", section)
 
 
 if __name__ == "__main__":
