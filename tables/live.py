@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from catalog import Phrase
+from engine.ai import LEVELS
 from engine.errors import RecordError
 from engine.game import Game
 from engine.records import new_game, replay, write_record
@@ -27,7 +28,7 @@ class Person:
 
 
 TIMEOUT_ACTIONS = ("ai", "skip", "forfeit")
-HINT_LEVELS = ("easy", "normal", "hard")  # the levels a Big Clock player may ask hints at
+HINT_LEVELS = LEVELS  # a Big Clock player asks hints at an AI level
 AWAY_AFTER_TIMEOUTS = 3
 
 

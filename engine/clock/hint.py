@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai import LEVELS
 from engine.clock.board import (
     Board,
     accepts,
@@ -41,7 +42,7 @@ from engine.rng import SeededRandom
 from engine.tiles import Tile
 
 RESCUE_LIMIT = 2000
-HINT_LEVELS = ("easy", "normal", "hard")
+HINT_LEVELS = LEVELS  # a hint comes at each of the AI's levels
 
 
 def hint_at(level: str, source: ClockView | Any, rng: SeededRandom | None = None) -> ClockMove:

@@ -48,7 +48,7 @@ from engine.clock.board import (
 from engine.clock.deal import clock_tiles
 from engine.clock.view import ClockMove, ClockView
 
-# A move in the search's own terms: ("draw",), ("discard",), ("place", h), ("move", a, b).
+# A move in the search's own terms: DRAW, DISCARD, (PLACE, hour), (MOVE, from, to).
 Move = tuple[int, ...]
 DRAW: Move = (0,)
 DISCARD: Move = (1,)
@@ -73,7 +73,6 @@ class Weights:
     empty: float = -2.0  # an empty hour (negative: it counts against)
     keep: float = 20.0  # a misplaced double on the board: rearranging stays legal
     risk: float = 0.5  # each stock tile that could bury a ready top
-    fix: float = 0.0  # each stock tile that would make an unready hour ready
 
 
 WEIGHTS = Weights()
@@ -84,13 +83,11 @@ WEIGHTS_BY_SET = {6: WEIGHTS, 9: WEIGHTS, 12: Weights(risk=0.0)}
 
 
 class Unseen:
-    """What the stock holds (its order unknown): the tiles, and how many non-doubles
-    show each number."""
+    """What the stock holds (its order unknown): how many non-doubles show each number."""
 
-    __slots__ = ("codes", "counts")
+    __slots__ = ("counts",)
 
     def __init__(self, codes: list[int]) -> None:
-        self.codes = set(codes)
         self.counts = [0] * 16
         for c in codes:
             if not IS_DOUBLE[c]:
@@ -99,10 +96,6 @@ class Unseen:
 
 
 NO_STOCK = Unseen([])
-
-
-def _code(a: int, b: int) -> int:
-    return max(a, b) * 13 + min(a, b)
 
 
 def hour_cost(pile: tuple[int, ...], hour: int, w: Weights = WEIGHTS,
@@ -121,10 +114,6 @@ def hour_cost(pile: tuple[int, ...], hour: int, w: Weights = WEIGHTS,
     elif HIGH[top] == hour or LOW[top] == hour:
         # Ready; the stock's tiles showing the top's other number may bury it.
         return w.risk * unseen.counts[HIGH[top] + LOW[top] - hour]
-    else:
-        # Not ready: the unseen tiles that would make it ready if laid on it.
-        codes = unseen.codes
-        cost -= w.fix * ((_code(hour, HIGH[top]) in codes) + (_code(hour, LOW[top]) in codes))
     bit = 1 << hour
     depth = 0
     while i >= 0:
