@@ -136,6 +136,7 @@ EN: dict[str, str] = {
     "clock.hour_home": "{hour:>2}: {tile} ✔ home",
     "clock.hour_empty": "{hour:>2}: (empty)",
     "clock.hour_pile": "{hour:>2}: {tile} ×{height}",
+    "clock.under": " (under it: {tiles})",
     "clock.drawn": "Drawn tile: {tile}",
     "clock.trouble": "In trouble: {where}",
     "clock.stock": "Stock: {stock} · discarded: {discards} · home: {home}/{hours}",

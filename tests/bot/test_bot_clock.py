@@ -77,3 +77,13 @@ async def test_the_hint_button_answers_at_the_level_the_player_picked(
             differed += move != str(hint_at("normal" if level == "hard" else "hard", view))
             await member.slash(channel, "domino play", move=move)
     assert differed  # the levels are not the same hint
+
+
+def test_the_clock_face_lists_the_tiles_under_each_top() -> None:
+    from cogs.clock_messages import clock_face
+    from tests.engine.test_clock import game
+
+    g = game("5-2 6-3 4-1 4-4 6-5 6-2", "5-1 6-4", ("draw", "place 1", "draw", "place 6"))
+    lines = clock_face(g.view(None))
+    assert " 1: 5-1 ×2 (under it: 5-2)" in lines
+    assert " 3: 4-1 ×1" in lines  # a single tile has nothing under it
