@@ -77,15 +77,16 @@ class DailyCog(commands.Cog):
             if mine is not None:
                 await interaction.followup.send(self._mine_text(mine, days), ephemeral=True)
                 return
+            guild_name = interaction.guild.name if interaction.guild else str(guild_id)
             try:
+                # Sent before the try is claimed: closed DMs cost nobody their try.
                 dm = await interaction.user.create_dm()
+                await dm.send(t("daily.dm_title", guild=guild_name,
+                                number=daily_number(self.daily.today())))
             except discord.HTTPException:
                 raise TableError("daily.no_dms") from None
             table = await self.daily.start(guild_id, person(interaction.user), dm.id)
             layout, files = await actions.build(table)
-            guild_name = interaction.guild.name if interaction.guild else str(guild_id)
-            await dm.send(t("daily.dm_title", guild=guild_name,
-                            number=daily_number(self.daily.today())))
             message = await dm.send(view=layout, files=files)
             await actions.service.set_message(table.id, message.id)
             await interaction.followup.send(

@@ -113,3 +113,16 @@ def test_reading_a_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> Non
     assert streak(["2026-11-30", "2026-11-29"], "2026-12-01") == 2  # today still open
     assert streak(["2026-11-29"], "2026-12-01") == 0
     assert daily_seed(1, "2026-12-01") != daily_seed(2, "2026-12-01")
+
+
+async def test_closed_dms_cost_nobody_their_try(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    cy = world["members"][2]
+    at(env, NOON)
+    env.inject_error("POST", f"/channels/{cy.user.dm_channel.id}/messages", status=403,
+                     code=50007, times=1)
+    refused = await cy.slash(channel, "domino daily")
+    assert "cannot send you a DM" in said(refused)
+    assert await env.bot.store.daily_result(world["guild"].id, day_of(NOON), cy.user.id) is None
+    await cy.slash(channel, "domino daily")  # DMs open again: the try is still there
+    assert dm_table(env, cy).seed == daily_seed(world["guild"].id, day_of(NOON))
