@@ -20,7 +20,6 @@ The interval is Wilson's 95% score interval.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from multiprocessing import Pool
@@ -28,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import wilson
 from engine.ai import Budget, choose
 from engine.carousel import CarouselGame
 from engine.rng import SeededRandom
@@ -56,16 +56,6 @@ def play_game(job: tuple[str, str, str, int, int]) -> bool:
     outcome = game.outcome()
     assert outcome is not None
     return any(levels[w] == a for w in outcome.winners)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def run_pairing(pool: Pool, config: str, *, a: str, b: str, games: int, playouts: int,

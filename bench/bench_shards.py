@@ -28,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import write_section  # noqa: E402
 from engine.records import new_game  # noqa: E402
 from storage import Seat, Storage  # noqa: E402
 from storage.copy import copy_to_postgres  # noqa: E402
@@ -324,14 +325,7 @@ lease and LISTEN), read the tables, replay each game, arm its timer; then every
 table's turn notice is checked against `sent_notifications` (already sent here, as after
 a restart). Memory is the process's RSS growth over the load, divided by the tables.
 """
-    readme = Path(__file__).resolve().parent / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    pattern = re.compile(r"^## PostgreSQL and shards\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section + "\n", text).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    readme.write_text(text, encoding="utf-8")
+    write_section("PostgreSQL and shards", section)
 
 
 if __name__ == "__main__":

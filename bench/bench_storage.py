@@ -12,7 +12,6 @@ import json
 import os
 import platform
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -24,6 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import write_section  # noqa: E402
 from storage import Seat, SeatResult, Storage  # noqa: E402
 
 MOVES = 5000
@@ -230,14 +230,7 @@ games and wins) through the index `(game, scope, ordinal DESC)`, so its time doe
 grow with the number of results. Loading replays nothing: it reads tables, seats and
 moves in three queries; rebuilding the game state from the moves is the table layer's.
 """
-    readme = Path(__file__).resolve().parent / "README.md"
-    text = readme.read_text(encoding="utf-8") if readme.exists() else "# Benchmarks\n"
-    pattern = re.compile(r"^## Storage\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section + "\n", text).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    readme.write_text(text, encoding="utf-8")
+    write_section("Storage", section)
     return section
 
 

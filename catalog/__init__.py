@@ -55,6 +55,7 @@ EN: dict[str, str] = {
     "error.turn_range": "A turn may last from 1 minute to 7 days.",
     "error.lobby_range": "A lobby may stay open from 1 minute to 7 days.",
     "error.timeout_actions": "On a timeout: {actions}.",
+    "error.hint_levels": "Hints come at these levels: {levels}.",
     "error.turn_presets": "Turn presets: {presets}.",
     "error.bad_clock": "{text!r} is not a time of day: write it like 23:00.",
     "error.bad_quiet": "Write quiet hours as start-end, like 23:00-07:30 (or off).",
@@ -135,6 +136,7 @@ EN: dict[str, str] = {
     "clock.hour_home": "{hour:>2}: {tile} ✔ home",
     "clock.hour_empty": "{hour:>2}: (empty)",
     "clock.hour_pile": "{hour:>2}: {tile} ×{height}",
+    "clock.under": " (under it: {tiles})",
     "clock.drawn": "Drawn tile: {tile}",
     "clock.trouble": "In trouble: {where}",
     "clock.stock": "Stock: {stock} · discarded: {discards} · home: {home}/{hours}",
@@ -145,6 +147,26 @@ EN: dict[str, str] = {
     "clock.hint": "Hint",
     "clock.give_up": "Give up",
     "clock.hint_text": "Suggested move: {move}",
+    "daily.already": ("You have had today's daily deal: one try each. A new one comes at "
+                      "midnight UTC."),
+    "daily.guild_only": "The daily deal belongs to a server: use /domino daily there.",
+    "daily.in_dms": ("Today's deal (Big Clock #{number}) is waiting in your DMs: one try, "
+                     "good luck!"),
+    "daily.no_dms": ("I cannot send you a DM: allow direct messages from this server's "
+                     "members, then try again."),
+    "daily.dm_title": "Daily deal of **{guild}**, Big Clock #{number}: one try.",
+    "daily.mine": ("Your try of Big Clock #{number}: {home}/{hours} hours home in {moves} "
+                   "moves ({time}). Streak: {streak} day(s).\nShare: `{share}`"),
+    "daily.playing": "Your try of Big Clock #{number} is under way in your DMs.",
+    "daily.share": "Big Clock #{number} · {home}/{hours} · {moves} moves",
+    "daily.board_title": "**Big Clock #{number}** ({day}): the day's board",
+    "daily.board_row": "{place}. {name}: {home}/{hours} hours home · {moves} moves · {time}",
+    "daily.board_empty": "Nobody has finished this deal yet.",
+    "daily.week_title": "**The week to {day}**",
+    "daily.week_row": ("{place}. {name}: {home} hours home · {wins} won · {days} day(s) · "
+                       "{moves} moves"),
+    "daily.channel_set": "The daily boards will be posted in <#{channel}> once each day is over.",
+    "daily.need_manager": "Only a member with Manage Server picks the board channel.",
     "clock.won": "### You won: every hour is home!",
     "clock.lost": "### Game over ({reason}): {home} of {hours} hours home.",
     "clock.more_moves": "More moves with /domino play: {moves}",

@@ -13,6 +13,7 @@ listener runs under the table's lock, and Discord must never hold a move.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -149,13 +150,15 @@ class Actions:
             await self.notices.lobby_opened(self.service.get(table.id))
 
     async def open_solitaire(self, interaction: discord.Interaction[Any], game: str,
-                             options: dict[str, Any]) -> None:
-        """Start a solitaire (Big Clock) for the caller at once and post its message."""
+                             options: dict[str, Any], hint_level: str = "normal") -> None:
+        """Start a solitaire (Big Clock) for the caller at once and post its message; its
+        Hint button answers at `hint_level`."""
         async with self.guard(interaction, None):
             await interaction.response.defer(thinking=True)
             table = await self.service.start_solitaire(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                person=person(interaction.user), game=game, options=options)
+                person=person(interaction.user), game=game, options=options,
+                hint_level=hint_level)
             await self.post_table(interaction, table)
 
     # -- lobby buttons ----------------------------------------------------------------------
@@ -275,7 +278,9 @@ class Actions:
             suggest = presentation(table.game_kind).hint
             if suggest is None or table.game is None:
                 raise TableError("error.not_clock")
-            move = suggest(table.game.view(seat))
+            # The level the player picked; the hard search runs off the event loop.
+            move = await asyncio.to_thread(suggest, table.game.view(seat),
+                                           table.settings.hint_level)
             await interaction.response.send_message(t("clock.hint_text", move=move), ephemeral=True)
 
     async def known_table(self, interaction: discord.Interaction[Any],

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
+from cogs.daily_cog import DailyCog
 from cogs.pickup_cog import PickupCog
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
@@ -29,6 +30,7 @@ from storage import Storage
 from storage.cluster import node_name
 from storage.db import StorageError
 from storage.store import is_postgres, sqlite_path
+from tables.daily import DailyDeals
 from tables.node import ShardNode
 from tables.people import People
 from tables.service import TableService
@@ -108,14 +110,18 @@ class DominoBot(commands.Bot):
 
     async def add_domino_commands(self, people: People) -> None:
         """The one place `/domino` is assembled: the table commands' group, joined by the
-        stats and pickup commands (in this order, which the registered payload keeps)."""
+        stats, pickup and daily-deal commands (in this order, which the registered payload
+        keeps)."""
         assert self.store is not None
         domino = DominoCog(self.actions, self.service, people)
         self.stats = StatsCog(self.actions, self.store)
         pickup = PickupCog(self.actions, people)
-        domino.join(self.stats, pickup)
-        for cog in (domino, self.stats, pickup):
+        self.daily = DailyDeals(self.service)
+        daily = DailyCog(self.actions, self.daily)
+        domino.join(self.stats, pickup, daily)
+        for cog in (domino, self.stats, pickup, daily):
             await self.add_cog(cog)
+        self.daily.start_posting()
 
     # -- cogs.handlers.Handlers: what the persistent buttons call -----------------------------
     async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,

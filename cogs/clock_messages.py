@@ -37,7 +37,11 @@ def clock_face(view: Any) -> list[str]:
         elif top is None:
             lines.append(t("clock.hour_empty", hour=hour))
         else:
-            lines.append(t("clock.hour_pile", hour=hour, tile=top, height=height))
+            line = t("clock.hour_pile", hour=hour, tile=top, height=height)
+            under = view.piles[hour - 1][:-1]
+            if under:  # laid face up earlier: the player may remember them, so we show them
+                line += t("clock.under", tiles=" ".join(str(x) for x in reversed(under)))
+            lines.append(line)
     if view.drawn is not None:
         lines.append(t("clock.drawn", tile=view.drawn))
     if view.in_trouble:

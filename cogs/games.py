@@ -15,7 +15,7 @@ from discord import app_commands, ui
 
 from cogs.clock_messages import clock_face, clock_layout
 from cogs.messages import BoardText, Shot, line_text, spinner_text, table_layout
-from engine.clock.hint import hint
+from engine.clock.hint import hint_at
 from engine.registry import GAMES, GameSpec
 from tables.live import LiveTable
 
@@ -28,7 +28,7 @@ class Presentation:
 
     `layout` draws the table message while the game exists (`None`: the line-game
     message with `board_text`); `private_hand` says whether players have a hand to
-    see privately; `hint` suggests a move from a view (None: no Hint); `typed_moves`
+    see privately; `hint` suggests a move from a view at a level (None: no Hint); `typed_moves`
     are moves /domino play accepts beyond the legal ones (Big Clock's "resign").
     """
 
@@ -36,7 +36,7 @@ class Presentation:
     board_text: BoardText
     layout: Layout | None = None
     private_hand: bool = True
-    hint: Callable[[Any], str] | None = None
+    hint: Callable[[Any, str], str] | None = None
     typed_moves: tuple[str, ...] = ()
 
     def table_message(self, table: LiveTable, shot: Shot | None) -> ui.LayoutView:
@@ -46,8 +46,8 @@ class Presentation:
         return table_layout(table, shot, self.board_text)
 
 
-def _hint(view: Any) -> str:
-    return str(hint(view))
+def _hint(view: Any, level: str) -> str:
+    return str(hint_at(level, view))
 
 
 PRESENTATIONS: dict[str, Presentation] = {

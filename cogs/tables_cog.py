@@ -142,12 +142,14 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
             await self.actions.open_table(interaction, game, settings, options)
 
     @app_commands.command(name="clock", description="Play Big Clock, the solitaire")
-    @app_commands.describe(tile_set="The set: double-12 (12 hours), double-9 or double-6")
+    @app_commands.describe(tile_set="The set: double-12 (12 hours), double-9 or double-6",
+                           hints="How good the Hint button is: easy, normal or hard")
     async def clock(self, interaction: discord.Interaction[Any],
-                    tile_set: Literal[12, 9, 6] = 12) -> None:
+                    tile_set: Literal[12, 9, 6] = 12,
+                    hints: Literal["easy", "normal", "hard"] = "normal") -> None:
         """Start a Big Clock game for the caller in this channel (or DM)."""
         options = {} if tile_set == 12 else {"set": tile_set}
-        await self.actions.open_solitaire(interaction, "clock", options)
+        await self.actions.open_solitaire(interaction, "clock", options, hints)
 
     @app_commands.command(name="play", description="Play a move at your table in this channel")
     @app_commands.describe(move="The move, e.g. 6-3 L, draw, pass, place 4, move 3 7")

@@ -4,6 +4,8 @@
     python -m engine play traditional --seats you,ai,ai [--seed N] [--option k=v ...]
     python -m engine play carousel --seats you,ai,ai,ai
     python -m engine play clock [--set 12|9|6]
+    python -m engine clock-play --set N --seeds A:B [--level easy|normal|hard]
+    python -m engine hint RECORD.json [--level easy|normal|hard]
 """
 
 from __future__ import annotations
@@ -39,11 +41,26 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
     play.add_argument("--set", type=int, choices=(6, 9, 12), default=None, help="tile set")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option from RULES.md, e.g. target=101")
+    clock_play = commands.add_parser(
+        "clock-play", help="play seeded Big Clock deals by a level; one record line each")
+    clock_play.add_argument("--set", type=int, choices=(6, 9, 12), default=12)
+    clock_play.add_argument("--seeds", default="0:1", help="A:B plays seeds A..B-1")
+    clock_play.add_argument("--level", choices=LEVELS, default="hard")
+    hint = commands.add_parser("hint", help="the Big Clock hint after a record's moves")
+    hint.add_argument("file", metavar="RECORD")
+    hint.add_argument("--level", choices=LEVELS, default="normal")
     args = parser.parse_args(argv)
     out = stdout or sys.stdout
     if args.command == "replay":
         return run_replay(args.files, out)
     try:
+        if args.command in ("clock-play", "hint"):
+            # Big Clock's own commands; its package is loaded only for them.
+            from engine.clock.play import parse_seeds, run_clock_play, run_hint
+        if args.command == "clock-play":
+            return run_clock_play(args.set, parse_seeds(args.seeds), args.level, out)
+        if args.command == "hint":
+            return run_hint(args.file, args.level, out)
         record = play_record(args.game, args.seats, args.seed, args.set, args.option)
         return run_play(record, stdin or sys.stdin, out)
     except (RecordError, ValueError) as exc:

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .daily import DailyMixin
 from .db import Backend, Database
 from .players import PlayersMixin
 from .results import ResultsMixin
@@ -37,7 +38,7 @@ def sqlite_path(target: Path | str) -> Path:
     return Path(target)
 
 
-class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin):
+class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin, DailyMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from catalog import Phrase
+from engine.ai import LEVELS
 from engine.errors import RecordError
 from engine.game import Game
 from engine.records import new_game, replay, write_record
@@ -27,6 +28,7 @@ class Person:
 
 
 TIMEOUT_ACTIONS = ("ai", "skip", "forfeit")
+HINT_LEVELS = LEVELS  # a Big Clock player asks hints at an AI level
 AWAY_AFTER_TIMEOUTS = 3
 
 
@@ -47,6 +49,7 @@ class TableSettings:
     auto_start: bool = True
     reminders: tuple[float, ...] = (0.5, 0.9)
     timeout_action: str = "ai"
+    hint_level: str = "normal"
     away: tuple[int, ...] = ()
     timeouts: tuple[int, ...] = ()
 
@@ -55,6 +58,8 @@ class TableSettings:
             raise TableError("error.turn_range")
         if not 60 <= self.lobby_seconds <= 7 * DAY:
             raise TableError("error.lobby_range")
+        if self.hint_level not in HINT_LEVELS:
+            raise TableError("error.hint_levels", levels=", ".join(HINT_LEVELS))
         if self.timeout_action not in TIMEOUT_ACTIONS:
             raise TableError("error.timeout_actions", actions=", ".join(TIMEOUT_ACTIONS))
 

@@ -231,12 +231,15 @@ class TableService(SharedTables):
         return table
 
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
-                              game: str, options: dict[str, Any]) -> LiveTable:
-        """A solitaire `game` (Big Clock) for one person, playing at once. Raises TableError."""
+                              game: str, options: dict[str, Any], hint_level: str = "normal",
+                              seed: int | None = None) -> LiveTable:
+        """A solitaire `game` (Big Clock) for one person, playing at once; its Hint button
+        answers at `hint_level`. Dealt from `seed` if given (the daily deal), else from a
+        random one. Raises TableError."""
         spec = checked_game(game, 1, options)
         if not spec.solitaire:
             raise TableError("error.not_solitaire", game=Phrase(f"game.{spec.name}"))
-        settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600)
+        settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600, hint_level=hint_level)
         row = await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, host_id=person.user_id,
             seats=[Seat(person.user_id, None, person.name)], options=options,
@@ -244,7 +247,7 @@ class TableService(SharedTables):
         )
         table = LiveTable(row, None)
         self.tables[table.id] = table
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if seed is None else seed
         table.game = new_game(table.record_base(seed))
         deal = table.game.record()["deal"]
         await self.store.start_table(table.id, deadline=None, seed=seed, deal=deal)

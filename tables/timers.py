@@ -119,6 +119,15 @@ class Scheduler:
                 if not last:
                     await self._wait(delay)
 
+    def spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
+        """Run `coro` as a task this scheduler owns (cancelled when it closes); for work
+        beside the tables' own, like the daily boards."""
+        return self._spawn(coro, name)
+
+    async def wait(self, seconds: float) -> None:
+        """Sleep `seconds` on the scheduler's clock; `settle` counts the task idle."""
+        await self._wait(seconds)
+
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
         self._changed.set()

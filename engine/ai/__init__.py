@@ -4,9 +4,9 @@
 its players by level in its package (`POLICIES`, found through the registry):
 `easy` (a random legal move, `engine.ai.simple`), `normal` (the game's greedy
 player or hint) and `hard` (line games: determinized Monte Carlo search,
-`engine.ai.hard`; Big Clock: the Monte Carlo solver, `engine.clock.solver`).
-`budget` bounds the hard level's search (playouts and seconds); the other
-levels ignore it.
+`engine.ai.hard`; Big Clock: rescue search and a board value,
+`engine.clock.planner`). `budget` bounds the line games' hard search (playouts
+and seconds); the other levels and the clock ignore it.
 """
 
 from __future__ import annotations

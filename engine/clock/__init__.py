@@ -2,21 +2,23 @@
 
 - `game`: the rules (`ClockGame`); `options`: its option; `deal`: its deals;
   `view`: its moves and what the player sees; `hint`: the suggested move (the
-  normal level); `solver`: the hard level; `policy`: its computer players by level;
-  `hidden`: how the solver guesses the hidden tiles (`Sampler`).
+  normal level, and `hint_at` for every level); `planner`: the hard level, on
+  `board`, a compact board for search; `policy`: its computer players by level;
+  `play`: whole games by a level; `hidden`: a full game consistent with a view
+  (`Sampler`).
 """
 
 from engine.clock.deal import ClockDeal, clock_tiles
 from engine.clock.game import ClockGame
 from engine.clock.hidden import Sampler
-from engine.clock.hint import hint
+from engine.clock.hint import HINT_LEVELS, hint, hint_at
 from engine.clock.options import OPTIONS, ClockOptions
 from engine.clock.policy import POLICIES
-from engine.clock.solver import solve
 from engine.clock.view import DRAWN, ClockMove, ClockView
 
 __all__ = [
     "DRAWN",
+    "HINT_LEVELS",
     "OPTIONS",
     "POLICIES",
     "ClockDeal",
@@ -27,5 +29,5 @@ __all__ = [
     "Sampler",
     "clock_tiles",
     "hint",
-    "solve",
+    "hint_at",
 ]

@@ -302,6 +302,7 @@ class ClockGame(Game[ClockMove]):
             hours=n,
             tops=tuple(self.top(h) for h in range(1, n + 1)),
             heights=tuple(len(self.piles[h]) for h in range(1, n + 1)),
+            piles=tuple(tuple(self.piles[h]) for h in range(1, n + 1)),
             home=tuple(self.home_hours()),
             in_trouble=tuple(self.in_trouble()),
             drawn=self.drawn,

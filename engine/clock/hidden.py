@@ -2,12 +2,9 @@
 consistent with the player's view. This is the only code that sets a Big Clock
 game's state directly.
 
-The view shows each hour's top and height, the discards, the drawn tile and the
-stock size; the order of the stock and the tiles under the tops are hidden. A
-sample fills them consistently: doubles are never buried, so buried tiles are
-non-doubles, each sharing a number with the tile above it (a tile is only ever
-laid on such a one) as far as the unseen tiles allow; every other unseen tile is
-in the stock, in a random order.
+The view shows every pile (each tile under a top was laid face up), the discards,
+the drawn tile and the stock size: only the order of the stock is hidden, and a
+sample shuffles the unseen tiles into it.
 """
 
 from __future__ import annotations
@@ -35,29 +32,14 @@ class Sampler:
         """
         view = self.view
         n = view.hours
-        seen: set[Tile] = {t for t in view.tops if t is not None} | set(view.discards)
+        seen: set[Tile] = {t for pile in view.piles for t in pile} | set(view.discards)
         if view.drawn is not None:
             seen.add(view.drawn)
         unseen = [t for t in clock_tiles(n) if t not in seen]
-        buried_count = sum(max(0, h - 1) for h in view.heights)
-        plain = rng.shuffled([t for t in unseen if not t.is_double])
-        if len(plain) < buried_count or len(unseen) - buried_count != view.stock_size:
+        if len(unseen) != view.stock_size:
             raise ValueError("the view's piles and stock do not add up")
-        piles: list[list[Tile]] = [[] for _ in range(n + 1)]
-        for hour in range(1, n + 1):
-            top, height = view.tops[hour - 1], view.heights[hour - 1]
-            if top is None:
-                continue
-            # A tile was only ever laid on one sharing a number with it: fill each pile
-            # downwards with such tiles while there are any.
-            pile = [top]
-            for _ in range(height - 1):
-                above = pile[-1]
-                at = next((i for i, t in enumerate(plain)
-                           if t.has(above.high) or t.has(above.low)), 0)
-                pile.append(plain.pop(at))
-            piles[hour] = pile[::-1]
-        stock = rng.shuffled(plain + [t for t in unseen if t.is_double])
+        stock = rng.shuffled(unseen)
+        piles: list[list[Tile]] = [[], *(list(pile) for pile in view.piles)]
         placeholder = tuple(t for t in clock_tiles(n) if not t.is_double)[:n]
         game = ClockGame((view.player,), self.options, deal=ClockDeal(placeholder, tuple(stock)))
         game.piles = piles

@@ -2,38 +2,118 @@
 
 The policy, in order:
 1. a double lying at another hour goes home as soon as its hour accepts it;
-2. a drawn double goes home when it can; when it cannot, the top of its hour
-   (or of the hour that blocks it, following doubles in the way) is moved off
-   to make room; when nothing can be moved, the double is given up (`discard`);
+2. a drawn double goes home when it can; when it cannot, the nearest sequence of
+   rearranging moves after which its hour takes it is followed (a breadth-first
+   search over the piles, `RESCUE_LIMIT` boards); only when none exists is the
+   double given up, and even then a move that keeps the game going comes first;
 3. a drawn non-double goes where it helps most: onto an hour whose number it
    shows (best when that hour's top did not show it yet), else onto an hour
    that is not waiting for its double; a top that already shows its hour's
    number (or an empty hour) is buried only when nothing else is left; with no
    place at all it is discarded;
 4. otherwise free the hours that doubles in trouble wait for (moving their
-   tops away), then draw; when nothing helps, `resign`.
-Every rearranging move it makes either brings a double home or lowers a pile
-whose double is in trouble onto a pile whose double is not, so following the
-hints always ends.
+   tops away), then draw; with the stock out, search for the moves that bring
+   the misplaced doubles home.
+Whatever the level, a hint never loses at once while another legal move does not
+(`safe`): a give-up, a resign or a move after which the game is lost is replaced
+by the first legal move that keeps it going. `hint_at` gives the hint of a level:
+easy a random such move, normal this policy, hard `engine.clock.planner`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.ai import LEVELS
+from engine.clock.board import (
+    Board,
+    accepts,
+    all_home,
+    board_of,
+    lost_after,
+    misplaced,
+    place,
+    search,
+    step,
+)
+from engine.clock.planner import hard_move
 from engine.clock.view import DRAWN, ClockMove, ClockView
+from engine.rng import SeededRandom
 from engine.tiles import Tile
 
+RESCUE_LIMIT = 2000
+HINT_LEVELS = LEVELS  # a hint comes at each of the AI's levels
 
-def hint(source: ClockView | Any) -> ClockMove:
-    """The suggested move for a Big Clock view (or a game, through its player's view).
 
-    Uses only what the view shows. Returns a legal move, or `resign` when no
-    move helps. Raises ValueError when the game is over.
-    """
+def hint_at(level: str, source: ClockView | Any, rng: SeededRandom | None = None) -> ClockMove:
+    """The hint of `level` (easy, normal or hard) for a view or a game, for a player:
+    never a move that loses at once while another does not. Raises ValueError for an
+    unknown level or a finished game."""
+    view = _view(source)
+    if level == "normal":
+        return hint(view)
+    if level == "hard":
+        return safe(view, hard_move(view))
+    if level == "easy":
+        moves = [m for m in view.legal_moves if not loses_at_once(view, m)]
+        moves = moves or list(view.legal_moves) or [ClockMove.resign()]
+        return moves[(rng or SeededRandom(len(view.history))).below(len(moves))]
+    raise ValueError(f"unknown hint level {level!r} (one of {', '.join(HINT_LEVELS)})")
+
+
+def _view(source: ClockView | Any) -> ClockView:
     view: ClockView = source if isinstance(source, ClockView) else source.view(0)
     if view.outcome is not None:
         raise ValueError("the game is over: there is nothing to suggest")
+    return view
+
+
+def _board(view: ClockView) -> Board:
+    return board_of([(), *view.piles])
+
+
+def loses_at_once(view: ClockView, move: ClockMove) -> bool:
+    """Whether playing `move` in the view's position ends the game lost there and then.
+    A draw never does by itself (what it brings is not known)."""
+    kind, drawn = move.kind, view.drawn
+    if kind == "resign":
+        return True
+    if kind == "draw":
+        return False
+    board = _board(view)
+    if kind == "discard":
+        return drawn is None or drawn.is_double or lost_after(board, -1, view.stock_size)
+    if kind == "place" and drawn is not None and move.a is not None:
+        return lost_after(place(board, move.a, drawn.code), -1, view.stock_size)
+    if kind == "move" and move.a is not None and move.b is not None:
+        return lost_after(step(board, move.a, move.b), -1 if drawn is None else drawn.code,
+                          view.stock_size)
+    return False
+
+
+def safe(view: ClockView, move: ClockMove) -> ClockMove:
+    """`move`, unless it loses at once and another legal move does not: then the first
+    such move of `view.legal_moves`."""
+    if not loses_at_once(view, move):
+        return move
+    return next((m for m in view.legal_moves if not loses_at_once(view, m)), move)
+
+
+def hint(source: ClockView | Any, *, give_up: bool = False) -> ClockMove:
+    """The normal level's suggested move for a Big Clock view (or a game, through its
+    player's view).
+
+    Uses only what the view shows. Returns a legal move, or `resign` when no legal
+    move is left. When no rescue is found it still suggests a move that keeps the
+    game going, unless `give_up` (a computer playing alone, whose game must end):
+    then it gives the double up. Raises ValueError when the game is over.
+    """
+    view = _view(source)
+    move = _policy(view)
+    return move if give_up else safe(view, move)
+
+
+def _policy(view: ClockView) -> ClockMove:
     legal = set(view.legal_moves)
     tops = view.tops
     troubled = {tile.high for tile, _ in view.in_trouble}
@@ -50,8 +130,7 @@ def hint(source: ClockView | Any) -> ClockMove:
         place = ClockMove("place", drawn.high)
         if place in legal:
             return place
-        freeing = _freeing_move(view, legal, _blocking_chain(tops, drawn.high), troubled)
-        return freeing or ClockMove.discard()
+        return _rescue(view, drawn) or ClockMove.discard()
 
     if drawn is not None:
         places = [m for m in view.legal_moves if m.kind == "place"]
@@ -64,7 +143,7 @@ def hint(source: ClockView | Any) -> ClockMove:
         return freeing
     if ClockMove.draw() in legal:
         return ClockMove.draw()
-    return ClockMove.resign()
+    return _rescue(view, None) or ClockMove.resign()
 
 
 def _ready(top: Tile | None, hour: int) -> bool:
@@ -88,14 +167,28 @@ def _target_key(tops: tuple[Tile | None, ...], troubled: set[int], hour: int,
     )
 
 
-def _blocking_chain(tops: tuple[Tile | None, ...], hour: int) -> list[int]:
-    # The hour a drawn double needs, then the hour of each double that blocks it.
-    chain = [hour]
-    top = tops[hour - 1]
-    while top is not None and top.is_double and top.high not in chain:
-        chain.append(top.high)
-        top = tops[top.high - 1]
-    return chain
+def _rescue(view: ClockView, drawn: Tile | None) -> ClockMove | None:
+    """The first move of the shortest rearranging that brings the drawn double home
+    (or, with none drawn, every misplaced double); None when the search finds none."""
+    board = _board(view)
+    if drawn is not None:
+        d, code = drawn.high, drawn.code
+
+        def goal(b: Board) -> float | None:
+            return 0.0 if accepts(b, d, code) else None
+
+        def open_(b: Board) -> bool:
+            return not accepts(b, d, code)  # the double is still in trouble
+    else:
+        def goal(b: Board) -> float | None:
+            return 0.0 if all_home(b) else None
+
+        def open_(b: Board) -> bool:
+            return bool(misplaced(b))
+    path, found, _ = search(board, open_, goal, RESCUE_LIMIT)
+    if found is None or not path:
+        return None
+    return ClockMove.move(*path[0])
 
 
 def _freeing_move(view: ClockView, legal: set[ClockMove], hours: list[int],

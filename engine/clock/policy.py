@@ -1,5 +1,6 @@
 """The computer players of Big Clock, by level: easy (a random legal move), normal
-(the hint, `engine.clock.hint`) and hard (the Monte Carlo solver, `engine.clock.solver`)."""
+(the hint, `engine.clock.hint`) and hard (`engine.clock.planner`). Playing alone, a
+computer gives a double up when its search finds no rescue, so that its game ends."""
 
 from __future__ import annotations
 
@@ -8,17 +9,17 @@ from typing import Any
 from engine.ai.hard import Budget
 from engine.ai.simple import Policy, easy
 from engine.clock.hint import hint
-from engine.clock.solver import solve
+from engine.clock.planner import hard_move
 from engine.clock.view import ClockMove, ClockView
 from engine.rng import SeededRandom
 
 
 def _normal(view: ClockView, rng: SeededRandom, budget: Budget, options: Any) -> ClockMove:
-    return hint(view)
+    return hint(view, give_up=True)
 
 
 def _hard(view: ClockView, rng: SeededRandom, budget: Budget, options: Any) -> ClockMove:
-    return solve(view, rng, budget)
+    return hard_move(view, give_up=True)
 
 
 POLICIES: dict[str, Policy] = {"easy": easy, "normal": _normal, "hard": _hard}

@@ -98,6 +98,9 @@ class ClockView:
     the player while the game goes on and leaves out `resign`, which is always
     allowed then. `history` is every move played, in record notation. `options` are
     the game's.
+    `piles[h - 1]` is hour h's whole pile, bottom first (its last tile is the top):
+    every tile under a top was laid face up in front of the player, who may
+    remember it, so the view carries them.
     """
 
     player: str
@@ -105,6 +108,7 @@ class ClockView:
     hours: int
     tops: tuple[Tile | None, ...]
     heights: tuple[int, ...]
+    piles: tuple[tuple[Tile, ...], ...]
     home: tuple[int, ...]
     in_trouble: tuple[tuple[Tile, int | str], ...]
     drawn: Tile | None

@@ -53,3 +53,37 @@ async def test_big_clock_in_dms(simcord_env: Any) -> None:
     given_up = await user.click(opened.response, label="Give up")
     assert given_up.acknowledged
     assert table.status == "finished"
+
+
+async def test_the_hint_button_answers_at_the_level_the_player_picked(
+        world: dict[str, Any], monkeypatch: Any) -> None:
+    from engine.clock.hint import hint_at
+
+    monkeypatch.setattr("tables.service.secrets.randbits", lambda bits: 5)  # seed 5
+    env, channel = world["env"], world["channel"]
+    differed = 0
+    for member, level in zip(world["members"], ("hard", "normal"), strict=False):
+        await member.slash(channel, "domino clock", tile_set=6, hints=level)
+        table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+        assert table.settings.hint_level == level
+        for _ in range(40):
+            if table.status != "playing":
+                break
+            view = table.game.view(0)
+            hinted = await member.click(table_message(channel, table),
+                                        custom_id=f"dom:hint:{table.id}:{table.seq}")
+            move = hinted.response.content.split(": ", 1)[1]
+            assert move == str(hint_at(level, view))
+            differed += move != str(hint_at("normal" if level == "hard" else "hard", view))
+            await member.slash(channel, "domino play", move=move)
+    assert differed  # the levels are not the same hint
+
+
+def test_the_clock_face_lists_the_tiles_under_each_top() -> None:
+    from cogs.clock_messages import clock_face
+    from tests.engine.test_clock import game
+
+    g = game("5-2 6-3 4-1 4-4 6-5 6-2", "5-1 6-4", ("draw", "place 1", "draw", "place 6"))
+    lines = clock_face(g.view(None))
+    assert " 1: 5-1 ×2 (under it: 5-2)" in lines
+    assert " 3: 4-1 ×1" in lines  # a single tile has nothing under it

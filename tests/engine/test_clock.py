@@ -473,3 +473,12 @@ def test_copy_is_independent() -> None:
     other.play("move 3 1")
     assert g.drawn is None and g.top(3) == Tile(4, 1) and g.moves == []
     assert other.summary() == replay(other.record()).summary()
+
+
+def test_the_view_carries_every_tile_laid_under_each_top() -> None:
+    g = game("5-2 6-3 4-1 4-4 6-5 6-2", "5-1 6-4", ("draw", "place 1", "draw", "place 6"))
+    view = g.view(0)
+    assert view.piles[0] == tiles("5-2 5-1")  # bottom first, the top last
+    assert view.piles[5] == tiles("6-2 6-4")
+    assert all(pile[-1] == top for pile, top in zip(view.piles, view.tops, strict=True) if pile)
+    assert [len(p) for p in view.piles] == list(view.heights)

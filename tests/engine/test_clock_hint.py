@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.clock import ClockGame, ClockMove, ClockOptions
-from engine.clock.hint import hint
+from engine.clock.hint import HINT_LEVELS, hint, hint_at
+from engine.rng import SeededRandom
 from tests.engine.test_clock import FREEABLE, QUIET, TROUBLE, game
 
 
@@ -54,11 +55,67 @@ def test_hint_follows_a_double_blocking_the_drawn_double() -> None:
     assert suggested(g) == "place 3"
 
 
-def test_hint_gives_up_a_drawn_double_it_cannot_help() -> None:
-    # 5-4 on hour 3 has nowhere to go; only 2-1 and 3-1 could move, which does not help.
+def test_hint_finds_the_rescue_that_digging_one_top_missed() -> None:
+    # 5-4 on hour 3 fits nowhere; but 2-1 may go onto 6-2, and 5-4 into the emptied hour 1.
     g = game("2-1 6-2 5-4 4-4 3-1 6-6", "3-3", ("draw",))
-    assert not g.is_over()
-    assert suggested(g) == "discard"
+    for expected in ("move 1 2", "move 3 1", "place 3"):
+        assert suggested(g) == expected
+        g.play(expected)
+
+
+def loses_at_once(g: ClockGame, move: ClockMove) -> bool:
+    """Ground truth from the rules engine: the game is lost right after `move`."""
+    after = g.copy()
+    after.play(move)
+    outcome = after.outcome()
+    return outcome is not None and not outcome.winners
+
+
+def test_the_issue_s_drawn_nine_nine_is_brought_home() -> None:
+    # Double-12: 9-9 drawn, 5-4 on hour 9 fits nowhere; `move 10 3` empties hour 10 for it.
+    hours = "7-0 8-0 3-1 11-0 12-0 6-2 7-3 8-2 5-4 10-1 11-2 12-3"
+    g = game(hours, "9-9 1-1", ("draw",), top=12)
+    assert ClockMove.discard() in g.legal_moves()
+    for level in HINT_LEVELS:
+        assert str(hint_at(level, g)) != "discard"
+    for _ in range(3):  # e.g. move 10 3, move 9 10, place 9: the shortest rescue
+        g.play(suggested(g))
+    assert g.is_home(9)
+
+
+@pytest.mark.parametrize("level", HINT_LEVELS)
+@pytest.mark.parametrize("top", [6, 9, 12])
+def test_no_hint_loses_at_once_while_another_move_does_not(level: str, top: int) -> None:
+    checked = 0
+    for seed in range(6 if level == "hard" else 12):
+        g = ClockGame(("Ann",), ClockOptions(top), seed=seed)
+        rng = SeededRandom(seed)
+        for _ in range(400):  # random rearranging may wander for ever: a cap
+            if g.is_over():
+                break
+            move = hint_at(level, g)
+            if loses_at_once(g, move):
+                assert all(loses_at_once(g, m) for m in g.legal_moves()), (seed, g.moves)
+            else:
+                checked += 1
+            # Wander off the hint now and then, to reach positions it would avoid.
+            legal = g.legal_moves()
+            g.play(move if rng.below(4) or not legal else legal[rng.below(len(legal))])
+    assert checked > 50
+
+
+@pytest.mark.parametrize("top", [6, 9, 12])
+def test_a_double_is_given_up_only_when_no_move_is_left(top: int) -> None:
+    # While any rearranging move exists a drawn double can be rescued (a movable top lets
+    # its whole pile follow it, and an emptied hour takes the blocking pile): even the
+    # hint that gives up (a computer playing alone) never does so then.
+    for seed in range(30):
+        g = ClockGame(("Ann",), ClockOptions(top), seed=seed)
+        while not g.is_over():
+            move = hint(g, give_up=True)
+            if move == ClockMove.discard() and g.drawn is not None and g.drawn.is_double:
+                assert not any(m.kind == "move" for m in g.legal_moves()), (seed, g.moves)
+            g.play(move)
 
 
 def test_hint_prefers_the_hour_whose_number_the_tile_shows() -> None:
@@ -79,10 +136,11 @@ def test_hint_discards_a_tile_without_a_place() -> None:
     assert suggested(game("5-2 6-2 4-1 4-4 6-5 5-1", "3-0", ("draw",))) == "discard"
 
 
-def test_hint_resigns_when_nothing_helps() -> None:
-    g = game("2-1 6-2 5-4 4-4 3-3 6-6")
+def test_hint_resigns_only_when_no_move_is_left() -> None:
+    g = game("2-1 6-2 5-4 4-4 3-3 6-6")  # 3-3 at hour 5 can never go home
     assert not g.is_over()
-    assert suggested(g) == "resign"
+    assert suggested(g) != "resign"  # a move keeps the game going
+    assert str(hint(g, give_up=True)) == "resign"
 
 
 @pytest.mark.parametrize("top", [6, 9, 12])
@@ -92,7 +150,7 @@ def test_following_the_hint_always_ends_with_legal_moves(top: int) -> None:
         for _ in range(2000):
             if g.is_over():
                 break
-            move = hint(g)
+            move = hint(g, give_up=True)
             assert move == ClockMove.resign() or move in g.legal_moves()
             g.play(move)
         assert g.is_over()
