@@ -78,7 +78,7 @@ async def measure() -> tuple[list[float], list[float], list[float], int]:
             people = {ann.id: ann, bob.id: bob}
             tables = []
             for _ in range(TABLES):
-                opened = await ann.slash(channel, "domino new", game="traditional", seats=2)
+                opened = await ann.slash(channel, "domino new traditional", seats=2)
                 table = bot.service.get(max(bot.service.tables))
                 await bob.click(opened.response, label="Join")
                 tables.append(table)

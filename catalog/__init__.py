@@ -9,7 +9,11 @@ looked up in the same language (a game's name inside an error, for instance).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from catalog.help_en import HELP
+from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +69,7 @@ EN: dict[str, str] = {
     "error.server_only": "Server settings exist only in a server.",
     "error.table_ended": "This table has ended.",
     "error.no_away_seat": "You have no seat here that an AI is playing for you.",
+    "error.ai_level": "An AI plays at one of these levels: {levels}.",
     "error.rematch_players": "Only a player of this table can ask for a rematch.",
     "error.unrated": "{game} has no ratings or leaderboard.",
     # game names
@@ -76,7 +81,8 @@ EN: dict[str, str] = {
     "lobby.host": "Host: {host}",
     "lobby.seats": "Seats ({filled}/{wanted}):\n{lines}",
     "lobby.free": "(free seat)",
-    "lobby.options": "Options: {options}",
+    "lobby.ai_seat": "{name} (AI, {level})",
+    "lobby.options": "Options:\n{options}",
     "lobby.turn": "Turn time: {turn}",
     "lobby.expires": "The lobby closes {when} unless the host starts it.",
     "lobby.autostart": "The game starts by itself once every seat is filled.",
@@ -88,7 +94,7 @@ EN: dict[str, str] = {
     "lobby.expired_notice": "Table #{table} expired: nobody started it in time.",
     "lobby.joined": "You joined table #{table}.",
     "lobby.left": "You left table #{table}.",
-    "lobby.ai_added": "An AI player took a seat.",
+    "lobby.ai_added": "{name} ({level} AI) took a seat.",
     "lobby.started": "The game at table #{table} has started.",
     "lobby.cancelled": "Table #{table} was cancelled.",
     # table message
@@ -100,7 +106,7 @@ EN: dict[str, str] = {
     "table.ends": "Open ends: {ends}",
     "table.count": "Open-end count: {count}",
     "table.stock": "Stock: {stock}",
-    "table.player": "{marker}{name}: {tiles} tiles · score {score}",
+    "table.player": "{marker}{name}: {tiles} · score {score}",
     "table.turn": "Turn: {mention}, {when}",
     "table.turn_ai": "Turn: {name} (AI) is thinking…",
     "table.last": "Last move: {name} {move}",
@@ -116,7 +122,7 @@ EN: dict[str, str] = {
     "table.timeout_notice": "{name} ran out of time at table #{table}; the AI played for them.",
     "table.resigned": "{name} resigned.",
     # results
-    "result.title": "### Game over ({reason})",
+    "result.title": "### Game over: {reason}",
     "result.place": "{place}. {name}: {points} points{goat}",
     "result.goat": " 🐐 goat",
     "result.winner": "Winner: {names}",
@@ -126,7 +132,7 @@ EN: dict[str, str] = {
     "hand.title": "### Your hand at table #{table}",
     "hand.tiles": "{tiles}",
     "hand.empty": "(empty)",
-    "hand.your_turn": "It is your turn. Playable: {count} tile(s).",
+    "hand.your_turn": "It is your turn: {count} to play.",
     "hand.not_turn": "It is {name}'s turn.",
     "hand.choose_end": "Where should {tile} go?",
     "hand.end": "{tile} at {end}",
@@ -141,8 +147,7 @@ EN: dict[str, str] = {
     "clock.trouble": "In trouble: {where}",
     "clock.stock": "Stock: {stock} · discarded: {discards} · home: {home}/{hours}",
     "clock.draw": "Draw",
-    "clock.place": "→ {hour}",
-    "clock.move": "{a}→{b}",
+    "clock.typed": "{move} (`{typed}`)",
     "clock.discard": "Discard",
     "clock.hint": "Hint",
     "clock.give_up": "Give up",
@@ -168,27 +173,11 @@ EN: dict[str, str] = {
     "daily.channel_set": "The daily boards will be posted in <#{channel}> once each day is over.",
     "daily.need_manager": "Only a member with Manage Server picks the board channel.",
     "clock.won": "### You won: every hour is home!",
-    "clock.lost": "### Game over ({reason}): {home} of {hours} hours home.",
+    "clock.lost": "### Game over: {reason}; {home} of {hours} hours home.",
     "clock.more_moves": "More moves with /domino play: {moves}",
-    # rules
-    "rules.traditional": (
-        "**Traditional** (2-4 players, double-6): lay a tile matching an end of the line. "
-        "Cannot play: draw until you can; stock empty: pass. First out wins the hand "
-        "(domino); nobody can play = fish. The winner scores the others' pips minus their "
-        "own; the highest count is the goat."),
-    "rules.carousel": (
-        "**Carousel** (2-7 players): open with a double, the spinner; play grows from its "
-        "four sides. After each play, open ends adding up to a multiple of 5 score count/5. "
-        "Going out scores the opponents' pips (rounded to 5, /5). First to the target wins."),
-    "rules.clock": (
-        "**Big Clock** (solitaire, double-12): bring every double d-d home to hour d. "
-        "Draw one tile at a time and place it on a pile sharing a number (or an empty "
-        "hour), or discard it. While a double is in trouble you may move tops between "
-        "piles. Giving up a drawn double loses."),
-    "rules.options": "Options of this table: {options}",
-    "rules.defaults": "default options",
     # commands
     "cmd.opened": "Table #{table} is open.",
+    "cmd.started": "Your game #{table} has started.",
     "cmd.played": "Played {move}.",
     "cmd.cancelled": "Table #{table} cancelled.",
     "cmd.replaced": "Seat {seat} is now played by an AI.",
@@ -240,7 +229,7 @@ EN: dict[str, str] = {
     "settings.role_none": "nobody",
     # leaderboard, stats, history, replay (cogs/stats_cog.py, cogs/stats_views.py)
     "board.title": "## {game} leaderboard · {scope}",
-    "board.line": "**{rank}.** {name} · {rating}{mark} · {games} games · {wins} wins ({rate}%)",
+    "board.line": "**{rank}.** {name} · {rating}{mark} · {games} · {wins} ({rate}%)",
     "board.viewer_line": "▶ {line}",
     "board.empty": "Nobody has a rating here yet: finish a game between two players.",
     "board.you": "Your rank: {line}",
@@ -288,8 +277,6 @@ EN: dict[str, str] = {
                         "and I may not post in this channel."),
     "notice.unreached_host": ("At table #{table}, {name} could not be told it is their turn: "
                               "their DMs are closed and I may not post in the channel. {link}"),
-    "error.extra_form": "Write extra options as name=value (at most 40 characters), not {part}.",
-    "error.extra_count": "At most {count} extra options, please.",
     "error.not_channel": "{text} is not a channel: mention it like #dominoes.",
     "error.too_long": "That {option} is far too long: {text}",
     "error.managers_only": "Only members with Manage Server change these settings.",
@@ -303,7 +290,15 @@ EN: dict[str, str] = {
                                  "`/domino cancel table:{table}`."),
 }
 
+EN.update(WORDS)
+EN.update(HELP)
+
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
+
+PLURALS: dict[str, Callable[[int], str]] = {"en": lambda n: "one" if n == 1 else "other"}
+"""Each language's plural rule: the form (CLDR names: one, few, many, other) of a count.
+A language without one uses English's; a form missing in a catalog falls back to
+`other`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,3 +322,17 @@ def t(key: str, locale: str | None = None, /, **values: object) -> str:
         return template
     filled = {k: t(v.key, locale) if isinstance(v, Phrase) else v for k, v in values.items()}
     return template.format(**filled)
+
+
+def has(key: str, locale: str | None = None) -> bool:
+    """Whether the catalog (of `locale`, or English) has a text for `key`."""
+    return key in CATALOGS.get((locale or "en").split("-")[0], EN) or key in EN
+
+
+def tn(key: str, count: int, locale: str | None = None, /, **values: object) -> str:
+    """`key` with the plural form `count` takes in `locale` (`key.one`, `key.other`, ...),
+    filled with `count` and `values`: tn("count.tiles", 1) == "1 tile"."""
+    language = (locale or "en").split("-")[0]
+    form = PLURALS.get(language, PLURALS["en"])(count)
+    chosen = f"{key}.{form}" if has(f"{key}.{form}", locale) else f"{key}.other"
+    return t(chosen, locale, count=count, **values)

@@ -25,18 +25,19 @@ from catalog import t
 from cogs.answering import ack, answer, answer_error, reply, unless_slow
 from cogs.escape import excerpt, shown
 from cogs.games import presentation
+from cogs.help import rules_text
 from cogs.messages import (
     Shot,
     end_choice_layout,
     hand_layout,
-    options_text,
     render,
     text_layout,
 )
 from cogs.notices import Notices
 from cogs.table_updates import TableMessages, fault_text
-from tables.errors import NotAllowed, NotSeated, StaleMove, TableError
-from tables.live import LiveTable, Person, TableEvent, TableSettings
+from engine.notation import move_text
+from tables.errors import NotSeated, StaleMove, TableError
+from tables.live import LiveTable, Person, TableEvent
 from tables.people import People
 from tables.service import TableService
 
@@ -139,39 +140,15 @@ class Actions:
                                                   allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_message(table.id, message.id)
 
-    async def open_table(self, interaction: discord.Interaction[Any], game: str,
-                         settings: TableSettings, options: dict[str, Any]) -> None:
-        async with self.guard(interaction, None):
-            await ack(interaction)
-            table = await self.service.open_lobby(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                host=person(interaction.user), game=game, settings=settings, options=options)
-            await self.post_table(interaction, table)
-            await self.notices.lobby_opened(self.service.get(table.id))
-
-    async def open_solitaire(self, interaction: discord.Interaction[Any], game: str,
-                             options: dict[str, Any], hint_level: str = "normal") -> None:
-        """Start a solitaire (Big Clock) for the caller at once and post its message; its
-        Hint button answers at `hint_level`."""
-        async with self.guard(interaction, None):
-            await interaction.response.defer(thinking=True)
-            table = await self.service.start_solitaire(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                person=person(interaction.user), game=game, options=options,
-                hint_level=hint_level)
-            await self.post_table(interaction, table)
-
     # -- lobby buttons ----------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
                           table_id: int) -> None:
         async with self.guard(interaction, table_id):
             await interaction.response.defer()
             user = interaction.user
-            if action == "join":
-                await self.service.join(table_id, person(user))
-            elif action == "leave":
+            if action == "leave":  # (join: cogs/opening.py, which answers the joiner)
                 await self.service.leave(table_id, user.id)
-            elif action == "ai":
+            elif action == "ai":  # the Add AI button of lobbies posted before the level menu
                 await self.service.add_ai(table_id, user.id, "normal")
             elif action == "start":
                 await self.service.start(table_id, user.id)
@@ -281,7 +258,10 @@ class Actions:
             # The level the player picked; the hard search runs off the event loop.
             move = await asyncio.to_thread(suggest, table.game.view(seat),
                                            table.settings.hint_level)
-            await interaction.response.send_message(t("clock.hint_text", move=move), ephemeral=True)
+            # As people read it, and as /domino play takes it.
+            shown = t("clock.typed", move=move_text(move), typed=move)
+            await interaction.response.send_message(t("clock.hint_text", move=shown),
+                                                    ephemeral=True)
 
     async def known_table(self, interaction: discord.Interaction[Any],
                           table_id: int) -> LiveTable:
@@ -300,31 +280,6 @@ class Actions:
             table = await self.known_table(interaction, table_id)
             await answer(interaction, rules_text(table.game_kind, table.row.options),
                          ephemeral=True)
-
-    async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """A new lobby with the same seats (people and AIs); the clicker hosts it."""
-        async with self.guard(interaction, table_id):
-            await ack(interaction, thinking=False)
-            row = await self.service.store.get_table(table_id)
-            if row is None or row.status != "finished":  # a crafted id, or a game still on
-                raise TableError("error.no_rematch")
-            old = LiveTable(row, None)
-            if old.seat_of(interaction.user.id) is None:
-                raise NotAllowed("error.rematch_players")
-            settings = TableSettings(seats=len(old.seats),
-                                     turn_seconds=old.settings.turn_seconds,
-                                     lobby_seconds=old.settings.lobby_seconds, auto_start=False)
-            table = await self.service.open_lobby(
-                guild_id=old.guild_id, channel_id=old.channel_id, host=person(interaction.user),
-                game=old.game_kind, settings=settings, options=dict(old.row.options))
-            for seat in old.seats:
-                if seat.is_ai:
-                    level = seat.ai_level or "normal"
-                    await self.service.add_ai(table.id, interaction.user.id, level)
-                elif seat.user_id != interaction.user.id:
-                    assert seat.user_id is not None
-                    await self.service.join(table.id, Person(seat.user_id, seat.name))
-            await self.post_table(interaction, self.service.get(table.id))
 
     async def cancel_here(self, interaction: discord.Interaction[Any],
                           table_id: int | None) -> None:
@@ -355,12 +310,4 @@ class Actions:
         return max(mine or tables, key=lambda x: x.id)
 
 
-def rules_text(game: str, options: dict[str, Any] | None) -> str:
-    """The rules summary of a game, with a table's options when given."""
-    text = t(presentation(game).rules_key)
-    if options is not None:
-        text += "\n" + t("rules.options", options=options_text(options))
-    return text
-
-
-__all__ = ["Actions", "rules_text", "text_layout"]
+__all__ = ["Actions", "text_layout"]

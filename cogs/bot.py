@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
 from cogs.daily_cog import DailyCog
+from cogs.opening import Opening
 from cogs.pickup_cog import PickupCog
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
@@ -57,6 +58,7 @@ class DominoBot(commands.Bot):
     service: TableService
     actions: Actions
     stats: StatsCog
+    opening: Opening
 
     def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
@@ -113,7 +115,8 @@ class DominoBot(commands.Bot):
         stats, pickup and daily-deal commands (in this order, which the registered payload
         keeps)."""
         assert self.store is not None
-        domino = DominoCog(self.actions, self.service, people)
+        self.opening = Opening(self.actions, people)
+        domino = DominoCog(self.actions, self.service, self.opening)
         self.stats = StatsCog(self.actions, self.store)
         pickup = PickupCog(self.actions, people)
         self.daily = DailyDeals(self.service)
@@ -142,14 +145,21 @@ class DominoBot(commands.Bot):
         await self.actions.rules_click(interaction, table_id)
 
     async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.actions.rematch_click(interaction, table_id)
+        await self.opening.rematch_click(interaction, table_id)
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.actions.hint_click(interaction, table_id)
 
     async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
                           table_id: int) -> None:
-        await self.actions.lobby_click(interaction, action, table_id)
+        if action == "join":  # the joiner is told privately where they sit
+            await self.opening.join_click(interaction, table_id)
+        else:
+            await self.actions.lobby_click(interaction, action, table_id)
+
+    async def add_ai_click(self, interaction: discord.Interaction[Any], table_id: int,
+                           level: str) -> None:
+        await self.opening.add_ai_click(interaction, table_id, level)
 
     async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.actions.back_click(interaction, table_id)

@@ -15,6 +15,8 @@ from catalog import t
 from cogs.components import HintButton, PlayButton, TableButton
 from cogs.escape import shown
 from cogs.messages import BUTTONS_PER_ROW, Shot, _layout, _rows
+from cogs.words import ending
+from engine.notation import move_text, tile_text
 from tables.live import LiveTable
 
 MOVE_ROWS = 4  # rows of place/move buttons under the first row
@@ -33,30 +35,32 @@ def clock_face(view: Any) -> list[str]:
     for hour in range(1, view.hours + 1):
         top, height = view.tops[hour - 1], view.heights[hour - 1]
         if hour in view.home:
-            lines.append(t("clock.hour_home", hour=hour, tile=top))
+            lines.append(t("clock.hour_home", hour=hour, tile=tile_text(top)))
         elif top is None:
             lines.append(t("clock.hour_empty", hour=hour))
         else:
-            line = t("clock.hour_pile", hour=hour, tile=top, height=height)
+            line = t("clock.hour_pile", hour=hour, tile=tile_text(top), height=height)
             under = view.piles[hour - 1][:-1]
             if under:  # laid face up earlier: the player may remember them, so we show them
-                line += t("clock.under", tiles=" ".join(str(x) for x in reversed(under)))
+                line += t("clock.under", tiles=" ".join(tile_text(x) for x in reversed(under)))
             lines.append(line)
     if view.drawn is not None:
-        lines.append(t("clock.drawn", tile=view.drawn))
+        lines.append(t("clock.drawn", tile=tile_text(view.drawn)))
     if view.in_trouble:
-        where = ", ".join(f"{tile} ({at})" for tile, at in view.in_trouble)
+        where = ", ".join(f"{tile_text(tile)} ({at})" for tile, at in view.in_trouble)
         lines.append(t("clock.trouble", where=where))
     lines.append(t("clock.stock", stock=view.stock_size, discards=len(view.discards),
                    home=len(view.home), hours=view.hours))
     if view.last_move is not None:
-        lines.append(t("table.last", name=shown(view.player), move=view.last_move))
+        lines.append(t("table.last", name=shown(view.player),
+                       move=move_text(str(view.last_move))))
     outcome = view.outcome
     if outcome is not None:
         if outcome.winners:
             lines.append(t("clock.won"))
         else:
-            lines.append(t("clock.lost", reason=outcome.reason, home=len(view.home),
+            lines.append(t("clock.lost", reason=ending("clock", outcome.reason, []),
+                           home=len(view.home),
                            hours=view.hours))
     return lines
 
@@ -82,15 +86,13 @@ def clock_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
     others: list[ui.Item[Any]] = []
     for move in legal:
         parts = move.split()
-        if parts[0] == "place":
-            others.append(PlayButton(table.id, seq, move, label=t("clock.place", hour=parts[1]),
-                                     style=discord.ButtonStyle.success))
-        elif parts[0] == "move":
-            others.append(PlayButton(table.id, seq, move,
-                                     label=t("clock.move", a=parts[1], b=parts[2]),
-                                     style=discord.ButtonStyle.secondary))
+        if parts[0] in ("place", "move"):  # labelled as people read them: "→ 4", "9 → 11"
+            style = discord.ButtonStyle.success if parts[0] == "place" else (
+                discord.ButtonStyle.secondary)
+            others.append(PlayButton(table.id, seq, move, label=move_text(move), style=style))
     shown = MOVE_ROWS * BUTTONS_PER_ROW
     if len(others) > shown:
         rest = [b.move for b in others[shown:] if isinstance(b, PlayButton)]
-        texts.append(t("clock.more_moves", moves=", ".join(rest)))
+        texts.append(t("clock.more_moves", moves=", ".join(
+            t("clock.typed", move=move_text(m), typed=m) for m in rest)))
     return _layout(texts, shot, [*_rows(first, 1), *_rows(others, MOVE_ROWS)], colour=0xF1C40F)

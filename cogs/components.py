@@ -11,7 +11,8 @@ Custom ids (at most 100 characters):
     dom:resign:<table>                resign / give up
     dom:rules:<table>                 the rules and the table's options
     dom:hint:<table>:<seq>            Big Clock hint
-    dom:lobby:<action>:<table>        join, leave, ai, start, cancel
+    dom:lobby:<action>:<table>        join, leave, ai (a normal AI: older lobbies), start, cancel
+    dom:addai:<table>                 the lobby's select: an AI of the chosen level
     dom:rematch:<table>               a new lobby with the same seats
     dom:back:<table>                  take back the seat an AI plays after timeouts
 """
@@ -66,9 +67,10 @@ class TileButton(ui.DynamicItem[ui.Button[Any]],
                  template=r"dom:tile:(?P<table>\d+):(?P<seq>\d+):(?P<tile>\d+-\d+)"):
     """A playable tile that fits more than one end: answers with a choice of end."""
 
-    def __init__(self, table: int, seq: int, tile: str, *, disabled: bool = False) -> None:
+    def __init__(self, table: int, seq: int, tile: str, *, label: str | None = None,
+                 disabled: bool = False) -> None:
         self.table, self.seq, self.tile = table, seq, tile
-        super().__init__(_button(f"dom:tile:{table}:{seq}:{tile}", tile,
+        super().__init__(_button(f"dom:tile:{table}:{seq}:{tile}", label or tile,
                                  discord.ButtonStyle.primary, disabled))
 
     @classmethod
@@ -144,6 +146,29 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]],
         await handlers_of(interaction).lobby_click(interaction, self.action, self.table)
 
 
+class AiSelect(ui.DynamicItem[ui.Select[Any]], template=r"dom:addai:(?P<table>\d+)"):
+    """The lobby's "Add AI" menu: the host seats an AI of the level chosen (its value)."""
+
+    def __init__(self, table: int, *, placeholder: str = "Add AI",
+                 options: list[discord.SelectOption] | None = None,
+                 disabled: bool = False) -> None:
+        self.table = table
+        # A click carries only the chosen value; the options are needed to send the menu.
+        choices = options or [discord.SelectOption(label="normal", value="normal")]
+        super().__init__(ui.Select(custom_id=f"dom:addai:{table}", placeholder=placeholder[:150],
+                                   options=choices, min_values=1, max_values=1,
+                                   disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str], /) -> AiSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        level = self.item.values[0] if self.item.values else "normal"
+        await handlers_of(interaction).add_ai_click(interaction, self.table, level)
+
+
 class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"dom:back:(?P<table>\d+)"):
     """"Take my seat back": the clicker's seat, played by an AI since their timeouts."""
 
@@ -161,5 +186,5 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"dom:back:(?P<table>\
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    PlayButton, TileButton, TableButton, HintButton, LobbyButton, BackButton,
+    PlayButton, TileButton, TableButton, HintButton, LobbyButton, AiSelect, BackButton,
 )

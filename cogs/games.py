@@ -13,6 +13,7 @@ from typing import Any
 
 from discord import app_commands, ui
 
+from catalog import t
 from cogs.clock_messages import clock_face, clock_layout
 from cogs.messages import BoardText, Shot, line_text, spinner_text, table_layout
 from engine.clock.hint import hint_at
@@ -64,7 +65,7 @@ def presentation(game: str) -> Presentation:
 
 
 def _choices(specs: list[GameSpec]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=spec.name, value=spec.name) for spec in specs]
+    return [app_commands.Choice(name=t(f"game.{spec.name}"), value=spec.name) for spec in specs]
 
 
 # The `game` choices of the slash commands, in registry order.

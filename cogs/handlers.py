@@ -38,6 +38,9 @@ class Handlers(Protocol):
     async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
                           table_id: int) -> None: ...
 
+    async def add_ai_click(self, interaction: discord.Interaction[Any], table_id: int,
+                           level: str) -> None: ...
+
     async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
 
     async def board_click(self, interaction: discord.Interaction[Any], game: str,

@@ -18,9 +18,12 @@ from typing import Any
 import discord
 from discord import ui
 
-from catalog import t
-from cogs.components import BackButton, LobbyButton, PlayButton, TableButton, TileButton
+from catalog import t, tn
+from cogs.components import AiSelect, BackButton, LobbyButton, PlayButton, TableButton, TileButton
 from cogs.escape import alt_text, shown
+from cogs.words import ending, level_words, options_lines
+from engine.ai import LEVELS
+from engine.notation import move_text, piece_text, tile_text, tiles_in
 from tables.live import LiveTable
 from tables.results import seat_results
 
@@ -68,13 +71,11 @@ def when(timestamp: float | None, style: str = "R") -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), style)  # type: ignore[arg-type]
 
 
-def options_text(options: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or t("rules.defaults")
-
-
 def seat_label(table: LiveTable, seat: int) -> str:
     s = table.seats[seat]
-    return f"{shown(s.name)} (AI)" if s.is_ai else f"<@{s.user_id}>"
+    if s.is_ai:
+        return t("lobby.ai_seat", name=shown(s.name), level=level_words(s.ai_level))
+    return f"<@{s.user_id}>"
 
 
 def _rows(buttons: list[ui.Item[Any]], max_rows: int) -> list[ui.ActionRow[Any]]:
@@ -107,7 +108,8 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
         t("lobby.title", game=t(f"game.{table.game_kind}"), table=table.id),
         t("lobby.host", host=f"<@{table.host_id}>"),
         t("lobby.seats", filled=len(table.seats), wanted=settings.seats, lines="\n".join(lines)),
-        t("lobby.options", options=options_text(table.row.options)),
+        t("lobby.options", options="\n".join(
+            f"- {line}" for line in options_lines(table.game_kind, table.row.options))),
         t("lobby.turn", turn=_duration(settings.turn_seconds)),
         t("lobby.expires", when=when(table.deadline)) if table.status == "lobby" else "",
         t("lobby.autostart") if settings.auto_start else "",
@@ -116,11 +118,14 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
     buttons: list[ui.Item[Any]] = [
         LobbyButton("join", table.id, label=t("lobby.join"), disabled=full),
         LobbyButton("leave", table.id, label=t("lobby.leave")),
-        LobbyButton("ai", table.id, label=t("lobby.ai"), disabled=full),
         LobbyButton("start", table.id, label=t("lobby.start")),
         LobbyButton("cancel", table.id, label=t("lobby.cancel")),
     ]
-    return _layout(texts, None, _rows(buttons, 1), colour=0x5865F2)
+    levels = [discord.SelectOption(label=t(f"lobby.ai_level.{level}"), value=level)
+              for level in LEVELS]
+    menu: list[ui.Item[Any]] = [AiSelect(table.id, placeholder=t("lobby.ai_pick"), options=levels,
+                                         disabled=full)]
+    return _layout(texts, None, [*_rows(buttons, 1), *_rows(menu, 1)], colour=0x5865F2)
 
 
 def _duration(seconds: int) -> str:
@@ -139,7 +144,7 @@ def line_text(view: Any) -> list[str]:
     """A line of tiles (Traditional) in words, also the fallback when there is no picture."""
     if not view.line:
         return [t("table.board_empty")]
-    line = " ".join(f"[{p.left}|{p.right}]" for p in view.line)
+    line = " ".join(piece_text(p.left, p.right) for p in view.line)
     ends = f"{view.ends[0]} · {view.ends[1]}"
     return [t("table.board", line=line), t("table.ends", ends=ends)]
 
@@ -148,9 +153,9 @@ def spinner_text(view: Any) -> list[str]:
     """A spinner and its four arms (Carousel) in words."""
     if view.spinner is None:
         return [t("table.board_empty")]
-    parts = [f"[{view.spinner.high}|{view.spinner.low}]"]
+    parts = [tile_text(view.spinner)]
     for side in ("L", "R", "U", "D"):
-        arm = " ".join(f"[{a.inner}|{a.outer}]" for a in view.arms[side])
+        arm = " ".join(piece_text(a.inner, a.outer) for a in view.arms[side])
         if arm:
             parts.append(f"{side}: {arm}")
     ends = " · ".join(f"{s} {n}" for s, n in view.ends.items())
@@ -176,17 +181,16 @@ def table_layout(table: LiveTable, shot: Shot | None,
     texts = [title, head, *board_text(view), t("table.stock", stock=view.stock_size)]
     for s, name in enumerate(view.players):
         marker = "▶ " if s == view.to_move and table.status == "playing" else ""
-        texts.append(t("table.player", marker=marker, name=shown(name), tiles=view.hand_sizes[s],
-                       score=view.scores[s]))
+        texts.append(t("table.player", marker=marker, name=shown(name),
+                       tiles=tn("count.tiles", view.hand_sizes[s]), score=view.scores[s]))
     last = view.last_move
     if last is not None:
-        texts.append(t("table.last", name=shown(view.players[last[0]]), move=last[1]))
+        texts.append(t("table.last", name=shown(view.players[last[0]]), move=move_text(last[1])))
     scoring = getattr(view, "scoring", ())
     if scoring and scoring[-1].seat is not None:
         event = scoring[-1]
         texts.append(t("table.last_score", name=shown(view.players[event.seat]),
-                       points=event.points,
-                       reason=event.reason))
+                       points=event.points, reason=tiles_in(event.reason)))
     if table.status == "playing":
         texts += [t("table.away", name=shown(table.seats[s].name)) for s in table.settings.away
                   if s < len(table.seats)]
@@ -232,16 +236,24 @@ def _playing_rows(table: LiveTable, view: Any) -> list[ui.ActionRow[Any]]:
     return _rows(buttons, 2)
 
 
+def end_words(table: LiveTable) -> str:
+    """How the table's game ended, in words: "Bob went out", "Fish: nobody can play"."""
+    outcome = table.game.outcome() if table.game is not None else None
+    if table.resigned is not None or outcome is None:
+        seat = table.resigned
+        names = [shown(table.seats[seat].name)] if seat is not None else []
+        return ending(table.game_kind, "resigned", names)
+    return ending(table.game_kind, outcome.reason,
+                  [shown(table.seats[s].name) for s in outcome.winners])
+
+
 def result_text(table: LiveTable) -> list[str]:
     """Places, points, goats and the winner of a finished line game."""
     game = table.game
     if game is None:
         return []
     outcome = game.outcome()
-    reason = outcome.reason if outcome is not None else "resigned"
-    lines = [t("result.title", reason=reason)]
-    if table.resigned is not None:
-        lines.append(t("table.resigned", name=shown(table.seats[table.resigned].name)))
+    lines = [t("result.title", reason=end_words(table))]
     results = sorted(seat_results(table), key=lambda r: (r.place, r.seat))
     for r in results:
         lines.append(t("result.place", place=r.place, name=shown(table.seats[r.seat].name),
@@ -263,7 +275,7 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None) -> ui.LayoutView
     """A seat's own hand, with one button per playable tile (sent ephemerally only)."""
     assert table.game is not None
     view = table.game.view(seat)
-    tiles = " ".join(f"[{tile}]" for tile in view.hand) or t("hand.empty")
+    tiles = " ".join(tile_text(tile) for tile in view.hand) or t("hand.empty")
     texts = [t("hand.title", table=table.id), t("hand.tiles", tiles=tiles)]
     buttons: list[ui.Item[Any]] = []
     if view.to_move == seat and view.legal_moves:
@@ -274,12 +286,12 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None) -> ui.LayoutView
                 ends.setdefault(str(move.tile), []).append(str(move))
             else:
                 specials.append(str(move))
-        texts.append(t("hand.your_turn", count=len(ends)))
+        texts.append(t("hand.your_turn", count=tn("count.tiles", len(ends))))
         for tile, moves in ends.items():
             if len(moves) == 1:
-                buttons.append(PlayButton(table.id, table.seq, moves[0], label=tile))
+                buttons.append(PlayButton(table.id, table.seq, moves[0], label=tile_text(tile)))
             else:
-                buttons.append(TileButton(table.id, table.seq, tile))
+                buttons.append(TileButton(table.id, table.seq, tile, label=tile_text(tile)))
         for move in specials:
             buttons.append(PlayButton(table.id, table.seq, move, label=t(f"table.{move}"),
                                       style=discord.ButtonStyle.secondary))
@@ -290,7 +302,7 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None) -> ui.LayoutView
 
 def end_choice_layout(table: LiveTable, seq: int, moves: list[str]) -> ui.LayoutView:
     """The second step for a tile that fits several ends: one button per end."""
-    tile = moves[0].split()[0]
+    tile = tile_text(moves[0].split()[0])
     buttons: list[ui.Item[Any]] = [
         PlayButton(table.id, seq, move, label=t("hand.end", tile=tile, end=move.split()[-1]))
         for move in moves

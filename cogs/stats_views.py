@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from catalog import t
+from catalog import t, tn
 from cogs.escape import shown
 from cogs.handlers import handlers_of
 from cogs.messages import when
@@ -82,8 +82,9 @@ def board_line(line: BoardLine) -> str:
     """"**3.** Ann · 1042* · 12 games · 7 wins (58%)", the viewer's line marked."""
     name = t("stats.ai_name", name=line.name) if line.ai_level else line.name
     text = t("board.line", rank=line.rank, name=shown(name),
-             rating=line.rating, mark="*" if line.provisional else "", games=line.games,
-             wins=line.wins, rate=round(100 * line.win_rate))
+             rating=line.rating, mark="*" if line.provisional else "",
+             games=tn("count.games", line.games), wins=tn("count.wins", line.wins),
+             rate=round(100 * line.win_rate))
     return t("board.viewer_line", line=text) if line.is_viewer else text
 
 

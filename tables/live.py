@@ -52,6 +52,7 @@ class TableSettings:
     hint_level: str = "normal"
     away: tuple[int, ...] = ()
     timeouts: tuple[int, ...] = ()
+    rematch_of: int | None = None  # the finished table this lobby plays again (tables.rematch)
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:

@@ -23,6 +23,7 @@ from engine.registry import game_spec
 from storage import Storage
 from storage.db import InvalidState, MoveConflict, StorageError
 from storage.models import Seat
+from tables.ai_names import NAMES, ai_name
 from tables.errors import (
     IllegalMoveError,
     NoSuchTable,
@@ -34,13 +35,12 @@ from tables.errors import (
     TableFull,
 )
 from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
+from tables.rematch import Rematches
 from tables.results import seat_results, solitaire_result
 from tables.shards import Placement, SharedTables
 from tables.timers import Listener, Scheduler, stop_timer
 
 log = logging.getLogger(__name__)
-
-AI_NAMES = {"easy": "Bot (easy)", "normal": "Bot (normal)"}
 
 
 class TableService(SharedTables):
@@ -60,6 +60,7 @@ class TableService(SharedTables):
         self.listeners: list[Listener] = []
         self.scheduler = Scheduler(self, store, clock=clock, sleep=sleep, ai_delay=ai_delay)
         self.placement = placement or Placement()
+        self.rematches = Rematches(self)
 
     # -- start-up and shut-down -------------------------------------------
     async def load(self) -> int:
@@ -191,7 +192,9 @@ class TableService(SharedTables):
                 raise NotAllowed("error.host_adds_ai")
             if len(table.seats) >= table.settings.seats:
                 raise TableFull()
-            name = table.unique_name(AI_NAMES.get(level, f"Bot ({level})"))
+            if level not in NAMES:  # a crafted menu value
+                raise TableError("error.ai_level", levels=", ".join(NAMES))
+            name = ai_name(level, {s.name for s in table.seats})
             seats = [*table.seats, Seat(None, level, name)]
             await self._set_seats(table, seats)
             full = len(seats) >= table.settings.seats
@@ -239,6 +242,10 @@ class TableService(SharedTables):
         spec = checked_game(game, 1, options)
         if not spec.solitaire:
             raise TableError("error.not_solitaire", game=Phrase(f"game.{spec.name}"))
+        if guild_id is not None:  # a solitaire posts in the channel like any table
+            server = await self.store.get_guild_settings(guild_id)
+            if not server.channel_allowed(channel_id):
+                raise NotAllowed("error.channel_closed")
         settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600, hint_level=hint_level)
         row = await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, host_id=person.user_id,

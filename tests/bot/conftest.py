@@ -82,6 +82,14 @@ def custom_ids(components: list[dict[str, Any]], prefix: str = "") -> list[str]:
             and not c.get("disabled")]
 
 
+async def add_ai(member: Any, message: Any, level: str = "normal") -> Any:
+    """The member picks an AI level in the lobby message's Add AI menu."""
+    menu = custom_ids([c if isinstance(c, dict) else c.to_dict() for c in message.components],
+                      "dom:addai:")
+    assert menu, "no Add AI menu (a full lobby disables it)"
+    return await member.select(message, [level], custom_id=menu[0])
+
+
 def tile_pattern(tile: Any) -> re.Pattern[str]:
     """A tile in any notation and orientation: 6-3, 3-6, 6|3, 3|6, 6:3."""
     a, b = tile.high, tile.low
@@ -172,7 +180,7 @@ async def against_an_ai(env: Any) -> tuple[Any, Any]:
     guild = env.create_guild()
     channel = guild.create_text_channel("t")
     ann = guild.add_member(env.create_user("ann"))
-    await ann.slash(channel, "domino new", game="traditional", seats=2, auto_start=False)
-    await ann.click(channel.last_message, label="Add AI")
+    await ann.slash(channel, "domino new traditional", seats=2, auto_start=False)
+    await add_ai(ann, channel.last_message)
     await ann.click(channel.last_message, label="Start")
     return channel, ann

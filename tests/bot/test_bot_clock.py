@@ -1,4 +1,4 @@
-"""Big Clock through the real bot: from /domino clock to the end, following the hints."""
+"""Big Clock through the real bot: from /domino new clock to the end, following the hints."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ async def play_clock(env: Any, member: Any, channel: Any, table: Any) -> int:
     while table.status == "playing" and moves < 500:
         message = table_message(channel, table)
         hint = await member.click(message, custom_id=f"dom:hint:{table.id}:{table.seq}")
-        move = hint.response.content.split(": ", 1)[1]
+        move = hint.response.content.split("`")[1]  # "Suggested move: 9 → 11 (`move 9 11`)"
         wanted = f"dom:play:{table.id}:{table.seq}:{encode_move(move)}"
         components = [c.to_dict() for c in message.components]
         if wanted in custom_ids(components):
@@ -31,8 +31,10 @@ async def play_clock(env: Any, member: Any, channel: Any, table: Any) -> int:
 async def test_big_clock_to_its_end(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    opened = await ann.slash(channel, "domino clock", tile_set=6)
-    assert opened.response is not None and not opened.response.ephemeral
+    opened = await ann.slash(channel, "domino new clock", set=6)
+    # A private confirmation, then the game's public message.
+    assert opened.response is not None and opened.response.ephemeral
+    assert [m.ephemeral for m in opened.followups] == [False]
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     assert table.game_kind == "clock"
     # Only the player acts on their clock.
@@ -46,11 +48,11 @@ async def test_big_clock_to_its_end(world: dict[str, Any]) -> None:
 
 async def test_big_clock_in_dms(simcord_env: Any) -> None:
     user = simcord_env.create_user("solo")
-    opened = await user.slash("domino clock")
-    assert opened.response is not None
+    opened = await user.slash("domino new clock")
+    assert opened.response is not None and opened.followups
     table = max(simcord_env.bot.service.tables.values(), key=lambda t: t.id)
-    assert table.guild_id is None and table.message_id == opened.response.id
-    given_up = await user.click(opened.response, label="Give up")
+    assert table.guild_id is None and table.message_id == opened.followups[0].id
+    given_up = await user.click(opened.followups[0], label="Give up")
     assert given_up.acknowledged
     assert table.status == "finished"
 

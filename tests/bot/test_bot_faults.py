@@ -171,7 +171,7 @@ async def test_every_interaction_is_acknowledged_at_once_while_storage_stalls(
     ann, bob, _ = world["members"]
     table = await two_player_table(world)
     commands: list[tuple[Any, str, dict[str, Any]]] = [
-        (bob, "domino new", {"game": "carousel", "seats": 3}),
+        (bob, "domino new carousel", {"seats": 3}),
         (ann, "domino profile", {}), (ann, "domino settings", {}),
         (ann, "domino leaderboard", {}), (ann, "domino history", {}),
         (ann, "domino cancel", {"table": table.id}),
@@ -200,7 +200,7 @@ async def test_a_locked_database_is_named_to_the_player_and_the_move_not_played(
                                                                      "dom:tile:"))[0]
     with write_locked(db_path):  # another process holds the write lock
         clicked = await mover.click(hand, custom_id=button)
-        opened = await world["members"][2].slash(channel, "domino new", game="traditional")
+        opened = await world["members"][2].slash(channel, "domino new traditional")
     assert "storage is busy" in reply_text(clicked) and "no move was played" in reply_text(
         clicked)
     assert "storage is busy" in answer_text(opened)
@@ -314,14 +314,14 @@ async def test_hostile_display_names_reach_the_channel_as_plain_text(
     ann = world["members"][0]
     role = guild.create_role("everybody", mentionable=True)
     evil = guild.add_member(env.create_user("evil"), nick=EVIL.format(role=role.id))
-    await ann.slash(channel, "domino new", game="traditional", seats=2)
+    await ann.slash(channel, "domino new traditional", seats=2)
     table = max(env.bot.service.tables.values(), key=lambda x: x.id)
     await evil.click(table_message(channel, table), label="Join")
     await env.settle()
     for _ in range(4):
         await play_first_legal(env, table)
     await evil.click(table_message(channel, table), label="Resign")  # names in the result
-    await evil.slash(channel, "domino clock")  # the Big Clock post
+    await evil.slash(channel, "domino new clock")  # the Big Clock post
     clock = max(env.bot.service.tables.values(), key=lambda x: x.id)
     await env.bot.service.play(clock.id, evil.id, None, str(clock.game.legal_moves()[0]))
     await env.settle()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.conftest import custom_ids, play_out, table_message, text_of
+from tests.bot.conftest import add_ai, custom_ids, play_out, table_message, text_of
 
 
 def live_table(env: Any) -> Any:
@@ -14,12 +14,13 @@ def live_table(env: Any) -> Any:
 async def test_traditional_full_game(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann, bob, _cy = world["members"]
-    opened = await ann.slash(channel, "domino new", game="traditional", seats=3)
-    lobby = opened.response
-    assert lobby is not None and not lobby.ephemeral
+    opened = await ann.slash(channel, "domino new traditional", seats=3)
+    assert opened.response is not None and opened.response.ephemeral  # "Table #1 is open."
+    lobby = opened.followups[0]
+    assert not lobby.ephemeral
     table = live_table(env)
     await bob.click(lobby, label="Join")
-    await ann.click(lobby, label="Add AI")
+    await add_ai(ann, lobby)
     await env.settle()
     if table.status == "lobby":
         await ann.click(table_message(channel, table), label="Start")
@@ -32,22 +33,22 @@ async def test_traditional_full_game(world: dict[str, Any]) -> None:
     assert "Game over" in text and "1." in text
     rows = await env.bot.store.results_of_table(table.id)
     assert len(rows) == 3
-    # Rematch: a new lobby with the same three seats.
+    # Rematch: a new lobby hosted by bob, the AI seated again, ann asked to join.
     again = await bob.click(final, label="Rematch")
     assert again.response is not None
     rematch = live_table(env)
     assert rematch.id != table.id and rematch.status == "lobby"
-    assert [s.name for s in rematch.seats][1:] != [] and len(rematch.seats) == 3
+    assert [s.is_ai for s in rematch.seats] == [False, True] and rematch.host_id == bob.id
 
 
 async def test_carousel_full_game_with_typed_moves(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    await ann.slash(channel, "domino new", game="carousel", seats=3, target=11,
+    await ann.slash(channel, "domino new carousel", seats=3, target=11,
                     auto_start=False)
     table = live_table(env)
-    await ann.click(table_message(channel, table), label="Add AI")
-    await ann.click(table_message(channel, table), label="Add AI")
+    await add_ai(ann, table_message(channel, table))
+    await add_ai(ann, table_message(channel, table))
     await ann.click(table_message(channel, table), label="Start")
     await env.settle()
     assert table.status == "playing"

@@ -15,7 +15,7 @@ async def two_player_table(world: dict[str, Any]) -> Any:
     """ann hosts, bob joins: the game starts by itself (two humans, no AI)."""
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
-    await ann.slash(channel, "domino new", game="traditional", seats=2)
+    await ann.slash(channel, "domino new traditional", seats=2)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
@@ -152,7 +152,7 @@ async def test_restart_mid_game_and_old_buttons(world: dict[str, Any],
 async def test_lobby_expires_with_a_notice(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    await ann.slash(channel, "domino new", game="carousel", seats=3, lobby_minutes=5)
+    await ann.slash(channel, "domino new carousel", seats=3, lobby_minutes=5)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await env.advance_time(6 * 60)
     await env.settle()

@@ -14,8 +14,6 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.tables_cog import parse_extra
-from tables.errors import TableError
 from tests.bot.conftest import table_message
 from tests.bot.test_bot_faults import answer_text, play_first_legal
 from tests.bot.test_bot_guards import member_to_move, two_player_table
@@ -25,30 +23,6 @@ LONG = "x" * 2000
 
 def tracebacks(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     return [r for r in caplog.records if r.exc_info is not None]
-
-
-@pytest.mark.parametrize("extra", ["target=²", "target=--5", "target=" + "9" * 5000,
-                                   "target=" + LONG, LONG])
-async def test_odd_extra_options_get_a_short_clear_answer(
-        world: dict[str, Any], caplog: pytest.LogCaptureFixture, extra: str) -> None:
-    env, channel = world["env"], world["channel"]
-    ann = world["members"][0]
-    result = await ann.slash(channel, "domino new", game="traditional", extra=extra)
-    text = answer_text(result)
-    assert text and len(text) < 300, text
-    assert "went wrong" not in text
-    assert not tracebacks(caplog)
-    assert not env.bot.service.tables  # nothing was opened
-
-
-def test_extra_numbers_are_ascii_digits_of_sane_length() -> None:
-    assert parse_extra("target=101 lead=winner pairs=on") == {
-        "target": 101, "lead": "winner", "pairs": True}
-    assert parse_extra("target=-5") == {"target": -5}
-    assert parse_extra("target=²") == {"target": "²"}  # a string the rules then refuse
-    with pytest.raises(TableError) as refused:
-        parse_extra("target=" + "9" * 5000)
-    assert len(str(refused.value)) < 120
 
 
 async def test_settings_check_the_permission_before_reading_a_huge_channel_id(
@@ -80,7 +54,7 @@ async def test_a_2000_character_input_is_echoed_only_as_an_excerpt(
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
     if command == "domino play":
-        await ann.slash(channel, "domino new", game="traditional", seats=2)
+        await ann.slash(channel, "domino new traditional", seats=2)
         table = next(iter(env.bot.service.tables.values()))
         await bob.click(table_message(channel, table), label="Join")
         await env.settle()
@@ -104,7 +78,7 @@ async def test_an_ended_table_is_not_kept_in_memory_and_its_buttons_still_answer
     gc.collect()
     assert alive() is None  # nothing holds the ended game (about 0.4 MB each)
     rules = await bob.click(message, label="Rules")
-    assert "Options of this table" in answer_text(rules)
+    assert "This table's options" in answer_text(rules)
     await bob.click(message, label="Rematch")
     assert any(t.status == "lobby" and t.id != table_id for t in env.bot.service.tables.values())
 
@@ -121,7 +95,7 @@ async def test_a_late_interaction_and_a_refused_dm_are_one_line_each_without_tra
         await play_first_legal(env, table)  # until bob's turn begins and his DM is refused
     env.inject_error("POST", "/interactions/*/callback", status=404, code=10062,
                      message="Unknown interaction", times=1)
-    await ann.slash(channel, "domino new", game="carousel", seats=3)  # too late for Discord
+    await ann.slash(channel, "domino new carousel", seats=3)  # too late for Discord
     env.inject_error("POST", "/interactions/*/callback", status=404, code=10062,
                      message="Unknown interaction", times=1)
     await ann.slash(channel, "domino rules")

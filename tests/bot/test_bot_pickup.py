@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from cogs.bot import DominoBot
-from tests.bot.conftest import custom_ids, table_message, take_turn, text_of
+from tests.bot.conftest import add_ai, custom_ids, table_message, take_turn, text_of
 
 HOUR = 3600
 
@@ -53,7 +53,7 @@ async def open_pair(world: dict[str, Any], **options: Any) -> Any:
     """ann opens a 2-seat Traditional table, bob joins: it starts by itself."""
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
-    await ann.slash(channel, "domino new", game="traditional", seats=2, **options)
+    await ann.slash(channel, "domino new traditional", seats=2, **options)
     table = newest(env)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
@@ -211,7 +211,7 @@ async def test_games_open_and_settings(world: dict[str, Any]) -> None:
                               reminders="25 75", timeout_action="skip",
                               lobby_role=pings, lobby_minutes=600)
     assert "3 h" in shown.response.content and "25%" in shown.response.content
-    await ann.slash(channel, "domino new", game="carousel", seats=3)
+    await ann.slash(channel, "domino new carousel", seats=3)
     lobby = newest(env)
     assert lobby.settings.turn_seconds == 3 * HOUR and lobby.settings.lobby_seconds == 600 * 60
     assert lobby.settings.reminders == (0.25, 0.75) and lobby.settings.timeout_action == "skip"
@@ -221,7 +221,7 @@ async def test_games_open_and_settings(world: dict[str, Any]) -> None:
     await bob.click(table_message(channel, lobby), label="Join")
     mine = await bob.slash(channel, "domino games")
     assert f"#{lobby.id}" in mine.response.content and "lobby 2/3" in mine.response.content
-    await ann.click(table_message(channel, lobby), label="Add AI")  # last seat: auto-start
+    await add_ai(ann, table_message(channel, lobby))  # last seat: auto-start
     await env.settle()
     assert lobby.status == "playing"
     mine = await bob.slash(channel, "domino games")

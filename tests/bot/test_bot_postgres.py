@@ -54,7 +54,7 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     bot = env.bot
     assert bot.shard_node is not None
     assert bot.shard_node.held == set(range(bot.table_shards))
-    await ann.slash(channel, "domino new", game="traditional", seats=2)
+    await ann.slash(channel, "domino new traditional", seats=2)
     table = max(bot.service.tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()

@@ -135,7 +135,7 @@ async def test_servers_and_global_scopes_stay_apart(servers: dict[str, Any]) -> 
     await some_games(w)
     cy_b = w["in_b"]["cy"]
     here = shown(await cy_b.slash(w["chan_b"], "domino leaderboard"))
-    assert sorted(board_names(here)) == ["Cy", "Dee"] and "1 games" in text(here)
+    assert sorted(board_names(here)) == ["Cy", "Dee"] and "1 game · 1 win (100%)" in text(here)
     everywhere = shown(await cy_b.slash(w["chan_b"], "domino leaderboard", scope="global"))
     assert sorted(board_names(everywhere)) == ["Ann", "Bob", "Cy", "Dee"]
     assert re.search(r"Cy · \d+\* · 3 games", text(everywhere))

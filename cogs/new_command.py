@@ -1,0 +1,152 @@
+"""`/domino new <game>`: one subcommand per registered game, built from its options.
+
+Each subcommand offers only its game's options, exactly as the engine describes
+them (`GameSpec.options`, engine/options.py): a range becomes the option's min and
+max, choices become named choices (their words from the catalog), a flag a
+boolean, and every description ends with the default. So what Discord offers is
+what the engine accepts, and it cannot drift (tests/bot/test_bot_opening.py).
+Table games add the table's own settings (seats, pace, lobby time, auto start)
+and up to `INVITES` people to invite.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+
+from catalog import t
+from cogs.words import level_words, value_words
+from engine.ai import LEVELS
+from engine.options import OptionInfo
+from engine.registry import GAMES, GameSpec
+from tables.people import PRESETS
+
+INVITES = 3  # user options `invite1`..`invite3`: enough for a full Traditional table
+MAX_DESCRIPTION = 100  # Discord's limit for a command's or an option's description
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What a `/domino new <game>` asked for: the game, its options (only those given),
+    and the table's settings as typed (None: the default)."""
+
+    game: str
+    options: dict[str, Any]
+    seats: int = 1
+    pace: str | None = None
+    turn_minutes: int | None = None
+    lobby_minutes: int | None = None
+    auto_start: bool = True
+    invites: tuple[discord.abc.User, ...] = ()
+    hints: str = "normal"
+
+
+Opener = Callable[[discord.Interaction[Any], NewTable], Awaitable[None]]
+
+
+def with_default(text: str, default: str) -> str:
+    """A description that says its default, cut to Discord's limit."""
+    return t("option.default", text=text, value=default)[:MAX_DESCRIPTION]
+
+
+def _annotation(info: OptionInfo) -> Any:
+    if info.type is bool:
+        inner: Any = bool
+    elif info.choices:
+        inner = info.type
+    elif info.low is not None and info.high is not None:
+        inner = app_commands.Range[int, info.low, info.high]
+    else:  # an option with no limits is refused by tests/engine/test_options.py
+        inner = info.type
+    return Optional[inner]  # noqa: UP045 - built at run time for discord.py to read
+
+
+def _param(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
+                             default=default)
+
+
+def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, str]]:
+    """The table's own settings: seats, pace, turn and lobby time, auto start, invites."""
+    low, high = spec.seats
+    params = [
+        _param("seats", app_commands.Range[int, low, high], low),
+        _param("pace", Optional[str]),  # noqa: UP045
+        _param("turn_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
+        _param("lobby_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
+        _param("auto_start", bool, True),
+        *[_param(f"invite{i}", Optional[discord.User]) for i in range(1, INVITES + 1)],  # noqa: UP045
+    ]
+    texts = {
+        "seats": with_default(t("new.seats", low=low, high=high), str(low)),
+        "pace": t("new.pace"), "turn_minutes": t("new.turn_minutes"),
+        "lobby_minutes": t("new.lobby_minutes"),
+        "auto_start": with_default(t("new.auto_start"), t("option.on")),
+        **{f"invite{i}": t("new.invite") for i in range(1, INVITES + 1)},
+    }
+    return params, texts
+
+
+def _pace_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=t(f"pace.{p}"), value=p) for p in PRESETS]
+
+
+def _solitaire_params() -> tuple[list[inspect.Parameter], dict[str, str]]:
+    """A solitaire's own setting: how good its Hint button is (an AI level)."""
+    texts = {"hints": with_default(t("new.hints"), level_words("normal"))}
+    return [_param("hints", str, "normal")], texts
+
+
+def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, Any, None]:
+    """The `/domino new <game>` subcommand of one game, calling `opener` with what was asked.
+
+    Raises ValueError if one of the game's options has the name of a table setting.
+    """
+    infos = spec.options
+    params, texts = _solitaire_params() if spec.solitaire else _table_params(spec)
+    clash = {p.name for p in params} & {i.name for i in infos}
+    if clash:
+        raise ValueError(f"{spec.name}: options named like table settings: {sorted(clash)}")
+    params += [_param(i.name, _annotation(i)) for i in infos]
+    texts.update({i.name: with_default(t(i.key), value_words(i, i.default)) for i in infos})
+    choices: dict[str, list[app_commands.Choice[Any]]] = {
+        i.name: [app_commands.Choice(name=value_words(i, c)[:MAX_DESCRIPTION], value=c)
+                 for c in i.choices] for i in infos if i.choices}
+    if spec.solitaire:
+        choices["hints"] = [app_commands.Choice(name=level_words(level), value=level)
+                            for level in LEVELS]
+    else:
+        choices["pace"] = _pace_choices()
+    names = {i.name for i in infos}
+
+    async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
+        options = {k: v for k, v in given.items() if k in names and v is not None}
+        invites = tuple(u for k, u in sorted(given.items()) if k.startswith("invite") and u)
+        request = NewTable(spec.name, options, seats=given.get("seats", 1),
+                           pace=given.get("pace"), turn_minutes=given.get("turn_minutes"),
+                           lobby_minutes=given.get("lobby_minutes"),
+                           auto_start=given.get("auto_start", True), invites=invites,
+                           hints=given.get("hints", "normal"))
+        await opener(interaction, request)
+
+    interaction_param = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                          annotation=discord.Interaction)
+    callback.__signature__ = inspect.Signature([interaction_param, *params])  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = texts  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    game = t(f"game.{spec.name}")
+    return app_commands.Command(name=spec.name, callback=callback,  # type: ignore[arg-type]
+                                description=t("new.description", game=game)[:MAX_DESCRIPTION])
+
+
+def new_group(opener: Opener, specs: Sequence[GameSpec] | None = None) -> app_commands.Group:
+    """`/domino new`: a subcommand for every registered game (registry order)."""
+    group = app_commands.Group(name="new", description=t("new.group"))
+    for spec in specs if specs is not None else GAMES.values():
+        group.add_command(game_command(spec, opener))
+    return group

@@ -1,0 +1,54 @@
+"""Game facts in words for messages: a table's options, how a game ended, AI levels.
+
+The words come from the catalog (`option.*`, `end.*`, `level.*`); which options a
+game has, their defaults and values come from the engine (`GameSpec.options`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from catalog import has, t
+from engine.options import OptionInfo
+from engine.registry import GAMES
+
+
+def value_words(info: OptionInfo, value: object, locale: str | None = None) -> str:
+    """A value of an option in words: its choice's catalog words, on/off, the words for a
+    number that means something else (Traditional's target 0: one hand), or the number."""
+    if info.choices or info.type is bool or has(info.choice_key(value), locale):
+        return t(info.choice_key(value), locale)
+    return str(value)
+
+
+def options_lines(game: str, options: Mapping[str, Any],
+                  locale: str | None = None) -> list[str]:
+    """Every option of `game` with its value in words, "(default)" after the defaults."""
+    spec = GAMES.get(game)
+    if spec is None:
+        return []
+    lines = []
+    for info in spec.options:
+        value = options.get(info.name, info.default)
+        key = "option.line_default" if value == info.default else "option.line"
+        lines.append(t(key, locale, name=t(f"{info.key}.name", locale),
+                       value=value_words(info, value, locale)))
+    return lines
+
+
+def ending(game: str, reason: str | None, names: Sequence[str],
+           locale: str | None = None) -> str:
+    """How a game ended, in words ("Bob went out", "Fish: nobody can play"); `names` are
+    the winners' (or, for "resigned", the resigner's)."""
+    who = " + ".join(names)
+    if reason == "resigned" and game != "clock":
+        return t("end.resigned", locale, name=who)
+    key = f"end.{game}.{reason}"
+    text = t(key, locale, name=who)
+    return t("end.unknown", locale) if text == key else text
+
+
+def level_words(level: str | None, locale: str | None = None) -> str:
+    """An AI level in words ("easy", "normal", "hard")."""
+    return t(f"level.{level or 'normal'}", locale)

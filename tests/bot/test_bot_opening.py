@@ -1,0 +1,251 @@
+"""Opening and finding games (issue 15) through the real bot: /domino new <game>, the
+lobby, AI levels, invitations, Rematch, help and rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from catalog import t
+from cogs.new_command import with_default
+from cogs.words import value_words
+from engine.ai import LEVELS
+from engine.registry import GAMES
+from storage.models import GuildSettings
+from tables.ai_names import NAMES
+from tests.bot.conftest import add_ai, custom_ids, play_out, table_message, text_of
+from tests.bot.test_bot_guards import simultaneous_clicks
+
+INT, BOOL = 4, 5  # Discord's option types
+TABLE_SETTINGS = {"seats", "pace", "turn_minutes", "lobby_minutes", "auto_start",
+                  "invite1", "invite2", "invite3"}
+
+
+def newest(env: Any) -> Any:
+    return max(env.bot.service.tables.values(), key=lambda t: t.id)
+
+
+def command(bot: Any, path: str) -> dict[str, Any]:
+    """One (sub)command of the registered payload by its path ("domino new carousel")."""
+    nodes = [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
+    node: dict[str, Any] = {}
+    for part in path.split():
+        node = next(n for n in nodes if n["name"] == part)
+        nodes = node.get("options", [])
+    return node
+
+
+def said(result: Any) -> list[Any]:
+    """Every message the interaction produced: its response and its follow-ups."""
+    return [*([result.response] if result.response else []), *result.followups]
+
+
+def public(channel: Any, viewer: Any) -> list[Any]:
+    return [m for m in channel.history(viewer=viewer) if not m.flags.ephemeral]
+
+
+def components(message: Any) -> list[dict[str, Any]]:
+    """A message's components as payload dicts (a response's are dicts already)."""
+    return [c if isinstance(c, dict) else c.to_dict() for c in message.components]
+
+
+def words(message: Any) -> str:
+    return (message.content or "") + "\n" + text_of(components(message))
+
+
+def pinged(channel: Any, message: Any) -> set[int]:
+    """The users a posted message pinged (Discord's resolved mentions)."""
+    posted = next(m for m in channel.history() if m.id == message.id)
+    return {u.id for u in posted.mentions}
+
+
+# -- the payload is what the engine accepts ---------------------------------------------------
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_option_range_in_the_payload_is_what_the_engine_accepts(
+        simcord_env: Any, game: str) -> None:
+    spec = GAMES[game]
+    sent = {o["name"]: o for o in command(simcord_env.bot, f"domino new {game}")["options"]}
+    for info in spec.options:
+        option = sent.pop(info.name)
+        assert not option.get("required"), info.name
+        assert option["description"] == with_default(t(info.key),
+                                                      value_words(info, info.default))
+        if info.type is bool:
+            assert option["type"] == BOOL, info.name
+        elif info.choices:  # named in words, valued as the engine reads them
+            assert [c["value"] for c in option["choices"]] == list(info.choices), info.name
+            assert all(c["name"] == value_words(info, c["value"]) for c in option["choices"])
+        else:
+            assert (option["type"], option["min_value"], option["max_value"]) == (
+                INT, info.low, info.high), info.name
+    # Nothing of another game: only the table's own settings are left.
+    assert set(sent) == ({"hints"} if spec.solitaire else TABLE_SETTINGS)
+    if not spec.solitaire:
+        assert (sent["seats"]["min_value"], sent["seats"]["max_value"]) == spec.seats
+
+
+# -- refusals are private and come before anything is posted ----------------------------------
+REFUSALS: list[tuple[str, dict[str, Any], str]] = [
+    ("domino new traditional", {}, "cannot be opened in this channel"),
+    ("domino new carousel", {"seats": 7, "hand_size": 45}, "do not work"),
+    ("domino new clock", {}, "cannot be opened in this channel"),
+    ("domino play", {"move": "draw"}, "no game"),
+    ("domino hand", {}, "no"),
+    ("domino cancel", {}, "no table"),
+    ("domino replace", {"seat": 2}, "no table"),
+    ("domino resign", {}, "no"),
+    ("domino replay", {"game_id": 999}, "no game #999"),
+    ("domino profile", {"time_zone": "Mars/Olympus"}, "not a time zone"),
+    ("domino settings", {"turn_minutes": 5}, "Manage Server"),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "why"), REFUSALS, ids=[r[0] for r in REFUSALS])
+async def test_a_refusal_is_private_and_nothing_is_posted(
+        world: dict[str, Any], name: str, options: dict[str, Any], why: str) -> None:
+    env, channel, guild = world["env"], world["channel"], world["guild"]
+    ann, _, cy = world["members"]
+    if name.startswith("domino new") and "seats" not in options:
+        other = guild.create_text_channel("games")
+        await env.bot.store.set_guild_settings(
+            GuildSettings(guild.id, allowed_channels=frozenset({other.id})))
+    before = len(public(channel, cy))
+    result = await ann.slash(channel, name, **options)
+    messages = said(result)
+    assert messages and all(m.ephemeral for m in messages), name
+    assert why.lower() in " ".join(words(m) for m in messages).lower(), name
+    assert len(public(channel, cy)) == before, name
+    assert not [x for x in env.bot.service.tables.values() if x.status == "lobby"]
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+async def test_the_lobby_lists_every_option_in_words_with_the_defaults(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    opened = await ann.slash(channel, "domino new carousel", target=101, blocked="sum")
+    assert opened.response is not None and opened.response.ephemeral  # "Table #1 is open."
+    text = words(table_message(channel, newest(env)))
+    assert "Match to: 101\n" in text
+    assert "Blocked hand: fewest pips scores the others' pips\n" in text
+    assert "Pairs: off (default)" in text and "Set: by players" in text
+    assert "blocked=" not in text and "difference" not in text
+
+
+@pytest.mark.parametrize("level", LEVELS)
+async def test_each_ai_level_can_be_seated_from_the_lobby(world: dict[str, Any],
+                                                          level: str) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    await ann.slash(channel, "domino new traditional", seats=3, auto_start=False)
+    table = newest(env)
+    await add_ai(ann, table_message(channel, table), level)
+    await add_ai(ann, table_message(channel, table), level)
+    await env.settle()
+    seats = table.seats[1:]
+    assert [s.ai_level for s in seats] == [level, level]
+    assert [s.name for s in seats] == list(NAMES[level][:2])  # named like players
+    text = words(table_message(channel, table))
+    assert f"{NAMES[level][0]} (AI, {level})" in text and "Bot (" not in text
+
+
+async def test_only_the_host_adds_an_ai_and_is_told_privately(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino new traditional", seats=3)
+    table = newest(env)
+    refused = await add_ai(bob, table_message(channel, table), "hard")
+    assert refused.followups and all(m.ephemeral for m in refused.followups)
+    assert "Only the host" in " ".join(words(m) for m in refused.followups)
+    assert len(table.seats) == 1
+
+
+async def test_invited_people_are_pinged_with_a_join_button_and_the_joiner_told_privately(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, cy = world["members"]
+    opened = await ann.slash(channel, "domino new traditional", seats=3, invite1=bob, invite2=cy)
+    table = newest(env)
+    invite = next(m for m in opened.followups if not m.ephemeral and m.id != table.message_id)
+    assert bob.mention in words(invite) and cy.mention in words(invite)
+    assert pinged(channel, invite) == {bob.id, cy.id}  # they, and only they, pinged
+    joined = await bob.click(invite, custom_id=f"dom:lobby:join:{table.id}")
+    assert said(joined) and all(m.ephemeral for m in said(joined))
+    assert f"You joined table #{table.id}" in words(said(joined)[-1])
+    assert table.seat_of(bob.id) == 1
+
+
+# -- the end -----------------------------------------------------------------------------------
+async def finished_table(world: dict[str, Any]) -> Any:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino new traditional", seats=3, auto_start=False)
+    table = newest(env)
+    await bob.click(table_message(channel, table), label="Join")
+    await add_ai(ann, table_message(channel, table), "easy")
+    await ann.click(table_message(channel, table), label="Start")
+    await env.settle()
+    await play_out(world, table)
+    assert table.status == "finished"
+    return table
+
+
+async def test_rematch_makes_one_lobby_on_a_double_click_and_pings_the_players(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    table = await finished_table(world)
+    final = table_message(channel, table)
+    text = words(final)
+    assert "Game over: " in text and "(domino)" not in text and "(fish)" not in text
+    first, second = await simultaneous_clicks(env, [bob, ann], final, f"dom:rematch:{table.id}")
+    lobbies = [x for x in env.bot.service.tables.values() if x.status == "lobby"]
+    assert len(lobbies) == 1
+    lobby = lobbies[0]
+    assert lobby.settings.rematch_of == table.id
+    assert [s.ai_level for s in lobby.seats if s.is_ai] == ["easy"]  # the AI sits again
+    host = bob if lobby.host_id == bob.id else ann
+    other = ann if host is bob else bob
+    assert lobby.seat_of(other.id) is None  # people are asked, not seated
+    everything = [*said(first), *said(second)]
+    ping = next(m for m in everything if not m.ephemeral and other.mention in words(m))
+    assert pinged(channel, ping) == {other.id}
+    assert custom_ids(components(ping), f"dom:lobby:join:{lobby.id}")
+    told = [m for m in everything if m.ephemeral and "already has its rematch" in words(m)]
+    assert len(told) == 1
+    again = await other.click(final, label="Rematch")  # later, too: the same lobby
+    assert "already has its rematch" in " ".join(words(m) for m in said(again))
+    assert len([x for x in env.bot.service.tables.values() if x.status == "lobby"]) == 1
+
+
+# -- help and rules ----------------------------------------------------------------------------
+HELP_TOPICS = ["start", "moves", "buttons", "pickup", "time", *GAMES]
+
+
+@pytest.mark.parametrize("topic", HELP_TOPICS)
+async def test_help_answers_every_page_privately(world: dict[str, Any], topic: str) -> None:
+    channel, ann = world["channel"], world["members"][0]
+    result = await ann.slash(channel, "domino help", topic=topic)
+    assert result.response is not None and result.response.ephemeral
+    assert t(f"help.{topic}" if topic not in GAMES else f"help.game.{topic}") in (
+        result.response.content)
+    if topic in GAMES:  # a game's page shows a table of it
+        assert [a.filename for a in result.response.attachments] == [f"{topic}.png"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_rules_answer_for_every_game(world: dict[str, Any], game: str) -> None:
+    channel, ann = world["channel"], world["members"][0]
+    result = await ann.slash(channel, "domino rules", game=game)
+    assert result.response is not None and result.response.ephemeral
+    assert result.response.content.startswith(t(f"rules.{game}")[:40])
+
+
+async def test_rules_at_a_table_add_its_options_in_words(world: dict[str, Any]) -> None:
+    channel, ann = world["channel"], world["members"][0]
+    await ann.slash(channel, "domino new traditional", target=101, lead="winner")
+    result = await ann.slash(channel, "domino rules")
+    text = result.response.content
+    assert "Match to: 101" in text and "Lead: the last hand's winner, any tile" in text
+    assert "Hand size: 7 (default)" in text
