@@ -117,6 +117,8 @@ WORDS: dict[str, str] = {
     "count.games.other": "{count} games",
     "count.wins.one": "{count} win",
     "count.wins.other": "{count} wins",
+    "count.rated_games.one": "{count} rated game",
+    "count.rated_games.other": "{count} rated games",
     "count.players.one": "{count} player",
     "count.players.other": "{count} players",
 }

@@ -173,7 +173,8 @@ class Actions:
                 raise TableError("error.bad_move", text=excerpt(move))
             await interaction.response.defer(ephemeral=True, thinking=True)
             recorded = await self.service.play(table.id, interaction.user.id, None, move)
-            await interaction.followup.send(t("cmd.played", move=recorded), ephemeral=True)
+            await interaction.followup.send(t("cmd.played", move=move_text(recorded)),
+                                            ephemeral=True)
 
     def legal_for(self, user_id: int, channel_id: int) -> list[str]:
         """The caller's legal moves in this channel's table (for autocomplete)."""

@@ -257,7 +257,8 @@ def result_text(table: LiveTable) -> list[str]:
     results = sorted(seat_results(table), key=lambda r: (r.place, r.seat))
     for r in results:
         lines.append(t("result.place", place=r.place, name=shown(table.seats[r.seat].name),
-                       points=r.points, goat=t("result.goat") if r.goat else ""))
+                       points=tn("count.points", r.points),
+                       goat=t("result.goat") if r.goat else ""))
     if outcome is not None and outcome.winners:
         lines.append(t("result.winner", names=" + ".join(shown(table.seats[s].name)
                                                           for s in outcome.winners)))

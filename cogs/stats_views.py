@@ -97,7 +97,8 @@ def board_layout(page: LeaderboardPage, scope_name: str) -> ui.LayoutView:
         parts.append(t("board.you", line=board_line(page.viewer_row)))
     elif page.viewer_row is None:
         parts.append(t("board.you_unrated"))
-    parts.append(t("board.footer", page=page.page, pages=page.pages, total=page.total,
+    parts.append(t("board.footer", page=page.page, pages=page.pages,
+                   total=tn("count.players", page.total),
                    note=page.note))
     buttons = [
         BoardButton(page.game, page.guild_id, page.page - 1, label=t("board.prev"),
@@ -129,7 +130,7 @@ def stats_text(figures: GameStats) -> str:
                            mark="*" if figures.provisional else "", rank=rank))
             if figures.rating_change is not None:
                 lines.append(t("stats.change", change=f"{figures.rating_change:+d}",
-                               games=figures.change_games))
+                               games=tn("count.rated_games", figures.change_games)))
         if figures.average_points is not None:
             lines.append(t("stats.average", points=f"{figures.average_points:.1f}"))
     if figures.goats is not None:
