@@ -249,3 +249,16 @@ async def test_rules_at_a_table_add_its_options_in_words(world: dict[str, Any]) 
     text = result.response.content
     assert "Match to: 101" in text and "Lead: the last hand's winner, any tile" in text
     assert "Hand size: 7 (default)" in text
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_has_its_words_in_the_catalog(game: str) -> None:
+    from catalog import has
+
+    keys = [f"game.{game}", f"help.game.{game}", f"rules.{game}"]
+    for info in GAMES[game].options:
+        keys += [info.key, f"{info.key}.name", *[info.choice_key(c) for c in info.choices]]
+    assert [key for key in keys if not has(key)] == []
+    # Discord's limit, without the cut `with_default` makes: nothing is lost.
+    assert all(len(t("option.default", text=t(i.key), value=value_words(i, i.default))) <= 100
+               for i in GAMES[game].options)
