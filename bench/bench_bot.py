@@ -80,7 +80,7 @@ async def measure() -> tuple[list[float], list[float], list[float], int]:
             for _ in range(TABLES):
                 opened = await ann.slash(channel, "domino new traditional", seats=2)
                 table = bot.service.get(max(bot.service.tables))
-                await bob.click(opened.response, label="Join")
+                await bob.click(opened.followups[0], label="Join")  # the public lobby
                 tables.append(table)
             inside: list[float] = []
             original = bot.actions.play_click

@@ -42,11 +42,12 @@ def ending(game: str, reason: str | None, names: Sequence[str],
     """How a game ended, in words ("Bob went out", "Fish: nobody can play"); `names` are
     the winners' (or, for "resigned", the resigner's)."""
     who = " + ".join(names)
-    if reason == "resigned" and game != "clock":
+    key = f"end.{game}.{reason}"  # a game's own words first (Big Clock: "given up")
+    if has(key, locale):
+        return t(key, locale, name=who)
+    if reason == "resigned":
         return t("end.resigned", locale, name=who)
-    key = f"end.{game}.{reason}"
-    text = t(key, locale, name=who)
-    return t("end.unknown", locale) if text == key else text
+    return t("end.unknown", locale)
 
 
 def level_words(level: str | None, locale: str | None = None) -> str:

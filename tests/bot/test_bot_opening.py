@@ -230,6 +230,7 @@ async def test_help_answers_every_page_privately(world: dict[str, Any], topic: s
     assert result.response is not None and result.response.ephemeral
     assert t(f"help.{topic}" if topic not in GAMES else f"help.game.{topic}") in (
         result.response.content)
+    assert len(result.response.content) <= 2000  # Discord's limit
     if topic in GAMES:  # a game's page shows a table of it
         assert [a.filename for a in result.response.attachments] == [f"{topic}.png"]
 
@@ -248,7 +249,7 @@ async def test_rules_at_a_table_add_its_options_in_words(world: dict[str, Any]) 
     result = await ann.slash(channel, "domino rules")
     text = result.response.content
     assert "Match to: 101" in text and "Lead: the last hand's winner, any tile" in text
-    assert "Hand size: 7 (default)" in text
+    assert "Hand size: 7 (default)" in text and len(text) <= 2000
 
 
 @pytest.mark.parametrize("game", list(GAMES))
