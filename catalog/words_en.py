@@ -71,6 +71,7 @@ WORDS: dict[str, str] = {
     "option.clock.set.6": "double-6, 6 hours",
     # the table's own settings, offered by every /domino new
     "new.description": "Open a {game} table",
+    "new.description_solitaire": "Play {game}, the solitaire",
     "new.group": "Open a table for a game",
     "new.seats": "Players, {low}-{high}",
     "new.pace": "Time for each turn (default: the server's)",

@@ -140,8 +140,9 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
     callback.__discord_app_commands_param_description__ = texts  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     game = t(f"game.{spec.name}")
+    key = "new.description_solitaire" if spec.solitaire else "new.description"
     return app_commands.Command(name=spec.name, callback=callback,  # type: ignore[arg-type]
-                                description=t("new.description", game=game)[:MAX_DESCRIPTION])
+                                description=t(key, game=game)[:MAX_DESCRIPTION])
 
 
 def new_group(opener: Opener, specs: Sequence[GameSpec] | None = None) -> app_commands.Group:

@@ -65,7 +65,7 @@ async def test_the_hint_button_answers_at_the_level_the_player_picked(
     env, channel = world["env"], world["channel"]
     differed = 0
     for member, level in zip(world["members"], ("hard", "normal"), strict=False):
-        await member.slash(channel, "domino clock", tile_set=6, hints=level)
+        await member.slash(channel, "domino new clock", set=6, hints=level)
         table = max(env.bot.service.tables.values(), key=lambda t: t.id)
         assert table.settings.hint_level == level
         for _ in range(40):
@@ -74,7 +74,7 @@ async def test_the_hint_button_answers_at_the_level_the_player_picked(
             view = table.game.view(0)
             hinted = await member.click(table_message(channel, table),
                                         custom_id=f"dom:hint:{table.id}:{table.seq}")
-            move = hinted.response.content.split(": ", 1)[1]
+            move = hinted.response.content.split("`")[1]  # "… 9 → 11 (`move 9 11`)"
             assert move == str(hint_at(level, view))
             differed += move != str(hint_at("normal" if level == "hard" else "hard", view))
             await member.slash(channel, "domino play", move=move)
@@ -87,5 +87,5 @@ def test_the_clock_face_lists_the_tiles_under_each_top() -> None:
 
     g = game("5-2 6-3 4-1 4-4 6-5 6-2", "5-1 6-4", ("draw", "place 1", "draw", "place 6"))
     lines = clock_face(g.view(None))
-    assert " 1: 5-1 ×2 (under it: 5-2)" in lines
-    assert " 3: 4-1 ×1" in lines  # a single tile has nothing under it
+    assert " 1: [5|1] ×2 (under it: [5|2])" in lines
+    assert " 3: [4|1] ×1" in lines  # a single tile has nothing under it
