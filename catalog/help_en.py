@@ -18,7 +18,8 @@ HELP: dict[str, str] = {
     "help.start": (
         "## How a game runs in Discord\n"
         "1. Someone opens a table: `/domino new traditional`, `/domino new carousel` or "
-        "`/domino new clock` (a solitaire). Each shows only its own options, with their "
+        "`/domino new clock` (a solitaire; `/domino daily` is the server's deal of the day). "
+        "Each shows only its own options, with their "
         "defaults; leave them out for the usual game, and name people in `invite1`-`invite3` "
         "to ping them.\n"
         "2. The lobby message lists the seats and options. Others press **Join**; the host "
