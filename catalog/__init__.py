@@ -92,7 +92,6 @@ EN: dict[str, str] = {
     "lobby.cancel": "Cancel",
     "lobby.expired_notice": "Table #{table} expired: nobody started it in time.",
     "lobby.left": "You left table #{table}.",
-    "lobby.ai_added": "{name} ({level} AI) took a seat.",
     "lobby.started": "The game at table #{table} has started.",
     "lobby.cancelled": "Table #{table} was cancelled.",
     # table message
