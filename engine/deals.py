@@ -44,7 +44,8 @@ def deal_from_seed(rng: SeededRandom, tiles: Sequence[Tile], players: int,
     if players * hand_size > len(tiles):
         raise ValueError(f"{players} hands of {hand_size} need more than {len(tiles)} tiles")
     shuffled = rng.shuffled(tiles)
-    hands = tuple(tuple(shuffled[i * hand_size:(i + 1) * hand_size]) for i in range(players))
+    # A list comprehension, not a generator: this runs for every seeded hand.
+    hands = tuple([tuple(shuffled[i * hand_size:(i + 1) * hand_size]) for i in range(players)])
     return LineDeal(hands, tuple(shuffled[players * hand_size:]))
 
 

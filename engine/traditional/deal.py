@@ -59,6 +59,6 @@ def seeded_deal(players: int, options: TraditionalOptions, rng: SeededRandom,
     hands are lopsided (`lopsided_suit` tiles of one suit)."""
     while True:
         dealt = deal_from_seed(rng, full_set(SET_TOP), players, options.hand_size)
-        lopsided = sum(is_lopsided(h, options.lopsided_suit) for h in dealt.hands)
+        lopsided = sum([is_lopsided(h, options.lopsided_suit) for h in dealt.hands])
         if lopsided < 2:
             return dealt
