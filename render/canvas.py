@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.theme import RGB, Theme, font
+from render.theme import RGB, Theme
+from render.typeface import Font, Run, face, font, runs
 
 MAX_WIDTH = 1600  # Discord shows wider pictures shrunk; keep every picture within this
 MARGIN = 20
@@ -27,8 +28,8 @@ def plural(count: int, word: str) -> str:
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    """The width in pixels of `text` drawn at `size`."""
-    return round(font(size, bold).getlength(text))
+    """The width in pixels of `text` drawn at `size` (with the fallback fonts it needs)."""
+    return round(sum(face(f, size, bold).getlength(part) for part, f in runs(text, bold)))
 
 
 @lru_cache(maxsize=1024)
@@ -45,12 +46,42 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
 def _text_sprite(text: str, size: int, bold: bool, colour: RGB,
                  anchor: str) -> tuple[Image.Image, int, int]:
     """`text` drawn once on a transparent image, with its offset from the anchor point."""
-    face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    parts = runs(text, bold)
+    if len(parts) == 1 and parts[0][1] == 0:
+        main = font(size, bold)
+        left, top, right, bottom = main.getbbox(parts[0][0], anchor=anchor)
+        sprite = Image.new("RGBA", (max(1, int(right - left)), max(1, int(bottom - top))),
+                           (*colour, 0))
+        ImageDraw.Draw(sprite).text((-left, -top), parts[0][0], font=main, fill=colour,
+                                    anchor=anchor)
+        return sprite, int(left), int(top)
+    return _runs_sprite(parts, size, bold, colour, anchor)
+
+
+def _runs_sprite(parts: tuple[Run, ...], size: int, bold: bool, colour: RGB,
+                 anchor: str) -> tuple[Image.Image, int, int]:
+    """Runs in several fonts on one baseline, placed as Pillow places `anchor` for one
+    font: horizontally by the total advance, vertically by the main font's metrics."""
+    placed: list[tuple[float, str, Font]] = []
+    x = 0.0
+    for part, index in parts:
+        run_face = face(index, size, bold)
+        placed.append((x, part, run_face))
+        x += run_face.getlength(part)
+    boxes = [f.getbbox(part, anchor="ls") for _, part, f in placed]
+    left = min(px + b[0] for (px, _, _), b in zip(placed, boxes, strict=True))
+    right = max(px + b[2] for (px, _, _), b in zip(placed, boxes, strict=True))
+    top, bottom = min(b[1] for b in boxes), max(b[3] for b in boxes)
+    ascent, descent = font(size, bold).getmetrics()
+    shift_x = {"l": 0.0, "m": -x / 2, "r": -x}[anchor[0]]
+    baseline = {"a": ascent, "t": -top, "m": (ascent - descent) / 2, "s": 0,
+                "b": -bottom, "d": -descent}[anchor[1]]
     sprite = Image.new("RGBA", (max(1, int(right - left)), max(1, int(bottom - top))),
                        (*colour, 0))
-    ImageDraw.Draw(sprite).text((-left, -top), text, font=face, fill=colour, anchor=anchor)
-    return sprite, int(left), int(top)
+    draw = ImageDraw.Draw(sprite)
+    for px, part, run_face in placed:
+        draw.text((px - left, -top), part, font=run_face, fill=colour, anchor="ls")
+    return sprite, round(left + shift_x), round(top + baseline)
 
 
 def draw_text(img: Image.Image, xy: tuple[float, float], text: str, size: int,

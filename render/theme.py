@@ -1,13 +1,9 @@
-"""Colours and fonts: the "table" look that reads on both Discord themes, and the older
+"""Colours: the "table" look that reads on both Discord themes, and the older
 "dark" and "light" looks that match one client each."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from pathlib import Path
-
-from PIL import ImageFont
 
 RGB = tuple[int, int, int]
 
@@ -127,27 +123,3 @@ def get_theme(theme: str | Theme) -> Theme:
         return THEMES[theme]
     except KeyError:
         raise ValueError(f"unknown theme {theme!r} (one of {', '.join(THEMES)})") from None
-
-
-# DejaVu Sans covers Cyrillic (player names often are); Pillow's bundled font does not.
-# It is optional: without it the bundled font is used and only Latin names read well.
-_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
-              "/usr/share/fonts/TTF", "/Library/Fonts")
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-def _find_font(file_name: str) -> Path | None:
-    for folder in _FONT_DIRS:
-        path = Path(folder) / file_name
-        if path.is_file():
-            return path
-    return None
-
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> Font:
-    """The text font at `size` px: DejaVu Sans when the machine has it, else Pillow's own."""
-    path = _find_font("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    if path is not None:
-        return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size=size)

@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.theme import PIP_COLOURS, RGB, Theme, font
+from render.theme import PIP_COLOURS, RGB, Theme
+from render.typeface import font
 
 SCALE = 3  # drawn at 3x, scaled down once: smooth edges at no cost per picture
 PAD = 4  # transparent margin around every tile image (room for the shadow and the ring)
