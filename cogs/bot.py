@@ -26,6 +26,7 @@ from cogs.pickup_cog import PickupCog
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
 from cogs.tables_cog import DominoCog
+from cogs.translator import CatalogTranslator
 from settings import Settings
 from storage import Storage
 from storage.cluster import node_name
@@ -96,6 +97,7 @@ class DominoBot(commands.Bot):
         self.service.listeners.append(self.actions.notices.on_event)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
         await self.add_domino_commands(people)
+        await self.tree.set_translator(CatalogTranslator())  # commands in ru and uk too
         if self.store.dialect == "postgres":
             # Several processes may share the database: hold the tables of our shards.
             self.shard_node = ShardNode(self.service, self.node_name,
@@ -181,7 +183,11 @@ class DominoBot(commands.Bot):
                         "servers get no slash commands; unset DEV_GUILD_ID to sync globally",
                         self.dev_guild_id)
             return
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        # The translated payload: a changed translation is a changed command set too.
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator)
+                   if translator is not None else command.to_dict(self.tree)
+                   for command in self.tree.get_commands()]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         stamp = self.data_dir / "commands.sha256"
         if stamp.exists() and stamp.read_text().strip() == digest:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .daily import DailyMixin
 from .db import Backend, Database
+from .languages import LanguagesMixin
 from .players import PlayersMixin
 from .results import ResultsMixin
 from .settings import SettingsMixin
@@ -38,7 +39,8 @@ def sqlite_path(target: Path | str) -> Path:
     return Path(target)
 
 
-class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin, DailyMixin):
+class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin, DailyMixin,
+              LanguagesMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

@@ -74,3 +74,19 @@ def test_guild_settings_validation() -> None:
         GuildSettings(1, reminders=(1.5,))
     with pytest.raises(ValueError):
         GuildSettings(1, timeout_action="explode")
+
+
+async def test_languages_chosen_and_seen(store: Storage) -> None:
+    assert await store.get_person_language(3) == (None, None)
+    await store.set_client_locale(3, "uk")
+    await store.set_person_language(3, "ru")
+    assert await store.get_person_language(3) == ("ru", "uk")
+    await store.set_client_locale(3, "en-GB")  # the choice stays
+    await store.set_person_language(3, None)  # back to the client's
+    assert await store.get_person_language(3) == (None, "en-GB")
+    assert await store.get_server_language(7) is None
+    await store.set_server_language(7, "uk")
+    await store.set_server_language(7, "ru")
+    assert await store.get_server_language(7) == "ru"
+    await store.set_server_language(7, None)
+    assert await store.get_server_language(7) is None
