@@ -17,6 +17,7 @@ import gettext
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
@@ -29,6 +30,7 @@ LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 LANGUAGES = ("en", "ru", "uk")
 SOURCE = "en"
 Key = tuple[str | None, str]  # (msgctxt, msgid)
+_DATE = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +95,11 @@ def write_catalog(code: str, domain: str,
     A plural entry has one form per plural form of the language (two in English);
     `comment` (the English text, for a translation) is written as `#.` above it.
     """
-    catalog = Catalog(locale=code, domain=domain, project="dominoes-bot",
-                      header_comment=f"# {domain} of the dominoes bot, {code}.", fuzzy=False)
+    # Fixed header dates: rewriting a file changes only the entries that changed.
+    catalog = Catalog(locale=code, domain=domain, project="dominoes-bot", version="1",
+                      header_comment=f"# The {domain} of the dominoes bot in {code}.",
+                      creation_date=_DATE, revision_date=_DATE, fuzzy=False,
+                      msgid_bugs_address="", last_translator="", language_team=code)
     for (context, msgid), forms, comment in entries:
         ident: str | tuple[str, str] = (msgid, msgid) if len(forms) > 1 else msgid
         string: str | tuple[str, ...] = forms if len(forms) > 1 else forms[0]
@@ -105,3 +110,30 @@ def write_catalog(code: str, domain: str,
     with path.open("wb") as handle:
         write_po(handle, catalog, width=100, omit_header=False, no_location=True)
     return path
+
+
+Source = str | tuple[str, str]  # an English text, or its (one, other) plural forms
+
+
+def sync_catalog(code: str, english: dict[str, Source]) -> Path:
+    """Rewrite `code`'s messages.po in the order of `english`: translations kept, keys
+    English lost dropped, new keys added untranslated; each entry shows its English."""
+    try:
+        old = {str(m.id[0] if isinstance(m.id, tuple | list) else m.id): m
+               for m in read_catalog(code, "messages") if m.id}
+    except FileNotFoundError:
+        old = {}
+    count = Catalog(locale=code).num_plurals
+    entries = []
+    for key, source in english.items():
+        plural = not isinstance(source, str)
+        kept = old.get(key)
+        strings = kept.string if kept is not None else ""
+        forms = tuple(strings) if isinstance(strings, tuple | list) else (strings,)
+        if plural and len(forms) != count:
+            forms = (forms + ("",) * count)[:count]
+        elif not plural:
+            forms = forms[:1]
+        comment = source if isinstance(source, str) else " | ".join(source)
+        entries.append(((None, key), tuple(str(f) for f in forms), comment))
+    return write_catalog(code, "messages", entries)

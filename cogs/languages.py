@@ -1,0 +1,124 @@
+"""Who reads in which language (issue 16).
+
+A person reads ephemeral answers and DMs in the language they chose in
+`/domino profile`, else their Discord client's (the interaction's locale; the last
+one seen is stored, for DMs sent outside an interaction). A channel reads public
+messages and the board in the language set in `/domino settings`, else the
+server's preferred locale; a table outside a server, in its host's language.
+Anything without a catalog is English.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from catalog.reader import DEFAULT, language_of, read_as
+from storage.db import StorageError
+
+if TYPE_CHECKING:
+    from cogs.bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+
+class Languages:
+    """The language of each reader, from storage (cached here) and Discord's locales."""
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+        self._people: dict[int, tuple[str | None, str | None]] = {}
+        self._servers: dict[int, str | None] = {}
+        self._writes: set[asyncio.Task[None]] = set()
+
+    async def _person(self, user_id: int) -> tuple[str | None, str | None]:
+        if user_id not in self._people:
+            store = self.bot.store
+            try:
+                found = await store.get_person_language(user_id) if store else (None, None)
+            except StorageError as exc:  # a language is not worth failing a click for
+                log.warning("language of user %d not read: %s", user_id, exc)
+                return None, None
+            self._people[user_id] = found
+        return self._people[user_id]
+
+    async def person(self, user_id: int, client: object = None) -> str:
+        """The language `user_id` reads private messages in; `client` is the locale of
+        their interaction now, if any (remembered for later DMs)."""
+        chosen, seen = await self._person(user_id)
+        if client is not None and str(getattr(client, "value", client)) != seen:
+            self._remember(user_id, str(getattr(client, "value", client)))
+            seen = str(getattr(client, "value", client))
+        return language_of(chosen) or language_of(seen) or DEFAULT
+
+    async def server(self, guild_id: int | None, host_id: int | None = None) -> str:
+        """The language of public messages in `guild_id` (outside a server: the host's)."""
+        if guild_id is None:
+            return await self.person(host_id) if host_id is not None else DEFAULT
+        if guild_id not in self._servers:
+            store = self.bot.store
+            try:
+                self._servers[guild_id] = (await store.get_server_language(guild_id)
+                                           if store else None)
+            except StorageError as exc:
+                log.warning("language of server %d not read: %s", guild_id, exc)
+                return DEFAULT
+        guild = self.bot.get_guild(guild_id)
+        preferred = guild.preferred_locale if guild is not None else None
+        return language_of(self._servers[guild_id]) or language_of(preferred) or DEFAULT
+
+    async def read_interaction(self, interaction: discord.Interaction[Any]) -> str:
+        """Make the acting person's language the reader's for this interaction's task."""
+        return read_as(await self.person(interaction.user.id, interaction.locale))
+
+    async def choose(self, user_id: int, language: str | None) -> None:
+        """Store the person's choice (None: their client's language again)."""
+        if self.bot.store is not None:
+            await self.bot.store.set_person_language(user_id, language)
+        _, seen = self._people.get(user_id, (None, None))
+        self._people[user_id] = (language, seen)
+
+    async def choose_for_server(self, guild_id: int, language: str | None) -> None:
+        """Store the server's choice (None: its preferred locale again)."""
+        if self.bot.store is not None:
+            await self.bot.store.set_server_language(guild_id, language)
+        self._servers[guild_id] = language
+
+    def chosen(self, user_id: int) -> str | None:
+        """The person's stored choice, as last read (None: their client's)."""
+        return self._people.get(user_id, (None, None))[0]
+
+    def chosen_for_server(self, guild_id: int) -> str | None:
+        """The server's stored choice, as last read (None: its preferred locale)."""
+        return self._servers.get(guild_id)
+
+    def _remember(self, user_id: int, client: str) -> None:
+        chosen, _ = self._people.get(user_id, (None, None))
+        self._people[user_id] = (chosen, client)
+        if self.bot.store is None:
+            return
+        task = asyncio.ensure_future(self._store_client(user_id, client))
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def _store_client(self, user_id: int, client: str) -> None:
+        store = self.bot.store
+        try:
+            if store is not None:
+                await store.set_client_locale(user_id, client)
+        except StorageError as exc:
+            log.warning("client locale of user %d not stored: %s", user_id, exc)
+
+    async def close(self) -> None:
+        """Wait for the client locales still being stored."""
+        if self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
+
+
+def languages_of(bot: Any) -> Languages:
+    """The bot's Languages (every DominoBot has one)."""
+    found: Languages = bot.languages
+    return found

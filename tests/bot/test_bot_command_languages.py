@@ -1,0 +1,57 @@
+"""The registered slash commands carry Russian and Ukrainian names and descriptions for
+every command, option and choice (issue 16), in names Discord accepts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+LOCALES = ("ru", "uk")
+# Discord's rule for command and option names, in every locale: lowercase, no spaces.
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _named(payload: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every command, group, subcommand and option below `payload`, with its path."""
+    yield path, payload
+    for option in payload.get("options", []):
+        yield from _named(option, f"{path} {option['name']}")
+
+
+def registered(env: Any) -> list[dict[str, Any]]:
+    commands = [c for scope in env.backend.commands.values() for c in scope.values()]
+    assert commands, "the bot registered no commands"
+    return commands
+
+
+async def test_every_command_option_and_choice_is_named_in_ru_and_uk(simcord_env: Any) -> None:
+    checked = 0
+    for command in registered(simcord_env):
+        for path, item in _named(command, command["name"]):
+            for locale in LOCALES:
+                name = (item.get("name_localizations") or {}).get(locale)
+                text = (item.get("description_localizations") or {}).get(locale)
+                assert name and text, f"{path}: no {locale} name or description"
+                assert NAME.match(name) and name == name.lower(), f"{path}: {name!r}"
+                assert len(text) <= 100, f"{path}: {locale} description too long"
+            for choice in item.get("choices", []):
+                for locale in LOCALES:
+                    shown = (choice.get("name_localizations") or {}).get(locale)
+                    assert shown and len(shown) <= 100, f"{path} choice {choice['name']!r}"
+            checked += 1
+    assert checked > 20
+
+
+async def test_localized_names_differ_from_each_other_among_siblings(simcord_env: Any) -> None:
+    for command in registered(simcord_env):
+        for path, item in _named(command, command["name"]):
+            options = item.get("options", [])
+            for locale in LOCALES:
+                names = [o["name_localizations"][locale] for o in options]
+                assert len(names) == len(set(names)), f"{path}: {locale} names repeat: {names}"
+
+
+async def test_a_russian_and_a_ukrainian_name_of_the_group(simcord_env: Any) -> None:
+    (domino,) = [c for c in registered(simcord_env) if c["name"] == "domino"]
+    assert domino["name_localizations"] == {"ru": "домино", "uk": "доміно"}
