@@ -1,23 +1,29 @@
 """The message catalog: every string a person reads, by key, and `t(key, locale, **values)`.
 
 A shared leaf: any layer may import it, and it imports nothing of the project.
-Only English exists now; another language is a new dict in `CATALOGS`, and a
-key missing there falls back to English. A value that is itself a `Phrase` is
-looked up in the same language (a game's name inside an error, for instance).
+English is written here (and in catalog/words_en.py, help_en.py, pictures.py); the
+translations are gettext .po files, catalog/locales/<lang>/LC_MESSAGES/messages.po
+(see catalog/po.py). A key missing in a language falls back to English. A text with
+plural forms is a tuple (one, other) here and is chosen by the value `count`. A
+value that is itself a `Phrase` is looked up in the same language (a game's name
+inside an error, an engine's reason). Without a locale, `t` writes in the current
+reader's language (catalog/reader.py).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from catalog.help_en import HELP
+from catalog.lookup import template
+from catalog.pictures import PICTURES
+from catalog.po import Source
 from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
 
-EN: dict[str, str] = {
+EN: dict[str, Source] = {
     # generic
     "error.generic": "Sorry, something went wrong on our side. Nothing was changed; "
                      "please try again.",
@@ -288,47 +294,57 @@ EN: dict[str, str] = {
 
 EN.update(WORDS)
 EN.update(HELP)
+EN.update(PICTURES)
 
-CATALOGS: dict[str, dict[str, str]] = {"en": EN}
 
-PLURALS: dict[str, Callable[[int], str]] = {"en": lambda n: "one" if n == 1 else "other"}
-"""Each language's plural rule: the form (CLDR names: one, few, many, other) of a count.
-A language without one uses English's; a form missing in a catalog falls back to
-`other`."""
+def _plural_pairs(texts: dict[str, Source]) -> None:
+    """Fold each `key.one` / `key.other` pair of English into one plural text `key`
+    (one, other): the form the .po files translate, with each language's own forms."""
+    for other in [k for k in texts if k.endswith(".other")]:
+        key = other.removesuffix(".other")
+        one, many = texts.get(f"{key}.one"), texts[other]
+        if isinstance(one, str) and isinstance(many, str):
+            texts[key] = (one, many)
+            del texts[f"{key}.one"], texts[other]
+
+
+_plural_pairs(EN)
 
 
 @dataclass(frozen=True, slots=True)
 class Phrase:
-    """A value that is itself a catalog text, shown in the reader's language."""
+    """A value that is itself a catalog text (with its own values), shown in the reader's
+    language."""
 
     key: str
+    values: dict[str, object] = field(default_factory=dict)
 
 
 def t(key: str, locale: str | None = None, /, **values: object) -> str:
-    """The text for `key` in `locale` (English when missing), filled with `values`.
+    """The text for `key` in `locale` (None: the current reader's language; English when
+    missing there), filled with `values`. A plural text takes the form for `count`.
 
     A missing key is logged and shown as the key itself, never raised.
     """
-    catalog = CATALOGS.get((locale or "en").split("-")[0], EN)
-    template = catalog.get(key) or EN.get(key)
-    if template is None:
+    text = template(key, locale, values, EN)
+    if text is None:
         log.warning("missing translation key %s", key)
         return key
     if not values:
-        return template
-    filled = {k: t(v.key, locale) if isinstance(v, Phrase) else v for k, v in values.items()}
-    return template.format(**filled)
+        return text
+    filled = {k: t(v.key, locale, **v.values) if isinstance(v, Phrase) else v
+              for k, v in values.items()}
+    return text.format(**filled)
 
 
 def has(key: str, locale: str | None = None) -> bool:
-    """Whether the catalog (of `locale`, or English) has a text for `key`."""
-    return key in CATALOGS.get((locale or "en").split("-")[0], EN) or key in EN
+    """Whether the catalog has a text for `key` (English has every key; a language
+    without its translation shows the English)."""
+    del locale
+    return key in EN
 
 
 def tn(key: str, count: int, locale: str | None = None, /, **values: object) -> str:
-    """`key` with the plural form `count` takes in `locale` (`key.one`, `key.other`, ...),
-    filled with `count` and `values`: tn("count.tiles", 1) == "1 tile"."""
-    language = (locale or "en").split("-")[0]
-    form = PLURALS.get(language, PLURALS["en"])(count)
-    chosen = f"{key}.{form}" if has(f"{key}.{form}", locale) else f"{key}.other"
-    return t(chosen, locale, count=count, **values)
+    """`key` in the plural form `count` takes in `locale` (None: the reader's), filled
+    with `count` and `values`: tn("count.tiles", 1) == "1 tile", "5 фишек" in Russian."""
+    return t(key, locale, count=count, **values)

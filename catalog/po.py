@@ -129,11 +129,12 @@ def sync_catalog(code: str, english: dict[str, Source]) -> Path:
         plural = not isinstance(source, str)
         kept = old.get(key)
         strings = kept.string if kept is not None else ""
-        forms = tuple(strings) if isinstance(strings, tuple | list) else (strings,)
+        forms = tuple(str(f or "") for f in (strings if isinstance(strings, tuple | list)
+                                             else (strings,)))
         if plural and len(forms) != count:
             forms = (forms + ("",) * count)[:count]
         elif not plural:
             forms = forms[:1]
         comment = source if isinstance(source, str) else " | ".join(source)
-        entries.append(((None, key), tuple(str(f) for f in forms), comment))
+        entries.append(((None, key), forms, comment))
     return write_catalog(code, "messages", entries)

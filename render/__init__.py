@@ -1,15 +1,17 @@
 """Pictures of the games: a view in, PNG bytes and alt text out. Pure: no Discord, no I/O.
 
-    render_board(view, theme="table") -> Picture     any game's public board
-    render_hand(view, theme="table") -> Picture      a seat's own hand (private message)
-    render_replay_gif(record, theme="table") -> Picture   a finished game, one frame a move
-    render_rating_chart(points, theme="table", *, title) -> Picture   a rating line chart
+    render_board(view, theme="table", locale="en") -> Picture   any game's public board
+    render_hand(view, theme="table", locale="en") -> Picture    a seat's own hand (private)
+    render_replay_gif(record, theme="table", locale="en") -> Picture   one frame a move
+    render_rating_chart(points, theme="table", *, title, locale="en") -> Picture   a chart
     warm_up()                                        optional: fill the caches at start-up
 
 A Picture (render/picture.py) holds the file's `data`, its `format` ("png", or
 "gif" for a replay), `width`, `height` and `alt` text. The same input always
 gives the same bytes. Each game's board drawer is found through render/board.py,
-keyed by the game's name in engine/registry.py.
+keyed by the game's name in engine/registry.py. Every word drawn is in the
+language of `locale` ("en", "ru", "uk"; others are English), from the catalog
+(render/labels.py); the fonts are the project's own (render/typeface.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from engine.clock.view import ClockView
 from render.board import board_image
 from render.chart import render_rating_chart
 from render.hand import HandView, draw_hand
+from render.labels import Labels, labels_for
 from render.palette import theme_palette
 from render.picture import Picture, png_picture
 from render.replay import render_replay_gif as _replay_gif
@@ -37,7 +40,8 @@ def warm_up(themes: tuple[str, ...] = tuple(THEMES)) -> None:
         theme_palette(get_theme(name))
 
 
-def render_board(view: Any, theme: str | Theme = DEFAULT_THEME) -> Picture:
+def render_board(view: Any, theme: str | Theme = DEFAULT_THEME,
+                 locale: str | Labels | None = None) -> Picture:
     """The public board of a Traditional, Carousel or Big Clock view as a PNG Picture.
 
     A seat's view gives the same picture as the spectator's view of the same
@@ -45,11 +49,12 @@ def render_board(view: Any, theme: str | Theme = DEFAULT_THEME) -> Picture:
     unknown view and ValueError for an unknown theme.
     """
     chosen = get_theme(theme)
-    img, alt = board_image(view, chosen)
+    img, alt = board_image(view, chosen, labels=labels_for(locale))
     return png_picture(img, alt, chosen)
 
 
-def render_hand(view: HandView, theme: str | Theme = DEFAULT_THEME) -> Picture:
+def render_hand(view: HandView, theme: str | Theme = DEFAULT_THEME,
+                locale: str | Labels | None = None) -> Picture:
     """A Traditional or Carousel seat's own hand, playable tiles ringed, as a PNG Picture.
 
     Labels are the tile texts the buttons use ("6-3"). Raises ValueError for a
@@ -58,15 +63,15 @@ def render_hand(view: HandView, theme: str | Theme = DEFAULT_THEME) -> Picture:
     if isinstance(view, ClockView):
         raise TypeError("Big Clock has no hidden hand: its board shows everything")
     chosen = get_theme(theme)
-    img, alt = draw_hand(view, chosen)
+    img, alt = draw_hand(view, chosen, labels_for(locale))
     return png_picture(img, alt, chosen)
 
 
-def render_replay_gif(record: dict[str, Any],
-                      theme: str | Theme = DEFAULT_THEME) -> Picture:
+def render_replay_gif(record: dict[str, Any], theme: str | Theme = DEFAULT_THEME,
+                      locale: str | Labels | None = None) -> Picture:
     """An animated GIF (Picture with fmt "gif") of a game record, one frame per move.
 
     Frames show the public board only. Raises RecordError / IllegalMove /
     NotationError for a record that does not replay.
     """
-    return _replay_gif(record, get_theme(theme))
+    return _replay_gif(record, get_theme(theme), labels_for(locale))

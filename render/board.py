@@ -22,6 +22,7 @@ from render.carousel import carousel_board
 from render.carousel import frame as carousel_frame
 from render.clock import clock_board
 from render.clock import frame as clock_frame
+from render.labels import ENGLISH, Labels
 from render.layout import Frame
 from render.theme import Theme
 from render.traditional import frame as traditional_frame
@@ -32,14 +33,15 @@ BoardImage = tuple[Image.Image, str]
 
 @dataclass(frozen=True, slots=True)
 class BoardDrawer:
-    """How one game's board is drawn: `draw(view, theme, fit)` gives (image, alt), the
-    board placed in `fit` (or its own frame, for None); `frame(view, theme)` is that frame,
-    found from the layout alone (a replay draws every frame in the union of all)."""
+    """How one game's board is drawn: `draw(view, theme, fit, labels)` gives (image, alt),
+    the board placed in `fit` (or its own frame, for None) with the words of `labels`;
+    `frame(view, theme, labels)` is that frame, found from the layout alone (a replay
+    draws every frame in the union of all)."""
 
     game: str
     view_type: type[Any]
-    draw: Callable[[Any, Theme, Frame | None], BoardImage]
-    frame: Callable[[Any, Theme], Frame]
+    draw: Callable[[Any, Theme, Frame | None, Labels], BoardImage]
+    frame: Callable[[Any, Theme, Labels], Frame]
 
 
 DRAWERS: dict[str, BoardDrawer] = {d.game: d for d in (
@@ -71,10 +73,12 @@ def drawer_for_view(view: object) -> BoardDrawer:
     raise TypeError(f"no board picture for {type(view).__name__}")
 
 
-def board_image(view: Any, theme: Theme, fit: Frame | None = None) -> BoardImage:
-    """The board image of any game's view and its alt text, placed in `fit` if given.
+def board_image(view: Any, theme: Theme, fit: Frame | None = None,
+                labels: Labels = ENGLISH) -> BoardImage:
+    """The board image of any game's view and its alt text, placed in `fit` if given,
+    with the words of `labels`.
 
     Uses only what every seat may see: a seat's own hand and legal moves are
     ignored. Raises TypeError for an object that is not a game view.
     """
-    return drawer_for_view(view).draw(view, theme, fit)
+    return drawer_for_view(view).draw(view, theme, fit, labels)

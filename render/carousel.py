@@ -20,8 +20,8 @@ from render.canvas import (
     draw_header,
     header_height,
     new_canvas,
-    plural,
 )
+from render.labels import ENGLISH, Labels
 from render.layout import Chain, Frame, Link, bounds, lay_bent
 from render.text import carousel_alt, move_tile
 from render.theme import RGB, Theme
@@ -76,49 +76,52 @@ def _ringed(view: CarouselView) -> tuple[str, int] | None:
     return None
 
 
-def _chips(view: CarouselView) -> list[Chip]:
+def _chips(view: CarouselView, labels: Labels) -> list[Chip]:
     chips = []
     for seat, name in enumerate(view.players):
-        facts = f"{plural(view.hand_sizes[seat], 'tile')} · {view.scores[seat]} pts"
+        facts = (f"{labels('tiles', count=view.hand_sizes[seat])} · "
+                 f"{labels('points', count=view.scores[seat])}")
         mark = _PAIR_MARKS[seat % 2] if view.pairs else None
         chips.append(Chip(name, facts, active=seat == view.to_move, mark=mark))
     return chips
 
 
-def _notes(view: CarouselView) -> list[str]:
+def _notes(view: CarouselView, labels: Labels) -> list[str]:
     notes = []
     if view.pairs and len(view.players) == 4:
         names = view.players
-        notes.append("Pairs: " + " vs ".join(
-            f"{names[a]} + {names[a + 2]} {view.scores[a]}" for a in (0, 1)))
+        first, second = (f"{names[a]} + {names[a + 2]} {view.scores[a]}" for a in (0, 1))
+        notes.append(labels("pairs", first=first, second=second))
     if view.spinner is not None:
         parts = " + ".join(map(str, view.count_parts)) or "0"
         scores = count_points(view.count) > 0
-        notes.append(f"Open ends: {parts} = {view.count}" + (" (scores)" if scores else ""))
+        notes.append(labels("open_ends_scores" if scores else "open_ends", parts=parts,
+                            count=view.count))
     else:
-        notes.append("No spinner yet: the opener lays a double")
-    stock = f"Stock {view.stock_size}"
+        notes.append(labels("no_spinner"))
     if view.stock_drawable != view.stock_size:
-        stock += f" ({view.stock_drawable} to draw)"
-    notes.append(stock)
+        notes.append(labels("stock_drawable", count=view.stock_size,
+                            drawable=view.stock_drawable))
+    else:
+        notes.append(labels("stock", count=view.stock_size))
     if view.last_move is not None:
         seat, text = view.last_move
-        notes.append(f"Last move: {view.players[seat]} {move_text(text)}")
+        notes.append(labels("last_move", name=view.players[seat], move=move_text(text)))
     if view.scoring:
         event = view.scoring[-1]
-        who = view.players[event.seat] if event.seat is not None else "Nobody"
-        late = "" if event.recorded else " (not recorded)"
-        notes.append(f"Last score: {who} +{event.points}, {tiles_in(event.reason)}{late}")
+        who = view.players[event.seat] if event.seat is not None else labels("nobody")
+        notes.append(labels("last_score" if event.recorded else "last_score_late", name=who,
+                            points=event.points, reason=tiles_in(event.reason)))
     if view.outcome is not None:
-        won = " and ".join(view.players[s] for s in view.outcome.winners) or "nobody"
-        notes.append(f"Match over: {won} won")
+        won = labels.names(view.players[s] for s in view.outcome.winners)
+        notes.append(labels("match_over", names=won))
     return notes
 
 
-def frame(view: CarouselView, theme: Theme) -> Frame:
+def frame(view: CarouselView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the board of `view` sits on its picture (layout only)."""
     del theme
-    header = header_height(_chips(view), _notes(view), BOARD_WIDTH)
+    header = header_height(_chips(view, labels), _notes(view, labels), BOARD_WIDTH)
     if view.spinner is None:
         return Frame(SPINNER, header)
     chains = lay_arms(view)
@@ -129,20 +132,22 @@ def frame(view: CarouselView, theme: Theme) -> Frame:
                   max(box[3], SPINNER[3])), header)
 
 
-def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None) -> Image.Image:
+def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
+                  labels: Labels = ENGLISH) -> Image.Image:
     """The board of `view` as an RGB image BOARD_WIDTH wide, in `fit` (a replay's shared
     frame) or its own frame.
 
     Reads only public fields (never `hand` or `legal_moves`).
     """
     chains = lay_arms(view) if view.spinner is not None else {}
-    chips, notes = _chips(view), _notes(view)
-    fit = fit or frame(view, theme)
+    chips, notes = _chips(view, labels), _notes(view, labels)
+    fit = fit or frame(view, theme, labels)
     _, min_y, _, max_y = fit.box
     img = new_canvas(BOARD_WIDTH, fit.top + (max_y - min_y) + 2 * MARGIN, theme)
-    title = f"Carousel · hand {view.hand_number} · to {view.target}" + (
-        " · pairs" if view.pairs else "")
-    count = f"Count {view.count}" if view.spinner is not None else ""
+    title = " · ".join([labels.game("carousel"), labels("hand", hand=view.hand_number),
+                        labels("to", target=view.target)]
+                       + ([labels("pairs_mode")] if view.pairs else []))
+    count = labels("count", count=view.count) if view.spinner is not None else ""
     draw_header(img, theme, title, count, chips=chips, notes=notes)
     dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - min_y
     ringed = _ringed(view)
@@ -164,7 +169,7 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None) ->
     return img
 
 
-def carousel_board(view: CarouselView, theme: Theme,
-                   fit: Frame | None = None) -> tuple[Image.Image, str]:
+def carousel_board(view: CarouselView, theme: Theme, fit: Frame | None = None,
+                   labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
-    return draw_carousel(view, theme, fit), carousel_alt(view)
+    return draw_carousel(view, theme, fit, labels), carousel_alt(view)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.canvas import MARGIN, draw_text, fit_text, new_canvas, text_width
+from render.labels import Labels, labels_for
 from render.picture import Picture, png_picture
 from render.theme import DEFAULT_THEME, Theme, get_theme
 
@@ -53,16 +54,19 @@ def rating_alt(points: Sequence[float], title: str) -> str:
 
 
 def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_THEME, *,
-                        title: str, provisional: int = 0) -> Picture:
+                        title: str, provisional: int = 0,
+                        locale: str | Labels | None = None) -> Picture:
     """A 600x240 PNG line chart of `points` with its alt text.
 
     Shows `title`, the last value and its change since the first point, the y range's
     bottom and top values and the first and last game numbers. The first `provisional`
     games (points 1..provisional) are shaded and marked "provisional". No points or one
     point give a picture saying so. The same input always gives the same bytes.
+    Its words are in `locale`'s language (English by default).
     Raises ValueError for an unknown theme or a point that is not a finite number.
     """
     chosen = get_theme(theme)
+    labels = labels_for(locale)
     if any(not math.isfinite(p) for p in points):
         raise ValueError("every point of a chart must be a finite number")
     img = new_canvas(WIDTH, HEIGHT, chosen)
@@ -73,7 +77,7 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_TH
     draw.rounded_rectangle((left - 8, top - 8, right + 8, bottom + 8), radius=8,
                            fill=chosen.panel)
     if not points:
-        draw_text(img, ((left + right) / 2, (top + bottom) / 2), "No rated games yet", 16,
+        draw_text(img, ((left + right) / 2, (top + bottom) / 2), labels("no_rated"), 16,
                   chosen.muted, anchor="mm")
         return png_picture(img, rating_alt(points, title), chosen)
     _draw_summary(img, chosen, points)
@@ -90,7 +94,7 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_TH
     if provisional > 0 and n > 1:
         edge = x_of(min(provisional, n - 1))
         draw.rectangle((left, top, edge, bottom), fill=chosen.background)
-        draw_text(img, (left + 6, top + 4), "provisional", 12, chosen.muted)
+        draw_text(img, (left + 6, top + 4), labels("provisional"), 12, chosen.muted)
     for value in (low, high):
         y = y_of(value)
         draw.line((left, y, right, y), fill=chosen.muted, width=1)
@@ -98,8 +102,9 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_TH
     xy = [(x_of(i), y_of(p)) for i, p in enumerate(points)]
     if n > 1:
         draw.line(xy, fill=chosen.accent, width=_LINE_WIDTH, joint="curve")
-        draw_text(img, (left, bottom + 12), "start", 12, chosen.muted, anchor="lm")
-        draw_text(img, (right, bottom + 12), f"game {n - 1}", 12, chosen.muted, anchor="rm")
+        draw_text(img, (left, bottom + 12), labels("start"), 12, chosen.muted, anchor="lm")
+        draw_text(img, (right, bottom + 12), labels("game_n", n=n - 1), 12, chosen.muted,
+                  anchor="rm")
     x, y = xy[-1]
     draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=chosen.accent, outline=chosen.text)
     return png_picture(img, rating_alt(points, title), chosen)

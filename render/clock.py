@@ -20,8 +20,9 @@ from render.canvas import (
     new_canvas,
     text_width,
 )
+from render.labels import ENGLISH, Labels
 from render.layout import Frame
-from render.text import CLOCK_ENDS, clock_alt
+from render.text import clock_alt
 from render.theme import Theme
 from render.tiles import paste_tile
 
@@ -40,29 +41,33 @@ def hour_angle(hour: int, hours: int) -> float:
     return 2 * math.pi * (hour % hours) / hours
 
 
-def _notes(view: ClockView) -> list[str]:
+def _notes(view: ClockView, labels: Labels) -> list[str]:
     notes = []
     if view.last_move is not None:
-        notes.append(f"Last move: {move_text(str(view.last_move))}")
+        notes.append(labels("clock_last_move", move=move_text(str(view.last_move))))
     if view.in_trouble:
-        notes.append("In trouble: " + ", ".join(
-            f"{tile_text(tile)} ({'drawn' if at == DRAWN else f'on hour {at}'})"
-            for tile, at in view.in_trouble))
+        notes.append(labels("in_trouble", tiles=", ".join(
+            labels("trouble_drawn", tile=tile_text(tile)) if at == DRAWN
+            else labels("trouble_at", tile=tile_text(tile), hour=at)
+            for tile, at in view.in_trouble)))
     if view.outcome is not None:
-        notes.append(f"Game over: {CLOCK_ENDS.get(view.outcome.reason, view.outcome.reason)}")
+        reason = view.outcome.reason
+        known = reason in ("won", "lost", "resigned")
+        notes.append(labels("game_over", reason=labels(f"clock_{reason}") if known else reason))
     return notes
 
 
-def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None) -> Image.Image:
+def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None,
+               labels: Labels = ENGLISH) -> Image.Image:
     """The clock face of `view` as an RGB image."""
-    notes = _notes(view)
-    fit = fit or frame(view, theme)
+    notes = _notes(view, labels)
+    fit = fit or frame(view, theme, labels)
     size = 2 * (LABEL_RADIUS + 24)
     width = BOARD_WIDTH
     top = fit.top
     img = new_canvas(width, top + size + MARGIN, theme)
-    title = f"Big Clock · {view.player}"
-    home_text = f"{len(view.home)} of {view.hours} home"
+    title = f"{labels.game('clock')} · {view.player}"
+    home_text = labels("home_of", home=len(view.home), hours=view.hours)
     draw_header(img, theme, title, home_text, chips=(), notes=notes)
     draw = ImageDraw.Draw(img)
     cx, cy = width / 2, top + size / 2
@@ -99,7 +104,7 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None) -> Image
             fill = theme.trouble if hour in trouble else theme.background
             badge(img, (bx, by), text, BADGE_SIZE, fill=fill, colour=theme.text)
     # The middle: the drawn tile, the stock and the discards.
-    draw_text(img, (cx, cy - 62), "drawn", NOTE_SIZE, theme.muted, anchor="mm")
+    draw_text(img, (cx, cy - 62), labels("drawn"), NOTE_SIZE, theme.muted, anchor="mm")
     if view.drawn is not None:
         ring = theme.trouble if DRAWN in trouble else theme.accent
         paste_tile(img, view.drawn.high, view.drawn.low, round(cx - UNIT), round(cy - 40),
@@ -107,21 +112,22 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None) -> Image
     else:
         draw.rounded_rectangle((cx - UNIT, cy - 40, cx + UNIT, cy - 40 + UNIT), radius=6,
                                outline=theme.muted, width=2)
-    draw_text(img, (cx, cy + 30), f"stock {view.stock_size}", NOTE_SIZE, theme.text,
-              anchor="mm")
-    draw_text(img, (cx, cy + 56), f"discards {len(view.discards)}", NOTE_SIZE, theme.text,
-              anchor="mm")
+    draw_text(img, (cx, cy + 30), labels("clock_stock", count=view.stock_size), NOTE_SIZE,
+              theme.text, anchor="mm")
+    draw_text(img, (cx, cy + 56), labels("discards", count=len(view.discards)), NOTE_SIZE,
+              theme.text, anchor="mm")
     return img
 
 
-def frame(view: ClockView, theme: Theme) -> Frame:
+def frame(view: ClockView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the face sits on its picture: it has one size; only the notes vary."""
     del theme
     half = LABEL_RADIUS + 24
-    return Frame((-half, -half, half, half), header_height((), _notes(view), BOARD_WIDTH))
+    return Frame((-half, -half, half, half),
+                 header_height((), _notes(view, labels), BOARD_WIDTH))
 
 
-def clock_board(view: ClockView, theme: Theme,
-                fit: Frame | None = None) -> tuple[Image.Image, str]:
+def clock_board(view: ClockView, theme: Theme, fit: Frame | None = None,
+                labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text, the face below a header as tall as `fit`'s."""
-    return draw_clock(view, theme, fit), clock_alt(view)
+    return draw_clock(view, theme, fit, labels), clock_alt(view)

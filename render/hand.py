@@ -9,7 +9,8 @@ from PIL import Image
 from engine.moves import LineMove
 from engine.notation import tile_text
 from engine.tiles import Tile
-from render.canvas import MARGIN, draw_header, draw_text, header_height, new_canvas, plural
+from render.canvas import MARGIN, draw_header, draw_text, header_height, new_canvas
+from render.labels import ENGLISH, Labels
 from render.text import hand_alt
 from render.theme import Theme
 from render.tiles import paste_tile
@@ -46,7 +47,8 @@ def tile_label(tile: Tile) -> str:
     return tile_text(tile)
 
 
-def draw_hand(view: HandView, theme: Theme) -> tuple[Image.Image, str]:
+def draw_hand(view: HandView, theme: Theme,
+              labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The seat's hand with playable tiles ringed and raised, and its alt text.
 
     Raises ValueError for a spectator's view (it holds no hand).
@@ -57,13 +59,13 @@ def draw_hand(view: HandView, theme: Theme) -> tuple[Image.Image, str]:
     playable = playable_tiles(view)
     moves = {str(m) for m in view.legal_moves}
     if playable:
-        note = "Playable: " + ", ".join(tile_label(t) for t in hand if t in playable)
+        note = labels("playable", tiles=", ".join(tile_label(t) for t in hand if t in playable))
     elif "draw" in moves:
-        note = "No tile fits: draw"
+        note = labels("no_fit_draw")
     elif "pass" in moves:
-        note = "No tile fits: pass"
+        note = labels("no_fit_pass")
     elif view.to_move is not None and view.to_move != seat:
-        note = f"{view.players[view.to_move]} to move"
+        note = labels("to_move", name=view.players[view.to_move])
     else:
         note = ""
     notes = [note] if note else []
@@ -72,8 +74,8 @@ def draw_hand(view: HandView, theme: Theme) -> tuple[Image.Image, str]:
     width = max(480, per_row * STEP - 22 + 2 * MARGIN + 8)
     top = header_height((), notes, width)
     img = new_canvas(width, top + rows * ROW + MARGIN, theme)
-    draw_header(img, theme, f"{view.players[seat]}'s hand", plural(len(hand), "tile"), chips=(),
-                notes=notes)
+    draw_header(img, theme, labels("hand_of", name=view.players[seat]),
+                labels("tiles", count=len(hand)), chips=(), notes=notes)
     for index, tile in enumerate(hand):
         row, col = divmod(index, PER_ROW)
         in_row = min(PER_ROW, len(hand) - row * PER_ROW)

@@ -10,6 +10,7 @@ from PIL import Image
 
 from engine.records import new_game
 from render.board import drawer_for_game
+from render.labels import ENGLISH, Labels
 from render.layout import Frame
 from render.palette import to_palette
 from render.picture import Picture
@@ -20,7 +21,8 @@ LAST_FRAME_MS = 4000
 MAX_GIF_BYTES = 8 * 1024 * 1024
 
 
-def replay_frames(record: dict[str, Any], theme: Theme) -> list[Image.Image]:
+def replay_frames(record: dict[str, Any], theme: Theme,
+                  labels: Labels = ENGLISH) -> list[Image.Image]:
     """The public board before the first move and after every move of `record`.
 
     Raises RecordError or IllegalMove/NotationError for a record that does not replay.
@@ -32,8 +34,8 @@ def replay_frames(record: dict[str, Any], theme: Theme) -> list[Image.Image]:
         game.play(move)
         views.append(game.view(None))
     # One frame for all: every tile stays where it was first laid, the header in place.
-    fit = functools.reduce(Frame.union, (drawer.frame(view, theme) for view in views))
-    return [drawer.draw(view, theme, fit)[0] for view in views]
+    fit = functools.reduce(Frame.union, (drawer.frame(view, theme, labels) for view in views))
+    return [drawer.draw(view, theme, fit, labels)[0] for view in views]
 
 
 def encode_gif(frames: list[Image.Image], theme: Theme) -> tuple[bytes, int, int]:
@@ -62,8 +64,9 @@ def replay_alt(record: dict[str, Any]) -> str:
     return f"Replay of a {record.get('game')} game ({players}), {moves} moves, one frame a move."
 
 
-def render_replay_gif(record: dict[str, Any], theme: Theme) -> Picture:
+def render_replay_gif(record: dict[str, Any], theme: Theme,
+                      labels: Labels = ENGLISH) -> Picture:
     """The replay GIF of `record` (fmt "gif") with its alt text."""
-    frames = replay_frames(record, theme)
+    frames = replay_frames(record, theme, labels)
     data, width, height = encode_gif(frames, theme)
     return Picture(data, "gif", width, height, replay_alt(record))

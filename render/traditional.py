@@ -23,8 +23,8 @@ from render.canvas import (
     draw_header,
     header_height,
     new_canvas,
-    plural,
 )
+from render.labels import ENGLISH, Labels
 from render.layout import Chain, Frame, Link, Placed, bounds, lay_chain
 from render.text import move_tile, traditional_alt
 from render.theme import Theme
@@ -84,69 +84,71 @@ def lay_line(view: TraditionalView) -> LineLayout:
     return LineLayout(anchor, arms)
 
 
-def _chips(view: TraditionalView, theme: Theme) -> list[Chip]:
+def _chips(view: TraditionalView, theme: Theme, labels: Labels) -> list[Chip]:
     over = view.outcome is not None
     goats = view.results[-1].goats if over and view.results else ()
     winners = view.outcome.winners if view.outcome is not None else ()
     chips = []
     for seat, name in enumerate(view.players):
-        facts = f"{plural(view.hand_sizes[seat], 'tile')} · {view.scores[seat]} pts"
+        facts = (f"{labels('tiles', count=view.hand_sizes[seat])} · "
+                 f"{labels('points', count=view.scores[seat])}")
         if seat in goats:
-            facts += " · goat"
+            facts += f" · {labels('goat')}"
         if seat in winners:
-            facts += " · won"
+            facts += f" · {labels('won')}"
         mark = theme.last_move if seat in winners else None
         chips.append(Chip(name, facts, active=seat == view.to_move, mark=mark))
     return chips
 
 
-def _notes(view: TraditionalView) -> list[str]:
+def _notes(view: TraditionalView, labels: Labels) -> list[str]:
     notes = []
     if view.last_move is not None:
         seat, text = view.last_move
-        notes.append(f"Last move: {view.players[seat]} {move_text(text)}")
+        notes.append(labels("last_move", name=view.players[seat], move=move_text(text)))
     if view.results and (view.outcome is not None or not view.history):
         result = view.results[-1]
         if result.reason == "domino":
-            notes.append(f"{view.players[result.winner]} went out: "
-                         f"{plural(result.points, 'point')}")
+            notes.append(labels("went_out", name=view.players[result.winner],
+                                count=result.points))
         elif result.winner < 0:
-            notes.append("Fish: nobody can play; no winner")
+            notes.append(labels("fish_no_winner"))
         else:
-            notes.append(f"Fish: nobody can play; {view.players[result.winner]} wins "
-                         f"{plural(result.points, 'point')}")
-        notes.append("Counts: " + ", ".join(
-            f"{p} {c}" for p, c in zip(view.players, result.counts, strict=True)))
+            notes.append(labels("fish_wins", name=view.players[result.winner],
+                                count=result.points))
+        notes.append(labels("counts", counts=", ".join(
+            f"{p} {c}" for p, c in zip(view.players, result.counts, strict=True))))
     if not view.line and view.to_move is not None:
-        notes.append(f"{view.players[view.to_move]} leads")
+        notes.append(labels("leads", name=view.players[view.to_move]))
     return notes
 
 
-def frame(view: TraditionalView, theme: Theme) -> Frame:
+def frame(view: TraditionalView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the board of `view` sits on its picture (layout only)."""
     layout = lay_line(view)
-    header = header_height(_chips(view, theme), _notes(view), BOARD_WIDTH)
+    header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH)
     if layout.anchor is None:
         return Frame((-UNIT, -UNIT, UNIT, UNIT), header)
     ends = tuple(chain.end for chain in layout.arms.values())
     return Frame(bounds(layout.tiles, UNIT, ends, LABEL_ROOM), header)
 
 
-def draw_traditional(view: TraditionalView, theme: Theme,
-                     fit: Frame | None = None) -> Image.Image:
+def draw_traditional(view: TraditionalView, theme: Theme, fit: Frame | None = None,
+                     labels: Labels = ENGLISH) -> Image.Image:
     """The board of `view` as an RGB image BOARD_WIDTH wide, in `fit` (a replay's shared
     frame) or its own frame.
 
     Reads only public fields (never `hand` or `legal_moves`).
     """
     layout = lay_line(view)
-    chips, notes = _chips(view, theme), _notes(view)
-    fit = fit or frame(view, theme)
+    chips, notes = _chips(view, theme, labels), _notes(view, labels)
+    fit = fit or frame(view, theme, labels)
     _, min_y, _, max_y = fit.box
     img = new_canvas(BOARD_WIDTH, fit.top + (max_y - min_y) + 2 * MARGIN, theme)
-    title = f"Traditional · hand {view.hand_number}" + (f" · to {view.target}"
-                                                         if view.target else "")
-    draw_header(img, theme, title, f"Stock {view.stock_size}", chips=chips, notes=notes)
+    title = " · ".join([labels.game("traditional"), labels("hand", hand=view.hand_number)]
+                       + ([labels("to", target=view.target)] if view.target else []))
+    draw_header(img, theme, title, labels("stock", count=view.stock_size), chips=chips,
+                notes=notes)
     dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - min_y
     draw = ImageDraw.Draw(img)
     for chain in layout.arms.values():
@@ -165,7 +167,7 @@ def draw_traditional(view: TraditionalView, theme: Theme,
     return img
 
 
-def traditional_board(view: TraditionalView, theme: Theme,
-                      fit: Frame | None = None) -> tuple[Image.Image, str]:
+def traditional_board(view: TraditionalView, theme: Theme, fit: Frame | None = None,
+                      labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
-    return draw_traditional(view, theme, fit), traditional_alt(view)
+    return draw_traditional(view, theme, fit, labels), traditional_alt(view)

@@ -1,0 +1,33 @@
+"""The catalogs' maintenance, for translators.
+
+    python -m catalog sync     bring ru and uk's messages.po in line with the English:
+                               new keys added untranslated, removed ones dropped
+    python -m catalog check    list what each language lacks (exit status 1 if anything)
+"""
+
+from __future__ import annotations
+
+import sys
+
+from catalog import EN
+from catalog.check import problems
+from catalog.po import LANGUAGES, SOURCE, sync_catalog
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["sync"]:
+        for code in LANGUAGES:
+            if code != SOURCE:
+                print(sync_catalog(code, EN))
+        return 0
+    if argv == ["check"]:
+        found = problems()
+        for line in found:
+            print(line)
+        return 1 if found else 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

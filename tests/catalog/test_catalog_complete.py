@@ -1,0 +1,97 @@
+"""Every text in every language (issue 16): a key, a plural form or a placeholder missing
+in Russian or Ukrainian fails here, and the plural forms are the languages' own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import catalog
+from catalog import EN, Phrase, t
+from catalog.check import placeholders, problems
+from catalog.po import Language, language, write_catalog
+from catalog.reader import current, language_of, reading
+
+
+def test_every_key_and_placeholder_is_in_russian_and_ukrainian() -> None:
+    assert problems() == []
+
+
+def test_the_check_finds_a_missing_key_form_and_placeholder(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = language("ru")
+    texts = dict(real.texts)
+    del texts[(None, "error.table_full")]
+    texts[(None, "picture.tiles")] = ("{count} фишка", "{count} фишки")
+    texts[(None, "error.not_your_turn")] = ("Сейчас не ваш ход.",)
+    texts[(None, "gone.key")] = ("старое",)
+    broken = Language("ru", texts, real.plural, real.plural_forms)
+    monkeypatch.setattr("catalog.check.language", lambda code: broken)
+    found = "\n".join(problems(("ru",)))
+    assert "ru: error.table_full is not translated" in found
+    assert "ru: picture.tiles has 2 of 3 forms" in found
+    assert "ru: error.not_your_turn" in found and "whose" in found
+    assert "ru: gone.key is not in the English any more" in found
+
+
+@pytest.mark.parametrize(("locale", "one", "few", "many"), [
+    ("ru", "1 фишка", "2 фишки", "5 фишек"),
+    ("uk", "1 кістка", "2 кістки", "5 кісток"),
+    ("en", "1 tile", "2 tiles", "5 tiles"),
+])
+def test_plural_forms(locale: str, one: str, few: str, many: str) -> None:
+    assert t("picture.tiles", locale, count=1) == one
+    assert t("picture.tiles", locale, count=2) == few
+    assert t("picture.tiles", locale, count=5) == many
+    # The rule, not a table: 21 is "one" and 11-14 are "many" in both Slavic languages.
+    if locale != "en":
+        assert t("picture.tiles", locale, count=21).endswith(one.split()[1])
+        assert t("picture.tiles", locale, count=12).endswith(many.split()[1])
+        assert t("picture.tiles", locale, count=24).endswith(few.split()[1])
+
+
+def test_the_game_terms() -> None:
+    assert t("picture.goat", "ru") == "козёл" and t("picture.goat", "uk") == "козел"
+    assert t("picture.stock", "ru", count=3) == "Базар: 3"
+    assert t("picture.stock", "uk", count=3) == "Базар: 3"
+    assert t("picture.fish_no_winner", "ru").startswith("Рыба")
+    assert t("picture.fish_no_winner", "uk").startswith("Риба")
+    assert t("game.carousel", "ru") == t("game.carousel", "uk") == "Карусель"
+    assert t("game.clock", "ru") == "Большие часы"
+
+
+def test_locales_and_the_current_reader() -> None:
+    assert language_of("ru") == "ru" and language_of("uk") == "uk"
+    assert language_of("en-GB") == "en" and language_of("de") is None
+    assert current() == "en"
+    with reading("uk") as code:
+        assert code == "uk" and t("error.table_full") == t("error.table_full", "uk")
+        with reading("pt-BR"):  # no catalog: English
+            assert t("error.table_full") == EN["error.table_full"]
+    assert t("error.table_full") == EN["error.table_full"]
+
+
+def test_a_phrase_is_shown_in_the_same_language() -> None:
+    text = t("error.unrated", "ru", game=Phrase("game.clock"))
+    assert "Большие часы" in text
+
+
+def test_a_missing_translation_falls_back_to_english(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("catalog.po.LOCALES_DIR", tmp_path)
+    language.cache_clear()
+    try:
+        write_catalog("ru", "messages", [((None, "error.table_full"), ("",), None)])
+        assert t("error.table_full", "ru") == EN["error.table_full"]
+    finally:
+        language.cache_clear()
+
+
+def test_every_english_text_formats_with_its_own_placeholders() -> None:
+    for key, source in EN.items():
+        for form in (source,) if isinstance(source, str) else source:
+            names = {p.split("!")[0] for p in placeholders(form)}
+            values = {name: 1 for name in names}
+            assert isinstance(form.format(**values), str), key
+    assert catalog.t("no.such.key") == "no.such.key"

@@ -1,0 +1,76 @@
+"""Pictures in the reader's language (issue 16): every word from the catalog, with the
+traditional terms: «базар», «рыба», «козёл» (ru); «базар», «риба», «козел» (uk)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from render import render_board, render_hand, render_rating_chart, render_replay_gif
+from render import traditional as traditional_render
+from render.labels import Labels, labels_for
+from render.samples import carousel_record, clock_record, stages, traditional_record
+from render.theme import TABLE
+
+
+def _goat_and_fish_game() -> tuple[object, object]:
+    """The end of a sample Traditional game with a goat, and one that ended in a fish."""
+    goat = fish = None
+    for seed in range(40):
+        game = stages(traditional_record(seed=seed))["end"]
+        result = game.view(None).results[-1]
+        if goat is None and result.goats:
+            goat = game
+        if fish is None and result.reason == "fish":
+            fish = game
+        if goat is not None and fish is not None:
+            return goat, fish
+    raise AssertionError("no sample game with a goat and a fish")
+
+
+@pytest.mark.parametrize(("locale", "stock", "goat", "fish", "tiles"), [
+    ("ru", "Базар: ", "козёл", "Рыба", ("фишка", "фишки", "фишек")),
+    ("uk", "Базар: ", "козел", "Риба", ("кістка", "кістки", "кісток")),
+    ("en", "Stock ", "goat", "Fish", ("tile", "tiles")),
+])
+def test_traditional_words_are_the_readers(locale: str, stock: str, goat: str, fish: str,
+                                           tiles: tuple[str, ...]) -> None:
+    labels = Labels(locale)
+    with_goat, with_fish = _goat_and_fish_game()
+    view = with_goat.view(None)  # type: ignore[attr-defined]
+    facts = " ".join(c.facts for c in traditional_render._chips(view, TABLE, labels))
+    assert goat in facts
+    assert any(word in facts.split() for word in tiles)
+    notes = traditional_render._notes(with_fish.view(None), labels)  # type: ignore[attr-defined]
+    assert any(note.startswith(fish) for note in notes)
+    assert labels("stock", count=view.stock_size).startswith(stock)
+
+
+def test_the_same_board_draws_differently_in_each_language() -> None:
+    game = stages(carousel_record(players=4, seed=11))["middle"]
+    pictures = {loc: render_board(game.view(None), locale=loc).data for loc in ("en", "ru", "uk")}
+    assert len(set(pictures.values())) == 3
+    assert render_board(game.view(None), locale="de").data == pictures["en"]  # no catalog
+
+
+def test_every_picture_word_exists_in_every_language(caplog: pytest.LogCaptureFixture) -> None:
+    games = [stages(traditional_record())["end"], stages(carousel_record(players=4))["end"],
+             stages(clock_record(seed=8))["end"], stages(clock_record(seed=1))["middle"]]
+    with caplog.at_level(logging.WARNING, logger="catalog"):
+        for locale in ("ru", "uk"):
+            for game in games:
+                render_board(game.view(None), locale=locale)
+            hand_game = stages(traditional_record())["middle"]
+            render_hand(hand_game.view(hand_game.to_move), locale=locale)
+            render_rating_chart([1500, 1510, 1490], title="x", provisional=1, locale=locale)
+            render_rating_chart([], title="x", locale=locale)
+        render_replay_gif(traditional_record(), locale="uk")
+    assert not [r for r in caplog.records if "missing" in r.getMessage()]
+
+
+def test_labels_for_a_locale() -> None:
+    assert labels_for("ru-RU").locale == "ru" and labels_for(None).locale == "en"
+    assert labels_for("uk")("tiles", count=5) == "5 кісток"
+    assert labels_for("ru").names(["Аня", "Боря"]) == "Аня и Боря"
+    assert labels_for("uk").names([]) == "Ніхто"
