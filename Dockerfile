@@ -1,11 +1,7 @@
 # The bot's image (compose.yaml, or `docker run` with a data volume; README: "Running it
-# as a service"): the pinned runtime requirements, the fonts the pictures need, the code.
+# as a service"): the pinned runtime requirements and the code (the fonts the pictures
+# use come with it, in render/fonts/).
 FROM python:3.11-slim
-# DejaVu Sans draws Cyrillic and other names in the pictures; without it Pillow's own
-# font is used and only Latin names read well.
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends fonts-dejavu-core \
-    && rm -rf /var/lib/apt/lists/*
 RUN useradd --create-home --uid 1000 dominoes
 WORKDIR /app
 COPY requirements.txt .

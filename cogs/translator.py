@@ -5,23 +5,18 @@ Every name, description and choice of the command tree is a `locale_str` (discor
 makes one of each plain string); its English text and where it stands (the
 location: "command_name", "parameter_description", ...) are the entry's msgid and
 msgctxt. Discord then shows each person the command in their client's language.
-
-    python -m cogs.translator     add every English text of the tree to ru and uk's
-                                  commands.po (translations kept; new ones empty)
+`python -m cogs.command_texts` adds the tree's new texts to ru and uk's commands.po.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from catalog.po import LANGUAGES, SOURCE, Key, language, read_catalog, write_catalog
+from catalog.po import LANGUAGES, SOURCE, Key, language
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE)
 _LOCALES = {discord.Locale.russian: "ru", discord.Locale.ukrainian: "uk"}
@@ -67,43 +62,3 @@ def command_strings(tree: app_commands.CommandTree[Any]) -> Iterator[Key]:
                 if key not in seen:
                     seen.add(key)
                     yield key
-
-
-async def tree_strings() -> list[Key]:
-    """The (location, English) texts of the bot's full command tree, built on a throw-away
-    database without logging in (closing the bot unloads its cogs: read them first)."""
-    import tempfile
-
-    from cogs.bot import create_bot
-
-    with tempfile.TemporaryDirectory() as folder:
-        bot = create_bot(database_path=Path(folder) / "commands.sqlite3", sync_commands=False)
-        await bot.setup_hook()
-        try:
-            return list(command_strings(bot.tree))
-        finally:
-            await bot.close()
-
-
-def update_catalogs(keys: list[Key]) -> list[Path]:
-    """Write ru and uk's commands.po: the tree's texts in order, translations kept."""
-    paths = []
-    for code in TRANSLATED:
-        try:
-            old = {(m.context, str(m.id)): m.string for m in read_catalog(code, "commands")
-                   if m.id}
-        except FileNotFoundError:
-            old = {}
-        entries = [(key, (str(old.get(key) or ""),), None) for key in keys]
-        paths.append(write_catalog(code, "commands", entries))
-    return paths
-
-
-def main() -> int:
-    for path in update_catalogs(asyncio.run(tree_strings())):
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
