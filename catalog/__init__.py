@@ -208,6 +208,11 @@ EN: dict[str, Source] = {
     "profile.dms": "Turn DMs: {state}",
     "profile.dms_on": "on",
     "profile.dms_off": "off",
+    "profile.language": "Language: {language}",
+    "profile.language_auto": "Language: as your Discord app",
+    "language.en": "English",
+    "language.ru": "Русский",
+    "language.uk": "Українська",
     "profile.dms_failed": "Discord refused my last DM, so I mention you in the channel "
                           "instead (changing your profile makes me try again).",
     "games.title": "### Your games",
@@ -229,6 +234,8 @@ EN: dict[str, Source] = {
     "settings.channels_all": "every channel",
     "settings.role": "Lobbies mention: {role}",
     "settings.role_none": "nobody",
+    "settings.language": "Public messages and boards in: {language}",
+    "settings.language_auto": "Public messages and boards in: {language} (the server's language)",
     # leaderboard, stats, history, replay (cogs/stats_cog.py, cogs/stats_views.py)
     "board.title": "## {game} leaderboard · {scope}",
     "board.line": "**{rank}.** {name} · {rating}{mark} · {games} · {wins} ({rate}%)",

@@ -22,10 +22,12 @@ from typing import Any
 import discord
 
 from catalog import t
+from catalog.reader import reading
 from cogs.answering import ack, answer, answer_error, reply, unless_slow
 from cogs.escape import excerpt, shown
 from cogs.games import presentation
 from cogs.help import rules_text
+from cogs.languages import languages_of
 from cogs.messages import (
     Shot,
     end_choice_layout,
@@ -89,9 +91,11 @@ class Actions:
         return await render("board", table.game.view(None), "board.png")
 
     async def build(self, table: LiveTable) -> tuple[discord.ui.LayoutView, list[discord.File]]:
-        """The table's public message as it should look now, with its picture file."""
-        shot = await self.board_shot(table)
-        layout = presentation(table.game_kind).table_message(table, shot)
+        """The table's public message as it should look now, with its picture file, in
+        the server's language (whoever's click brought it up to date)."""
+        with reading(await languages_of(self.bot).table(table)):
+            shot = await self.board_shot(table)
+            layout = presentation(table.game_kind).table_message(table, shot)
         note = self.updates.note_of(table)
         if note is not None:
             box = next(c for c in layout.children if isinstance(c, discord.ui.Container))
@@ -114,7 +118,12 @@ class Actions:
             log.warning("table %d: a notice was not posted: %s", table.id, fault_text(exc))
 
     async def on_event(self, event: TableEvent) -> None:
-        """Tell the channel about a committed change (a `TableService` listener)."""
+        """Tell the channel about a committed change (a `TableService` listener), in the
+        server's language."""
+        with reading(await languages_of(self.bot).table(event.table)):
+            self._tell_channel(event)
+
+    def _tell_channel(self, event: TableEvent) -> None:
         table = event.table
         if event.kind == "timeout":
             if event.seat is not None:

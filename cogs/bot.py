@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.actions import Actions
 from cogs.components import DYNAMIC_ITEMS
 from cogs.daily_cog import DailyCog
+from cogs.languages import Languages
 from cogs.opening import Opening
 from cogs.pickup_cog import PickupCog
 from cogs.stats_cog import StatsCog
@@ -49,6 +51,15 @@ def intents() -> discord.Intents:
     return chosen
 
 
+class DominoTree(app_commands.CommandTree["DominoBot"]):
+    """The slash commands' tree: before any command runs, the person who used it becomes
+    the reader, so what it answers them is in their language (cogs/languages.py)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        await self.client.languages.read_interaction(interaction)
+        return True
+
+
 class DominoBot(commands.Bot):
     """The dominoes bot. `service` holds every table; `actions` answers interactions.
 
@@ -68,7 +79,7 @@ class DominoBot(commands.Bot):
         """`table_shards` / `home_shards`: SHARD_COUNT and SHARD_IDS, which shards' tables
         this process holds on PostgreSQL (unset: one shard, held here; see tables.node)."""
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None,
+                         help_command=None, tree_cls=DominoTree,
                          # Nobody is pinged unless a send names them (the player to move).
                          allowed_mentions=discord.AllowedMentions.none(), **client)
         # A file, `sqlite:///path`, or a postgresql:// URL (see storage.Storage.open).
@@ -84,6 +95,7 @@ class DominoBot(commands.Bot):
         self.home_shards = tuple(home_shards or range(self.table_shards))
         self.node_name = node_name()
         self.shard_node: ShardNode | None = None
+        self.languages = Languages(self)
 
     async def setup_hook(self) -> None:
         """Open storage, load the tables, register buttons and cogs, sync the commands."""
@@ -129,31 +141,40 @@ class DominoBot(commands.Bot):
         self.daily.start_posting()
 
     # -- cogs.handlers.Handlers: what the persistent buttons call -----------------------------
+    # Each first makes the clicker the reader: what it answers is in their language.
     async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          move: str) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.play_click(interaction, table_id, seq, move)
 
     async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          tile: str) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.choose_end(interaction, table_id, seq, tile)
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.show_hand(interaction, table_id)
 
     async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.resign_click(interaction, table_id)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.rules_click(interaction, table_id)
 
     async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.opening.rematch_click(interaction, table_id)
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.hint_click(interaction, table_id)
 
     async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
                           table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         if action == "join":  # the joiner is told privately where they sit
             await self.opening.join_click(interaction, table_id)
         else:
@@ -161,13 +182,16 @@ class DominoBot(commands.Bot):
 
     async def add_ai_click(self, interaction: discord.Interaction[Any], table_id: int,
                            level: str) -> None:
+        await self.languages.read_interaction(interaction)
         await self.opening.add_ai_click(interaction, table_id, level)
 
     async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.back_click(interaction, table_id)
 
     async def board_click(self, interaction: discord.Interaction[Any], game: str,
                           guild_id: int | None, page: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.stats.board_click(interaction, game, guild_id, page)
 
     async def sync_if_needed(self) -> None:
@@ -208,6 +232,7 @@ class DominoBot(commands.Bot):
         actions = getattr(self, "actions", None)
         if actions is not None:
             await actions.updates.close()
+        await self.languages.close()  # client locales still being stored
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -20,7 +20,7 @@ from catalog.reader import DEFAULT, language_of, read_as
 from storage.db import StorageError
 
 if TYPE_CHECKING:
-    from cogs.bot import DominoBot
+    from tables.live import LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -28,15 +28,19 @@ log = logging.getLogger(__name__)
 class Languages:
     """The language of each reader, from storage (cached here) and Discord's locales."""
 
-    def __init__(self, bot: DominoBot) -> None:
+    def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
         self._people: dict[int, tuple[str | None, str | None]] = {}
         self._servers: dict[int, str | None] = {}
         self._writes: set[asyncio.Task[None]] = set()
 
+    def _store(self) -> Any:
+        """The bot's Storage (None before setup_hook opened it, or after close)."""
+        return getattr(self.bot, "store", None)
+
     async def _person(self, user_id: int) -> tuple[str | None, str | None]:
         if user_id not in self._people:
-            store = self.bot.store
+            store = self._store()
             try:
                 found = await store.get_person_language(user_id) if store else (None, None)
             except StorageError as exc:  # a language is not worth failing a click for
@@ -59,7 +63,7 @@ class Languages:
         if guild_id is None:
             return await self.person(host_id) if host_id is not None else DEFAULT
         if guild_id not in self._servers:
-            store = self.bot.store
+            store = self._store()
             try:
                 self._servers[guild_id] = (await store.get_server_language(guild_id)
                                            if store else None)
@@ -70,21 +74,25 @@ class Languages:
         preferred = guild.preferred_locale if guild is not None else None
         return language_of(self._servers[guild_id]) or language_of(preferred) or DEFAULT
 
+    async def table(self, table: LiveTable) -> str:
+        """The language of a table's public messages: its server's (its host's, in a DM)."""
+        return await self.server(table.guild_id, table.host_id)
+
     async def read_interaction(self, interaction: discord.Interaction[Any]) -> str:
         """Make the acting person's language the reader's for this interaction's task."""
         return read_as(await self.person(interaction.user.id, interaction.locale))
 
     async def choose(self, user_id: int, language: str | None) -> None:
         """Store the person's choice (None: their client's language again)."""
-        if self.bot.store is not None:
-            await self.bot.store.set_person_language(user_id, language)
+        if self._store() is not None:
+            await self._store().set_person_language(user_id, language)
         _, seen = self._people.get(user_id, (None, None))
         self._people[user_id] = (language, seen)
 
     async def choose_for_server(self, guild_id: int, language: str | None) -> None:
         """Store the server's choice (None: its preferred locale again)."""
-        if self.bot.store is not None:
-            await self.bot.store.set_server_language(guild_id, language)
+        if self._store() is not None:
+            await self._store().set_server_language(guild_id, language)
         self._servers[guild_id] = language
 
     def chosen(self, user_id: int) -> str | None:
@@ -98,14 +106,14 @@ class Languages:
     def _remember(self, user_id: int, client: str) -> None:
         chosen, _ = self._people.get(user_id, (None, None))
         self._people[user_id] = (chosen, client)
-        if self.bot.store is None:
+        if self._store() is None:
             return
         task = asyncio.ensure_future(self._store_client(user_id, client))
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
 
     async def _store_client(self, user_id: int, client: str) -> None:
-        store = self.bot.store
+        store = self._store()
         try:
             if store is not None:
                 await store.set_client_locale(user_id, client)
@@ -119,6 +127,9 @@ class Languages:
 
 
 def languages_of(bot: Any) -> Languages:
-    """The bot's Languages (every DominoBot has one)."""
-    found: Languages = bot.languages
+    """The bot's Languages (made at the first call for a client that has none yet)."""
+    found = getattr(bot, "languages", None)
+    if not isinstance(found, Languages):
+        found = Languages(bot)
+        bot.languages = found
     return found

@@ -19,6 +19,7 @@ import discord
 from discord import ui
 
 from catalog import t, tn
+from catalog.reader import current
 from cogs.components import AiSelect, BackButton, LobbyButton, PlayButton, TableButton, TileButton
 from cogs.escape import alt_text, shown
 from cogs.words import ending, level_words, options_lines
@@ -56,7 +57,8 @@ async def render(kind: str, view: Any, filename: str) -> Shot | None:
         return None
     try:
         # One look that reads on both Discord themes (render's default), so no per-user pick.
-        picture = await asyncio.to_thread(func, view, render_pkg.DEFAULT_THEME)
+        # In the language of the message it goes into: the reader's (catalog/reader.py).
+        picture = await asyncio.to_thread(func, view, render_pkg.DEFAULT_THEME, current())
     except Exception:
         log.exception("rendering the %s failed", kind)
         return None

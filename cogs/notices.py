@@ -14,6 +14,9 @@ Discord error is handled here.
 - If the bot may not post in the channel either, the table message says so
   and the host gets a DM where Discord lets us.
 - `away`/`back`: a notice in the channel (the table message shows it too).
+
+Each text is in its reader's language (cogs/languages.py): a DM in its
+recipient's, a channel notice in the server's.
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ import discord
 from discord import ui
 
 from catalog import t
+from catalog.reader import reading
 from cogs.escape import shown
 from cogs.games import presentation
+from cogs.languages import languages_of
 from cogs.messages import hand_layout, render, when
 from cogs.table_updates import TableMessages, fault_text
 from tables.live import LiveTable, TableEvent
@@ -61,7 +66,9 @@ class Notices:
             await self.tell(LiveTable(table.row, table.game), seat, event.kind)
         elif event.kind in ("away", "back"):
             # Told under the table's lock: post in the background, never holding a move.
-            text = t(f"notice.{event.kind}", name=shown(table.seats[seat].name), table=table.id)
+            with reading(await languages_of(self.bot).table(table)):
+                text = t(f"notice.{event.kind}", name=shown(table.seats[seat].name),
+                         table=table.id)
             self.updates.spawn(self.channel_notice(table, text), f"notice-{table.id}")
 
     # -- a person's turn ------------------------------------------------------------------
@@ -76,7 +83,8 @@ class Notices:
             return  # opted out: the table message still shows whose turn it is
         if not player.dms_failed:
             try:
-                await self.send_dm(table, seat, user_id, kind)
+                with reading(await languages_of(self.bot).person(user_id)):
+                    await self.send_dm(table, seat, user_id, kind)
                 return
             except discord.Forbidden:
                 log.info("DMs to %s refused; mentioning them at table %d instead",
@@ -85,8 +93,9 @@ class Notices:
             except discord.HTTPException:
                 log.warning("DM to %s failed at table %d; mentioning instead", user_id, table.id)
         key = "notice.turn_mention" if kind == "turn" else "notice.reminder_mention"
-        if not await self.channel_notice(table, t(key, mention=f"<@{user_id}>", table=table.id,
-                                                  when=when(table.deadline)), ping=user_id):
+        with reading(await languages_of(self.bot).table(table)):
+            text = t(key, mention=f"<@{user_id}>", table=table.id, when=when(table.deadline))
+        if not await self.channel_notice(table, text, ping=user_id):
             await self.unreached(table, seat)
 
     async def unreached(self, table: LiveTable, seat: int) -> None:
@@ -95,16 +104,19 @@ class Notices:
         name = shown(table.seats[seat].name)
         log.warning("table %d: seat %d could not be told of their turn (no DM, no channel post)",
                     table.id, seat + 1)
+        languages = languages_of(self.bot)
         live = self.service.tables.get(table.id)
         if live is not None:
-            self.updates.note(live, t("table.unreached", name=name))
+            with reading(await languages.table(table)):
+                self.updates.note(live, t("table.unreached", name=name))
         if table.host_id == table.seats[seat].user_id:
             return
         try:
             channel = await self.bot.create_dm(discord.Object(table.host_id))
-            await channel.send(t("notice.unreached_host", name=name, table=table.id,
-                                 link=table_link(table)),
-                               allowed_mentions=discord.AllowedMentions.none())
+            with reading(await languages.person(table.host_id)):
+                text = t("notice.unreached_host", name=name, table=table.id,
+                         link=table_link(table))
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("table %d: the host could not be told either: %s", table.id,
                         fault_text(exc))
@@ -164,8 +176,9 @@ class Notices:
         if role is None:
             return
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        text = t("notice.lobby_role", role=f"<@&{role}>", game=t(f"game.{table.game_kind}"),
-                 link=table_link(table))
+        with reading(await languages_of(self.bot).table(table)):
+            text = t("notice.lobby_role", role=f"<@&{role}>", game=t(f"game.{table.game_kind}"),
+                     link=table_link(table))
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(
                 roles=[discord.Object(role)], users=False, everyone=False))

@@ -16,9 +16,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from catalog import t
+from catalog.reader import read_as
 from cogs.actions import Actions, is_manager
 from cogs.answering import ack, answer, last_resort
 from cogs.escape import excerpt, shown
+from cogs.languages import languages_of
 from cogs.messages import _duration, when
 from cogs.notices import table_link
 from tables.errors import NotAllowed, TableError
@@ -26,6 +28,13 @@ from tables.people import People, quiet_text
 from tables.quiet import zone_names
 
 log = logging.getLogger(__name__)
+
+# The languages a person or a server may choose; "auto" follows Discord's locale. Each
+# language's name is written in itself, so its readers find it whatever they read now.
+LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"),
+                    app_commands.Choice(name="Русский", value="ru"),
+                    app_commands.Choice(name="Українська", value="uk"),
+                    app_commands.Choice(name="As Discord says", value="auto")]
 
 _CHANNEL = re.compile(r"<#(\d+)>|(\d{5,})")
 MAX_TEXT = 100  # characters of a time zone, quiet hours or reminders option
@@ -71,13 +80,17 @@ class PickupCog(commands.Cog):
         await last_resort(interaction, getattr(error, "original", error))
 
     # -- /domino profile -----------------------------------------------------------------------
-    @app_commands.command(name="profile", description="Your time zone, quiet hours and turn DMs")
+    @app_commands.command(name="profile",
+                          description="Your time zone, quiet hours, turn DMs and language")
     @app_commands.describe(
         time_zone="Your IANA time zone, e.g. Europe/Kyiv or America/New_York",
         quiet_hours="No reminders then, local time, e.g. 23:00-07:30 (off: none)",
-        turn_dms="Whether I DM you when your turn starts")
+        turn_dms="Whether I DM you when your turn starts",
+        language="The language of my answers and DMs to you (default: your Discord app's)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def profile(self, interaction: discord.Interaction[Any], time_zone: str | None = None,
-                      quiet_hours: str | None = None, turn_dms: bool | None = None) -> None:
+                      quiet_hours: str | None = None, turn_dms: bool | None = None,
+                      language: str | None = None) -> None:
         """Show the caller's profile, changing what they gave first."""
         async with self.actions.guard(interaction, None):
             check_length(time_zone=time_zone, quiet_hours=quiet_hours)
@@ -89,11 +102,19 @@ class PickupCog(commands.Cog):
             else:
                 player = await people.set_profile(user.id, _name(user), tz=time_zone,
                                                   quiet=quiet_hours, wants_dms=turn_dms)
+            languages = languages_of(interaction.client)
+            if language is not None:
+                await languages.choose(user.id, None if language == "auto" else language)
+                # The answer is already in the language just chosen.
+                read_as(await languages.person(user.id, interaction.locale))
             quiet = quiet_text(player)
+            chosen = languages.chosen(user.id)
             lines = [t("profile.title"), t("profile.tz", tz=player.tz or "UTC"),
                      t("profile.quiet", quiet=quiet) if quiet else t("profile.quiet_none"),
                      t("profile.dms", state=t("profile.dms_on" if player.wants_dms
-                                              else "profile.dms_off"))]
+                                              else "profile.dms_off")),
+                     t("profile.language", language=t(f"language.{chosen}")) if chosen
+                     else t("profile.language_auto")]
             if player.dms_failed:
                 lines.append(t("profile.dms_failed"))
             await answer(interaction, "\n".join(lines), ephemeral=True)
@@ -153,7 +174,9 @@ class PickupCog(commands.Cog):
         lobby_role="A role that new lobbies mention (e.g. @dominoes)",
         no_lobby_role="Stop mentioning a role for new lobbies",
         lobby_minutes="Default lobby time in minutes",
+        language="The language of public messages and boards (default: the server's)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(  # noqa: PLR0917 - one parameter per slash option
         self, interaction: discord.Interaction[Any],
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
@@ -163,11 +186,13 @@ class PickupCog(commands.Cog):
         lobby_role: discord.Role | None = None,
         no_lobby_role: bool = False,
         lobby_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        language: str | None = None,
     ) -> None:
         """Show the server's settings, changing what was given first (managers only)."""
         async with self.actions.guard(interaction, None):
             nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
-                                              lobby_role, lobby_minutes)) and not no_lobby_role
+                                              lobby_role, lobby_minutes, language)
+                          ) and not no_lobby_role
             # Who may change them, before reading what they typed.
             if not nothing and interaction.guild_id is not None and not is_manager(interaction):
                 raise NotAllowed("error.managers_only")
@@ -183,6 +208,13 @@ class PickupCog(commands.Cog):
                     channels=parse_channels(channels) if channels is not None else None,
                     lobby_role_id=lobby_role.id if lobby_role is not None else None,
                     clear_role=no_lobby_role, lobby_minutes=lobby_minutes)
+            languages = languages_of(interaction.client)
+            if language is not None and interaction.guild_id is not None:
+                await languages.choose_for_server(interaction.guild_id,
+                                                  None if language == "auto" else language)
+            public = await languages.server(interaction.guild_id)
+            chosen = (languages.chosen_for_server(interaction.guild_id)
+                      if interaction.guild_id is not None else None)
             shown = " · ".join(f"{round(f * 100)}%" for f in server.reminders)
             lines = [
                 t("settings.title"),
@@ -195,6 +227,8 @@ class PickupCog(commands.Cog):
                     or t("settings.channels_all")),
                 t("settings.role", role=f"<@&{server.lobby_role_id}>"
                   if server.lobby_role_id is not None else t("settings.role_none")),
+                t("settings.language", language=t(f"language.{public}")) if chosen
+                else t("settings.language_auto", language=t(f"language.{public}")),
             ]
             await answer(interaction, "\n".join(lines), ephemeral=True,
                          allowed_mentions=discord.AllowedMentions.none())
