@@ -19,6 +19,7 @@ from catalog.help_en import HELP
 from catalog.lookup import template
 from catalog.pictures import PICTURES
 from catalog.po import Source
+from catalog.reader import current, language_of
 from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
@@ -277,6 +278,21 @@ EN: dict[str, Source] = {
     "replay.title": "**Replay** · {summary}",
     "replay.how": "-# The record replays with `python -m engine replay {filename}`.",
     "replay.record_alt": "Record of game #{id} (JSON)",
+    "replay.summary": ("{game} #{table}: {standing}; {count} move.",
+                       "{game} #{table}: {standing}; {count} moves."),
+    "stats.chart_title": "{game} rating ({scope})",
+    # results in /domino stats and history (tables/standings.py)
+    "standing.won": "won",
+    "standing.lost": "lost",
+    "standing.place_of": "{place} of {size}",
+    "standing.points": ("{count} point", "{count} points"),
+    "standing.goat": "goat",
+    "standing.rating_change": "rating {change}",
+    "standing.hours_home": ("{count} hour home", "{count} hours home"),
+    "standing.discards": ("{count} discard", "{count} discards"),
+    "standing.streak_wins": ("{count} win", "{count} wins in a row"),
+    "standing.streak_losses": ("{count} game without a win", "{count} games without a win"),
+    "standing.no_games": "no games yet",
     "replay.gif_too_big": ("The animation is too big to post ({size}; the limit is {limit}), "
                            "so only the record is attached."),
     "replay.too_big": ("The record of game #{id} is too big to post ({size}; the limit is "
@@ -355,3 +371,12 @@ def tn(key: str, count: int, locale: str | None = None, /, **values: object) -> 
     """`key` in the plural form `count` takes in `locale` (None: the reader's), filled
     with `count` and `values`: tn("count.tiles", 1) == "1 tile", "5 фишек" in Russian."""
     return t(key, locale, count=count, **values)
+
+
+def ordinal(n: int, locale: str | None = None) -> str:
+    """The ordinal of `n` in `locale` (None: the current reader's): "1st", "22nd", "13th";
+    "1-й" in Russian and Ukrainian (the form that goes with «игрок», «гравець»)."""
+    if (current() if locale is None else language_of(locale)) in ("ru", "uk"):
+        return f"{n}-й"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -21,11 +21,6 @@ TITLE_SIZE, RIGHT_SIZE, NAME_SIZE, FACTS_SIZE, NOTE_SIZE, BADGE_SIZE = 26, 20, 2
 _CHIP_H, _CHIP_STEP, _NOTE_STEP = 54, 62, 26
 
 
-def plural(count: int, word: str) -> str:
-    """"1 tile", "2 tiles"."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """The width in pixels of `text` drawn at `size` (with the fallback fonts it needs)."""

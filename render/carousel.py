@@ -172,4 +172,4 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
 def carousel_board(view: CarouselView, theme: Theme, fit: Frame | None = None,
                    labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
-    return draw_carousel(view, theme, fit, labels), carousel_alt(view)
+    return draw_carousel(view, theme, fit, labels), carousel_alt(view, labels)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.canvas import MARGIN, draw_text, fit_text, new_canvas, text_width
-from render.labels import Labels, labels_for
+from render.labels import ENGLISH, Labels, labels_for
 from render.picture import Picture, png_picture
 from render.theme import DEFAULT_THEME, Theme, get_theme
 
@@ -41,16 +41,14 @@ def _nice_range(low: float, high: float) -> tuple[float, float]:
     return math.floor((low - pad) / step) * step, math.ceil((high + pad) / step) * step
 
 
-def rating_alt(points: Sequence[float], title: str) -> str:
+def rating_alt(points: Sequence[float], title: str, labels: Labels = ENGLISH) -> str:
     """Alt text: the start, the end and the number of games, lowest and highest."""
     if not points:
-        return f"{title}: no rated games yet."
+        return labels("alt_rating_none", title=title)
     if len(points) == 1:
-        return f"{title}: rating {_label(points[0])}, no rated games yet."
-    games = len(points) - 1
-    return (f"{title}: rating {_label(points[0])} → {_label(points[-1])} over "
-            f"{games} game{'s' if games != 1 else ''} "
-            f"(lowest {_label(min(points))}, highest {_label(max(points))}).")
+        return labels("alt_rating_one", title=title, rating=_label(points[0]))
+    return labels("alt_rating", title=title, first=_label(points[0]), last=_label(points[-1]),
+                  count=len(points) - 1, low=_label(min(points)), high=_label(max(points)))
 
 
 def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_THEME, *,
@@ -79,7 +77,7 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_TH
     if not points:
         draw_text(img, ((left + right) / 2, (top + bottom) / 2), labels("no_rated"), 16,
                   chosen.muted, anchor="mm")
-        return png_picture(img, rating_alt(points, title), chosen)
+        return png_picture(img, rating_alt(points, title, labels), chosen)
     _draw_summary(img, chosen, points)
     low, high = _nice_range(min(points), max(points))
 
@@ -107,7 +105,7 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_TH
                   anchor="rm")
     x, y = xy[-1]
     draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=chosen.accent, outline=chosen.text)
-    return png_picture(img, rating_alt(points, title), chosen)
+    return png_picture(img, rating_alt(points, title, labels), chosen)
 
 
 def _draw_summary(img: Image.Image, theme: Theme, points: Sequence[float]) -> None:

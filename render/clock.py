@@ -22,7 +22,7 @@ from render.canvas import (
 )
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
-from render.text import clock_alt
+from render.text import clock_alt, clock_end
 from render.theme import Theme
 from render.tiles import paste_tile
 
@@ -51,9 +51,7 @@ def _notes(view: ClockView, labels: Labels) -> list[str]:
             else labels("trouble_at", tile=tile_text(tile), hour=at)
             for tile, at in view.in_trouble)))
     if view.outcome is not None:
-        reason = view.outcome.reason
-        known = reason in ("won", "lost", "resigned")
-        notes.append(labels("game_over", reason=labels(f"clock_{reason}") if known else reason))
+        notes.append(labels("game_over", reason=clock_end(view.outcome.reason, labels)))
     return notes
 
 
@@ -130,4 +128,4 @@ def frame(view: ClockView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
 def clock_board(view: ClockView, theme: Theme, fit: Frame | None = None,
                 labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text, the face below a header as tall as `fit`'s."""
-    return draw_clock(view, theme, fit, labels), clock_alt(view)
+    return draw_clock(view, theme, fit, labels), clock_alt(view, labels)

@@ -91,4 +91,4 @@ def draw_hand(view: HandView, theme: Theme,
         colour = theme.playable if can else theme.text
         draw_text(img, (x + UNIT / 2, label_y), tile_label(tile), 17, colour, bold=can,
                   anchor="mm")
-    return img, hand_alt(view.players, seat, hand, playable)
+    return img, hand_alt(view.players, seat, hand, playable, labels)

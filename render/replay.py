@@ -57,11 +57,11 @@ def encode_gif(frames: list[Image.Image], theme: Theme) -> tuple[bytes, int, int
     return out.getvalue(), width, height
 
 
-def replay_alt(record: dict[str, Any]) -> str:
+def replay_alt(record: dict[str, Any], labels: Labels = ENGLISH) -> str:
     """A line saying which game is replayed, by whom, in how many moves."""
     players = ", ".join(str(p) for p in record.get("players", []))
-    moves = len(record.get("moves", []))
-    return f"Replay of a {record.get('game')} game ({players}), {moves} moves, one frame a move."
+    return labels("alt_replay", game=labels.game(str(record.get("game"))), players=players,
+                  count=len(record.get("moves", [])))
 
 
 def render_replay_gif(record: dict[str, Any], theme: Theme,
@@ -69,4 +69,4 @@ def render_replay_gif(record: dict[str, Any], theme: Theme,
     """The replay GIF of `record` (fmt "gif") with its alt text."""
     frames = replay_frames(record, theme, labels)
     data, width, height = encode_gif(frames, theme)
-    return Picture(data, "gif", width, height, replay_alt(record))
+    return Picture(data, "gif", width, height, replay_alt(record, labels))

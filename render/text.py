@@ -12,10 +12,7 @@ from engine.errors import NotationError
 from engine.notation import move_text, tile_text, tiles_in
 from engine.tiles import Tile
 from engine.traditional.view import TraditionalView
-from render.canvas import plural
-
-CLOCK_ENDS = {"won": "every hour is home", "lost": "no move is left", "resigned": "given up"}
-"""How a Big Clock game ended, in words (its outcome's reason is a code)."""
+from render.labels import ENGLISH, Labels
 
 
 def move_tile(text: str) -> Tile | None:
@@ -33,103 +30,117 @@ def _names_and(players: tuple[str, ...], values: tuple[int, ...]) -> str:
     return ", ".join(f"{p} {v}" for p, v in zip(players, values, strict=True))
 
 
-def _winners(players: tuple[str, ...], winners: tuple[int, ...]) -> str:
-    return " and ".join(players[s] for s in winners) or "nobody"
+def _winners(players: tuple[str, ...], winners: tuple[int, ...], labels: Labels) -> str:
+    return labels("and").join(players[s] for s in winners) or labels("alt_nobody")
 
 
-def traditional_alt(view: TraditionalView) -> str:
+def _counts(view: TraditionalView | CarouselView, labels: Labels) -> list[str]:
+    return [labels("alt_hands_stock", hands=_names_and(view.players, view.hand_sizes),
+                   count=view.stock_size),
+            labels("alt_scores", scores=_names_and(view.players, view.scores))]
+
+
+def traditional_alt(view: TraditionalView, labels: Labels = ENGLISH) -> str:
     """Alt text of a Traditional board: hand, ends, last move, turn, counts, stock, scores."""
-    parts = [f"Traditional dominoes, hand {view.hand_number}"
-             + (f" (match to {view.target})" if view.target else "") + "."]
+    parts = [labels("alt_traditional_match", hand=view.hand_number, target=view.target)
+             if view.target else labels("alt_traditional", hand=view.hand_number)]
     if view.line and view.ends is not None:
-        parts.append(f"Line of {plural(len(view.line), 'tile')}; open ends L {view.ends[0]}, "
-                     f"R {view.ends[1]}.")
+        parts.append(labels("alt_line", count=len(view.line), left=view.ends[0],
+                            right=view.ends[1]))
     else:
-        parts.append("The line is empty.")
+        parts.append(labels("alt_line_empty"))
     if view.last_move is not None:
         seat, text = view.last_move
-        parts.append(f"Last move: {view.players[seat]} {move_text(text)}.")
+        parts.append(labels("alt_last_move", name=view.players[seat], move=move_text(text)))
     if view.outcome is not None:
-        parts.append(f"Game over: {_traditional_end(view)}; "
-                     f"{_winners(view.players, view.outcome.winners)} won.")
+        parts.append(labels("alt_game_over", end=_traditional_end(view, labels),
+                            names=_winners(view.players, view.outcome.winners, labels)))
     elif view.to_move is not None:
-        parts.append(f"{view.players[view.to_move]} to move.")
-    parts.append(f"Tiles in hand: {_names_and(view.players, view.hand_sizes)}. "
-                 f"Stock {view.stock_size}.")
-    parts.append(f"Scores: {_names_and(view.players, view.scores)}.")
-    return " ".join(parts)
+        parts.append(labels("alt_to_move", name=view.players[view.to_move]))
+    return " ".join(parts + _counts(view, labels))
 
 
-def _traditional_end(view: TraditionalView) -> str:
+def _traditional_end(view: TraditionalView, labels: Labels) -> str:
     """How the last hand ended, in words: "Bob went out", "Fish: nobody can play"."""
     result = view.results[-1] if view.results else None
     if result is None or result.reason != "domino" or result.winner < 0:
-        return "Fish: nobody can play"
-    return f"{view.players[result.winner]} went out"
+        return labels("alt_fish")
+    return labels("alt_went_out", name=view.players[result.winner])
 
 
-def carousel_alt(view: CarouselView) -> str:
+def carousel_alt(view: CarouselView, labels: Labels = ENGLISH) -> str:
     """Alt text of a Carousel board: spinner, arm ends, count, last score, turn, scores."""
-    parts = [f"Carousel dominoes, hand {view.hand_number}, target {view.target}"
-             + (", pairs" if view.pairs else "") + "."]
+    parts = [labels("alt_carousel_pairs" if view.pairs else "alt_carousel",
+                    hand=view.hand_number, target=view.target)]
     if view.pairs and len(view.players) == 4:
         p = view.players
-        parts.append(f"Pairs: {p[0]} and {p[2]} {view.scores[0]}, "
-                     f"{p[1]} and {p[3]} {view.scores[1]}.")
+        parts.append(labels("alt_pairs", first=f"{p[0]} + {p[2]} {view.scores[0]}",
+                            second=f"{p[1]} + {p[3]} {view.scores[1]}"))
     if view.spinner is None:
-        parts.append("No spinner yet.")
+        parts.append(labels("alt_no_spinner"))
     else:
-        ends = ", ".join(f"{side} {view.ends[side]} ({plural(len(view.arms[side]), 'tile')})"
-                         for side in ("L", "R", "U", "D"))
-        parts.append(f"Spinner {tile_text(view.spinner)}; arms {ends}. "
-                     f"Open-end count {view.count}.")
+        arms = ", ".join(labels("alt_arm", side=side, end=view.ends[side],
+                                count=len(view.arms[side])) for side in ("L", "R", "U", "D"))
+        parts.append(labels("alt_spinner", tile=tile_text(view.spinner), arms=arms,
+                            count=view.count))
     if view.last_move is not None:
         seat, text = view.last_move
-        parts.append(f"Last move: {view.players[seat]} {move_text(text)}.")
+        parts.append(labels("alt_last_move", name=view.players[seat], move=move_text(text)))
     if view.scoring:
         event = view.scoring[-1]
-        who = view.players[event.seat] if event.seat is not None else "nobody"
-        parts.append(f"Last score: {who} +{event.points} ({tiles_in(event.reason)}).")
+        who = view.players[event.seat] if event.seat is not None else labels("alt_nobody")
+        parts.append(labels("alt_last_score", name=who, points=event.points,
+                            reason=tiles_in(event.reason)))
     if view.outcome is not None:
-        parts.append(f"Match over: {_winners(view.players, view.outcome.winners)} won.")
+        parts.append(labels("alt_match_over",
+                            names=_winners(view.players, view.outcome.winners, labels)))
     elif view.to_move is not None:
-        parts.append(f"{view.players[view.to_move]} to move.")
-    parts.append(f"Tiles in hand: {_names_and(view.players, view.hand_sizes)}. "
-                 f"Stock {view.stock_size}.")
-    parts.append(f"Scores: {_names_and(view.players, view.scores)}.")
-    return " ".join(parts)
+        parts.append(labels("alt_to_move", name=view.players[view.to_move]))
+    return " ".join(parts + _counts(view, labels))
 
 
-def clock_alt(view: ClockView) -> str:
+CLOCK_ENDS = ("won", "lost", "resigned")
+"""How a Big Clock game may end (its outcome's reason): each has its words, picture.clock_*."""
+
+
+def clock_end(reason: str, labels: Labels) -> str:
+    """A Big Clock ending in words ("every hour is home"); an unknown code as it is."""
+    return labels(f"clock_{reason}") if reason in CLOCK_ENDS else reason
+
+
+def clock_alt(view: ClockView, labels: Labels = ENGLISH) -> str:
     """Alt text of a Big Clock board: hours home, each hour's top, drawn tile, trouble, counts."""
-    parts = [f"Big Clock for {view.player}: {len(view.home)} of {view.hours} hours home."]
+    parts = [labels("alt_clock", player=view.player, home=len(view.home), hours=view.hours)]
     hours = []
     for hour in range(1, view.hours + 1):
         top = view.tops[hour - 1]
         if hour in view.home:
-            hours.append(f"{hour} home")
+            hours.append(labels("alt_hour_home", hour=hour))
         elif top is None:
-            hours.append(f"{hour} empty")
+            hours.append(labels("alt_hour_empty", hour=hour))
         else:
-            hours.append(f"{hour} {tile_text(top)} x{view.heights[hour - 1]}")
-    parts.append("Hours: " + ", ".join(hours) + ".")
+            hours.append(labels("alt_hour_pile", hour=hour, tile=tile_text(top),
+                                height=view.heights[hour - 1]))
+    parts.append(labels("alt_hours", hours=", ".join(hours)))
     if view.drawn is not None:
-        parts.append(f"Drawn tile {tile_text(view.drawn)}.")
+        parts.append(labels("alt_drawn", tile=tile_text(view.drawn)))
     if view.in_trouble:
-        parts.append("In trouble: " + ", ".join(
-            f"{tile_text(tile)} {'drawn' if at == DRAWN else f'at hour {at}'}"
-            for tile, at in view.in_trouble) + ".")
-    parts.append(f"Stock {view.stock_size}, discards {len(view.discards)}.")
+        parts.append(labels("alt_trouble", tiles=", ".join(
+            labels("alt_trouble_drawn", tile=tile_text(tile)) if at == DRAWN
+            else labels("alt_trouble_at", tile=tile_text(tile), hour=at)
+            for tile, at in view.in_trouble)))
+    parts.append(labels("alt_clock_counts", stock=view.stock_size, discards=len(view.discards)))
     if view.outcome is not None:
-        parts.append(f"Game over: {CLOCK_ENDS.get(view.outcome.reason, view.outcome.reason)}.")
+        parts.append(labels("alt_clock_over", reason=clock_end(view.outcome.reason, labels)))
     return " ".join(parts)
 
 
 def hand_alt(players: tuple[str, ...], seat: int, hand: tuple[Tile, ...],
-             playable: frozenset[Tile]) -> str:
+             playable: frozenset[Tile], labels: Labels = ENGLISH) -> str:
     """Alt text of a hand picture: whose hand, its tiles, which may be played."""
-    tiles = ", ".join(tile_text(t) for t in hand) or "no tiles"
-    text = f"{players[seat]}'s hand, {plural(len(hand), 'tile')}: {tiles}."
+    tiles = ", ".join(tile_text(t) for t in hand) or labels("alt_no_tiles")
+    text = labels("alt_hand", name=players[seat], count=len(hand), tiles=tiles)
     if playable:
-        text += " Playable: " + ", ".join(tile_text(t) for t in hand if t in playable) + "."
+        text += " " + labels("alt_playable",
+                             tiles=", ".join(tile_text(t) for t in hand if t in playable))
     return text

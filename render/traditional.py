@@ -170,4 +170,4 @@ def draw_traditional(view: TraditionalView, theme: Theme, fit: Frame | None = No
 def traditional_board(view: TraditionalView, theme: Theme, fit: Frame | None = None,
                       labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
-    return draw_traditional(view, theme, fit, labels), traditional_alt(view)
+    return draw_traditional(view, theme, fit, labels), traditional_alt(view, labels)

@@ -14,7 +14,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Final
 
-from catalog import t
+from catalog import ordinal, t
+from catalog.reader import current
 from engine.records import replay
 from engine.registry import GAMES, GameSpec
 from render import DEFAULT_THEME, Picture, render_rating_chart, render_replay_gif
@@ -154,18 +155,17 @@ def title(game: str) -> str:
 
 
 def ordinal_text(n: int) -> str:
-    """"1st", "2nd", "3rd", "11th"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """"1st", "2nd", "3rd", "11th" (in the reader's language: "1-й")."""
+    return ordinal(n)
 
 
 def streak_text(streak: int) -> str:
-    """"3 wins in a row", "2 games without a win", "no games yet"."""
+    """"3 wins in a row", "2 games without a win", "no games yet" (the reader's language)."""
     if streak > 0:
-        return "1 win" if streak == 1 else f"{streak} wins in a row"
+        return t("standing.streak_wins", count=streak)
     if streak < 0:
-        return "1 game without a win" if streak == -1 else f"{-streak} games without a win"
-    return "no games yet"
+        return t("standing.streak_losses", count=-streak)
+    return t("standing.no_games")
 
 
 def rating_series(history: list[RatingPoint]) -> tuple[int, ...]:
@@ -188,21 +188,22 @@ def _line(row: LeaderboardRow, viewer_id: int | None) -> BoardLine:
 def _table_result(mine: ResultRow, table: list[ResultRow]) -> str:
     """"1st of 3 · 61 points · goat · rating +18", or "won"/"lost" for pairs."""
     if mine.team is not None:
-        parts = ["won" if mine.place == 1 else "lost"]
+        parts = [t("standing.won" if mine.place == 1 else "standing.lost")]
     else:
-        parts = [f"{ordinal_text(mine.place)} of {len(table)}"]
-    parts.append(f"{mine.points} points")
+        parts = [t("standing.place_of", place=ordinal_text(mine.place), size=len(table))]
+    parts.append(t("standing.points", count=mine.points))
     if mine.goat:
-        parts.append("goat")
+        parts.append(t("standing.goat"))
     if mine.rating_before is not None and mine.rating_after is not None:
         change = display_rating(mine.rating_after) - display_rating(mine.rating_before)
-        parts.append(f"rating {change:+d}")
+        parts.append(t("standing.rating_change", change=f"{change:+d}"))
     return " · ".join(parts)
 
 
 def _solitaire_result(result: SolitaireResult) -> str:
-    outcome = "won" if result.won else "lost"
-    return f"{outcome} · {result.hours_home} hours home · {result.discards} discards"
+    return " · ".join((t("standing.won" if result.won else "standing.lost"),
+                       t("standing.hours_home", count=result.hours_home),
+                       t("standing.discards", count=result.discards)))
 
 
 class Standings:
@@ -347,7 +348,7 @@ class Standings:
             raise TableError("replay.unfinished", id=table_id)
         # Rewritten by the engine from its replay, so that every hand's deal is explicit.
         record = await asyncio.to_thread(_full_record, await self.store.record(table_id))
-        gif = await asyncio.to_thread(render_replay_gif, record, theme or self.theme)
+        gif = await asyncio.to_thread(render_replay_gif, record, theme or self.theme, current())
         data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
         results = await self.store.results_of_table(table_id)
         name = title(table.game)
@@ -357,7 +358,8 @@ class Standings:
                                  for r in ranked)
         else:
             standing = ", ".join(s.name for s in table.seats)
-        summary = f"{name} #{table_id}: {standing}; {len(record['moves'])} moves."
+        summary = t("replay.summary", game=name, table=table_id, standing=standing,
+                    count=len(record["moves"]))
         log.info("replay of table %d: %d bytes of GIF", table_id, len(gif.png))
         return ReplayFiles(table_id=table_id, game=table.game, guild_id=table.guild_id,
                            gif=gif, record_json=data, json_filename=f"game-{table_id}.json",
@@ -375,11 +377,11 @@ class Standings:
         rated = own.rated_games if own is not None else 0
         # Games shown that were among the first PROVISIONAL_GAMES rated ones.
         shaded = max(0, PROVISIONAL_GAMES - (rated - len(history)))
-        scope = "global" if guild_id is None else "this server"
-        heading = f"{title(game)} rating ({scope})"
+        scope = t("stats.scope_global" if guild_id is None else "stats.scope_server")
+        heading = t("stats.chart_title", game=title(game), scope=scope)
         return await asyncio.to_thread(
             render_rating_chart, rating_series(history), theme or self.theme, title=heading,
-            provisional=min(shaded, len(history)),
+            provisional=min(shaded, len(history)), locale=current(),
         )
 
 

@@ -1,0 +1,145 @@
+"""Three languages at one table (issue 16): a Russian, a Ukrainian and an English player
+each read their answers and DMs in their own language; the channel reads the server's.
+
+simcord sends every interaction as "en-US"; `client_locales` makes each person's
+client say their own locale, as Discord's would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+import simcord.interactions as sim_interactions
+
+from tests.bot.conftest import custom_ids, table_message, text_of
+
+LOCALES: dict[int, str] = {}
+
+
+@pytest.fixture
+def client_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
+    """user id -> the locale their Discord client sends with each interaction."""
+    real = sim_interactions.base_payload
+
+    def with_locale(*args: Any, **kwargs: Any) -> Any:
+        record, payload = real(*args, **kwargs)
+        payload["locale"] = LOCALES.get(int(kwargs["user_id"]), "en-US")
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", with_locale)
+    LOCALES.clear()
+    yield LOCALES
+    LOCALES.clear()
+
+
+def texts(messages: list[Any]) -> str:
+    """All text of messages: discord.py's (from history) or simcord's (answers)."""
+    return "\n".join((m.content or "") + text_of([c if isinstance(c, dict) else c.to_dict()
+                                                  for c in m.components])
+                     for m in messages)
+
+
+def dm_text(member: Any) -> str:
+    channel = member.user.dm_channel
+    return texts(list(channel.history())) if channel is not None else ""
+
+
+def answer_text(result: Any) -> str:
+    parts = [m for m in (result.response, *result.followups) if m is not None]
+    assert parts and all(m.ephemeral for m in parts)
+    return texts(parts)
+
+
+async def test_a_russian_a_ukrainian_and_an_english_player_at_one_table(
+        simcord_env: Any, client_locales: dict[int, str]) -> None:
+    env = simcord_env
+    guild = env.create_guild("Доміно", preferred_locale="ru")
+    channel = guild.create_text_channel("domino")
+    olena, taras, emma = (guild.add_member(env.create_user(n)) for n in ("olena", "taras", "emma"))
+    client_locales.update({olena.id: "ru", taras.id: "en-US", emma.id: "en-GB"})
+
+    # Taras's client is English, but he reads Ukrainian: he says so in his profile.
+    chose = await taras.slash(channel, "domino profile", language="uk")
+    assert "Мова: Українська" in answer_text(chose)
+
+    await olena.slash(channel, "domino new", game="traditional", seats=3)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    lobby = texts([table_message(channel, table)])
+    assert "лобби" in lobby and "Хозяин" in lobby  # the server's language: Russian
+    joined = await taras.click(table_message(channel, table), label="Сесть")
+    await emma.click(table_message(channel, table), label="Сесть")
+    await env.settle()
+    assert table.status == "playing"
+    if joined.response is not None and joined.response.ephemeral:
+        assert "Ви сіли" in answer_text(joined)
+
+    board = texts([table_message(channel, table)])
+    assert "Базар" in board and "Мои фишки" in board
+    assert "Your hand" not in board and "Stock" not in board
+
+    # Each opens their hand from the Russian button and reads it in their own language.
+    expected = {olena.id: "Ваши фишки за столом", taras.id: "Ваші кістки за столом",
+                emma.id: "Your hand at table"}
+    for member in (olena, taras, emma):
+        shown = await member.click(table_message(channel, table), label="Мои фишки")
+        assert expected[member.id] in answer_text(shown)
+
+    # The turn DMs, as each player's turn comes: in the recipient's language.
+    turn_dm = {olena.id: "Ваш ход за столом", taras.id: "Ваш хід за столом",
+               emma.id: "Your turn at table"}
+    members = {m.id: m for m in (olena, taras, emma)}
+    seen: set[int] = set()
+    for _ in range(12):
+        mover = members[table.seats[table.game.to_move].user_id]
+        text = dm_text(mover)
+        assert turn_dm[mover.id] in text, text[:300]
+        for other, line in turn_dm.items():
+            if other != mover.id:
+                assert line not in text
+        seen.add(mover.id)
+        if len(seen) == 3 or table.status != "playing":
+            break
+        hand = (await mover.click(table_message(channel, table), label="Мои фишки")).response
+        ids = custom_ids(hand.components, "dom:play:") + custom_ids(hand.components, "dom:tile:")
+        result = await mover.click(hand, custom_id=ids[0])
+        if ids[0].startswith("dom:tile:"):
+            await mover.click(result.response, custom_id=custom_ids(
+                result.response.components, "dom:play:")[0])
+        await env.settle()
+    assert seen == set(members), "every player got a turn DM"
+
+    # A user's mistake is told in their own language, privately.
+    wrong = next(m for m in (olena, taras, emma)
+                 if m.id != table.seats[table.game.to_move].user_id and m.id != taras.id)
+    refused = await wrong.slash(channel, "domino play", move="draw")
+    refusal = answer_text(refused)
+    assert ("Сейчас не ваш ход" if wrong is olena else "It is not your turn") in refusal
+    refused = await taras.slash(channel, "domino play", move="draw")
+    if taras.id != table.seats[table.game.to_move].user_id:
+        assert "Зараз не ваш хід" in answer_text(refused)
+
+
+async def test_the_server_chooses_its_language_in_settings(simcord_env: Any) -> None:
+    env = simcord_env
+    guild = env.create_guild("Dominoes")  # its preferred locale: English
+    channel = guild.create_text_channel("dominoes")
+    boss = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
+    owner = guild.add_member(env.create_user("owner"), roles=[boss])
+    player = guild.add_member(env.create_user("player"))
+    refused = await player.slash(channel, "domino settings", language="uk")
+    assert "Manage Server" in answer_text(refused)
+    answered = await owner.slash(channel, "domino settings", language="uk")
+    assert "Українська" in answer_text(answered)  # the owner's own answer stays English
+    assert "Public messages and boards in" in answer_text(answered)
+    await owner.slash(channel, "domino new", game="carousel", seats=2)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    lobby = texts([table_message(channel, table)])
+    assert "Господар" in lobby and "Сісти" in lobby
+    # "As Discord says" again: the server's preferred locale, English.
+    await owner.slash(channel, "domino settings", language="auto")
+    await owner.slash(channel, "domino new", game="carousel", seats=2)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert "Host" in texts([table_message(channel, table)])
