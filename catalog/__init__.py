@@ -79,6 +79,49 @@ EN: dict[str, Source] = {
     "error.ai_level": "An AI plays at one of these levels: {levels}.",
     "error.rematch_players": "Only a player of this table can ask for a rematch.",
     "error.unrated": "{game} has no ratings or leaderboard.",
+    # why a move is illegal: the engine's reasons (engine/*/game.py illegal_reason)
+    "illegal.other": "{text}",
+    "illegal.game_over": "the game is over",
+    "illegal.not_held": "you do not hold {tile}",
+    "illegal.draw_while_fits": "you cannot draw: you hold a tile that fits ({tile})",
+    "illegal.pass_while_fits": "you cannot pass: you hold a tile that fits ({tile})",
+    "illegal.stock_empty_pass": "the stock is empty: pass",
+    "illegal.pass_stock_left": "you cannot pass while the stock has tiles: draw",
+    "illegal.lead_draw": "you lead this hand: play a tile, you cannot draw",
+    "illegal.lead_pass": "you lead this hand: play a tile, you cannot pass",
+    "illegal.first_no_end": "the first tile of a hand takes no end",
+    "illegal.lead_double": "the lead must be {tile} (the highest double)",
+    "illegal.lead_heaviest": "the lead must be {tile} (the heaviest tile)",
+    "illegal.fits_neither": "{tile} fits neither end (L shows {left}, R shows {right})",
+    "illegal.fits_both": "{tile} fits both ends: say {tile} L or {tile} R",
+    "illegal.ends_lr": "this game has only the ends L and R, not {end}",
+    "illegal.not_this_end": "{tile} does not fit the {end} end (L shows {left}, R shows {right})",
+    "illegal.pass_may_draw": "you cannot pass while you may draw: draw",
+    "illegal.reserve": ("nothing more may be drawn: the last {count} stays in the stock",
+                        "nothing more may be drawn: the last {count} stay in the stock"),
+    "illegal.stock_empty": "the stock is empty",
+    "illegal.open_not_double": "it is not a double: the opening must be a double",
+    "illegal.opening_no_end": "the opening tile takes no end",
+    "illegal.open_with_double": "you must open with a double ({tile})",
+    "illegal.pass_draw_double": "you cannot pass while you may draw: draw until you find a double",
+    "illegal.fits_no_end": "{tile} fits no open end ({open})",
+    "illegal.fits_several": "{tile} fits more than one end ({ends}): name the end",
+    "illegal.ends_lrud": "there is no end {end}: the ends are L, R, U and D",
+    "illegal.side_not_open": ("{end} is not open yet: until all four sides of the spinner hold "
+                              "a tile, play on a free side ({open})"),
+    "illegal.not_this_side": "{tile} does not fit the {end} end ({open})",
+    "illegal.drawn_first": "deal with the drawn tile {tile} first",
+    "illegal.draw_first": "draw first: no tile is waiting",
+    "illegal.can_go_home": "{tile} can go home to hour {hour}: place it there",
+    "illegal.discard_has_place": "you may discard {tile} only when it has no place",
+    "illegal.no_hour": "there is no hour {hour} on a {hours}-hour clock",
+    "illegal.hour_home": "hour {hour} is home: its pile is closed",
+    "illegal.double_own_hour": "a double goes only to its own hour",
+    "illegal.on_double": "nothing may be laid on a double",
+    "illegal.no_shared_number": "{tile} shares no number with the top of hour {hour} ({top})",
+    "illegal.rearrange_trouble": "you may rearrange only while a double is in trouble",
+    "illegal.hour_empty": "hour {hour} is empty: there is nothing to move",
+    "illegal.same_hour": "a tile must move to another hour",
     # game names
     "game.traditional": "Traditional",
     "game.carousel": "Carousel",
@@ -337,10 +380,14 @@ _plural_pairs(EN)
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """A value that is itself a catalog text (with its own values), shown in the reader's
-    language."""
+    language: a game's name inside an error, the engine's reason for an illegal move."""
 
     key: str
     values: dict[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        """The English text (a record's or the command line's error message)."""
+        return t(self.key, "en", **self.values)
 
 
 def t(key: str, locale: str | None = None, /, **values: object) -> str:

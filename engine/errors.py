@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from catalog import Phrase
+
 
 class NotationError(ValueError):
     """Text that is not a tile or a move in record notation; the message names the text."""
 
 
 class IllegalMove(ValueError):
-    """A well-formed move that the rules do not allow now; the message says why."""
+    """A well-formed move that the rules do not allow now. `reason` says why as a catalog
+    key and values (shown in each reader's language); the message is its English."""
+
+    def __init__(self, reason: Phrase | str) -> None:
+        self.reason = reason if isinstance(reason, Phrase) else Phrase("illegal.other",
+                                                                       {"text": reason})
+        super().__init__(str(self.reason))
 
 
 class RecordError(ValueError):

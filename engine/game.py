@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from catalog import Phrase
 from engine.errors import IllegalMove
 
 
@@ -69,8 +70,9 @@ class Game(ABC, Generic[M]):
         """Read a move in record notation; raises NotationError naming the text."""
 
     @abstractmethod
-    def illegal_reason(self, move: M) -> str | None:
-        """None when `move` is legal now, otherwise the reason in words."""
+    def illegal_reason(self, move: M) -> Phrase | None:
+        """None when `move` is legal now, otherwise the reason: a catalog key ("illegal.*")
+        and its values; str() of it is the English."""
 
     @abstractmethod
     def _apply(self, move: M) -> M:

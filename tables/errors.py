@@ -50,7 +50,9 @@ class StaleMove(TableError):
 
 
 class IllegalMoveError(TableError):
-    def __init__(self, reason: str) -> None:
+    """The engine refused a move: `reason` is its Phrase (or a notation error's text)."""
+
+    def __init__(self, reason: object) -> None:
         super().__init__("error.illegal_move", reason=reason)
 
 

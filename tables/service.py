@@ -311,7 +311,9 @@ class TableService(SharedTables):
         trial = table.game.copy()
         try:
             recorded = str(trial.play(text))
-        except (IllegalMove, NotationError) as exc:
+        except IllegalMove as exc:
+            raise IllegalMoveError(exc.reason) from None
+        except NotationError as exc:
             raise IllegalMoveError(str(exc).rstrip(".")) from None
         over = trial.is_over()
         deadline = None if over else self.clock() + table.settings.turn_seconds

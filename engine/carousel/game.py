@@ -7,6 +7,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Any
 
+from catalog import Phrase
 from engine.carousel.options import CarouselOptions
 from engine.carousel.scoring import (
     blocked_scores,
@@ -178,9 +179,9 @@ class CarouselGame(LineGame):
                 return move
         return super().play(move)
 
-    def illegal_reason(self, move: LineMove) -> str | None:
+    def illegal_reason(self, move: LineMove) -> Phrase | None:
         if self._outcome is not None:
-            return "the game is over"
+            return Phrase("illegal.game_over")
         if self.layout is None:
             return self._opening_reason(move)
         if move.kind == "play":
@@ -188,65 +189,64 @@ class CarouselGame(LineGame):
         fitting = self._fitting(self.turn)
         if move.kind == "draw":
             if fitting and self.options.must_play:
-                return f"you cannot draw: you hold a tile that fits ({fitting[0].tile})"
+                return Phrase("illegal.draw_while_fits", {"tile": fitting[0].tile})
             if not self.drawable:
                 return self._nothing_to_draw()
             return None
         if fitting:
-            return f"you cannot pass: you hold a tile that fits ({fitting[0].tile})"
+            return Phrase("illegal.pass_while_fits", {"tile": fitting[0].tile})
         if self.drawable:
-            return "you cannot pass while you may draw: draw"
+            return Phrase("illegal.pass_may_draw")
         return None
 
-    def _nothing_to_draw(self) -> str:
+    def _nothing_to_draw(self) -> Phrase:
         if self.stock_size:
-            return f"nothing more may be drawn: the last {self.reserve} stay in the stock"
-        return "the stock is empty"
+            return Phrase("illegal.reserve", {"count": self.reserve})
+        return Phrase("illegal.stock_empty")
 
-    def _opening_reason(self, move: LineMove) -> str | None:
+    def _opening_reason(self, move: LineMove) -> Phrase | None:
         hand = self.hands[self.turn]
         double = next((t for t in hand if t.high == t.low), None)
         if move.kind == "play":
             tile = move.tile
             assert tile is not None
             if tile not in hand:
-                return f"you do not hold {tile}"
+                return Phrase("illegal.not_held", {"tile": tile})
             if tile.high != tile.low:
-                return "it is not a double: the opening must be a double"
+                return Phrase("illegal.open_not_double")
             if move.end is not None:
-                return "the opening tile takes no end"
+                return Phrase("illegal.opening_no_end")
             return None
         if double is not None:
-            return f"you must open with a double ({double})"
+            return Phrase("illegal.open_with_double", {"tile": double})
         if move.kind == "draw":
             return None if self.drawable else self._nothing_to_draw()
         if self.drawable:
-            return "you cannot pass while you may draw: draw until you find a double"
+            return Phrase("illegal.pass_draw_double")
         return None
 
-    def _play_reason(self, move: LineMove) -> str | None:
+    def _play_reason(self, move: LineMove) -> Phrase | None:
         tile = move.tile
         layout = self.layout
         assert tile is not None and layout is not None
         if tile not in self.hands[self.turn]:
-            return f"you do not hold {tile}"
+            return Phrase("illegal.not_held", {"tile": tile})
         ends = layout.ends_for(tile)
         if move.end in ends:
             return None
         shown = ", ".join(f"{SIDES[i]} {layout.ends[i]}" for i in layout.open_sides())
         if move.end is None:
             if not ends:
-                return f"{tile} fits no open end ({shown})"
+                return Phrase("illegal.fits_no_end", {"tile": tile, "open": shown})
             if len(ends) > 1:
-                return f"{tile} fits more than one end ({', '.join(ends)}): name the end"
+                return Phrase("illegal.fits_several", {"tile": tile, "ends": ", ".join(ends)})
             return None
         if move.end not in SIDES:
-            return f"there is no end {move.end}: the ends are L, R, U and D"
+            return Phrase("illegal.ends_lrud", {"end": move.end})
         if move.end not in ends:
             if move.end not in (SIDES[i] for i in layout.open_sides()):
-                return (f"{move.end} is not open yet: until all four sides of the spinner hold "
-                        f"a tile, play on a free side ({shown})")
-            return f"{tile} does not fit the {move.end} end ({shown})"
+                return Phrase("illegal.side_not_open", {"end": move.end, "open": shown})
+            return Phrase("illegal.not_this_side", {"tile": tile, "end": move.end, "open": shown})
         return None
 
     # -- applying ---------------------------------------------------------------

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from catalog import Phrase
 from engine.clock.deal import ClockDeal
 from engine.clock.options import ClockOptions
 from engine.clock.view import DRAWN, ClockMove, ClockView
@@ -175,71 +176,71 @@ class ClockGame(Game[ClockMove]):
     def parse_move(self, text: str) -> ClockMove:
         return ClockMove.parse(text)
 
-    def illegal_reason(self, move: ClockMove) -> str | None:
+    def illegal_reason(self, move: ClockMove) -> Phrase | None:
         if self._outcome is not None:
-            return "the game is over"
+            return Phrase("illegal.game_over")
         kind = move.kind
         if kind == "resign":
             return None
         if kind == "draw":
             if self.drawn is not None:
-                return f"deal with the drawn tile {self.drawn} first"
+                return Phrase("illegal.drawn_first", {"tile": self.drawn})
             if not self.stock_size:
-                return "the stock is empty"
+                return Phrase("illegal.stock_empty")
             return None
         if kind == "move":
             return self._move_reason(move)
         drawn = self.drawn
         if drawn is None:
-            return "draw first: no tile is waiting"
+            return Phrase("illegal.draw_first")
         if kind == "place":
             assert move.a is not None
             return self._target_reason(move.a, drawn)
         # discard
         if any(self._accepts(h, drawn) for h in range(1, self.hours + 1)):
             if drawn.is_double:
-                return f"{drawn} can go home to hour {drawn.high}: place it there"
-            return f"you may discard {drawn} only when it has no place"
+                return Phrase("illegal.can_go_home", {"tile": drawn, "hour": drawn.high})
+            return Phrase("illegal.discard_has_place", {"tile": drawn})
         return None
 
-    def _hour_reason(self, hour: int) -> str | None:
+    def _hour_reason(self, hour: int) -> Phrase | None:
         if not 1 <= hour <= self.hours:
-            return f"there is no hour {hour} on a {self.hours}-hour clock"
+            return Phrase("illegal.no_hour", {"hour": hour, "hours": self.hours})
         return None
 
-    def _target_reason(self, hour: int, tile: Tile) -> str | None:
+    def _target_reason(self, hour: int, tile: Tile) -> Phrase | None:
         # Why `tile` may not go onto `hour`, in the order a player would check.
         reason = self._hour_reason(hour)
         if reason is not None:
             return reason
         if self.is_home(hour):
-            return f"hour {hour} is home: its pile is closed"
+            return Phrase("illegal.hour_home", {"hour": hour})
         if tile.is_double and tile.high != hour:
-            return "a double goes only to its own hour"
+            return Phrase("illegal.double_own_hour")
         top = self.top(hour)
         if top is None:
             return None
         if top.is_double:
-            return "nothing may be laid on a double"
+            return Phrase("illegal.on_double")
         if not (tile.has(top.high) or tile.has(top.low)):
-            return f"{tile} shares no number with the top of hour {hour} ({top})"
+            return Phrase("illegal.no_shared_number", {"tile": tile, "hour": hour, "top": top})
         return None
 
-    def _move_reason(self, move: ClockMove) -> str | None:
+    def _move_reason(self, move: ClockMove) -> Phrase | None:
         source, target = move.a, move.b
         assert source is not None and target is not None
         reason = self._hour_reason(source) or self._hour_reason(target)
         if reason is not None:
             return reason
         if not self._any_trouble():
-            return "you may rearrange only while a double is in trouble"
+            return Phrase("illegal.rearrange_trouble")
         if self.is_home(source):
-            return f"hour {source} is home: its pile is closed"
+            return Phrase("illegal.hour_home", {"hour": source})
         tile = self.top(source)
         if tile is None:
-            return f"hour {source} is empty: there is nothing to move"
+            return Phrase("illegal.hour_empty", {"hour": source})
         if source == target:
-            return "a tile must move to another hour"
+            return Phrase("illegal.same_hour")
         return self._target_reason(target, tile)
 
     # -- applying -------------------------------------------------------------

@@ -7,6 +7,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Any
 
+from catalog import Phrase
 from engine.deals import LineDeal, read_line_deal
 from engine.game import Outcome, places_by
 from engine.line import Line, line_move_at, placed_tile
@@ -238,9 +239,9 @@ class TraditionalGame(LineGame):
                 return move
         return super().play(move)
 
-    def illegal_reason(self, move: LineMove) -> str | None:
+    def illegal_reason(self, move: LineMove) -> Phrase | None:
         if self._outcome is not None:
-            return "the game is over"
+            return Phrase("illegal.game_over")
         seat = self.turn
         if not self.line.tiles:
             return self._lead_reason(move)
@@ -248,42 +249,42 @@ class TraditionalGame(LineGame):
             return self._play_reason(move)
         fitting = self._fitting(seat)
         if fitting:
-            return f"you cannot {move.kind}: you hold a tile that fits ({fitting[0].tile})"
+            return Phrase(f"illegal.{move.kind}_while_fits", {"tile": fitting[0].tile})
         if move.kind == "draw" and not self.stock_size:
-            return "the stock is empty: pass"
+            return Phrase("illegal.stock_empty_pass")
         if move.kind == "pass" and self.stock_size:
-            return "you cannot pass while the stock has tiles: draw"
+            return Phrase("illegal.pass_stock_left")
         return None
 
-    def _lead_reason(self, move: LineMove) -> str | None:
+    def _lead_reason(self, move: LineMove) -> Phrase | None:
         if move.kind != "play" or move.tile is None:
-            return f"you lead this hand: play a tile, you cannot {move.kind}"
+            return Phrase(f"illegal.lead_{move.kind}")
         if move.end is not None:
-            return "the first tile of a hand takes no end"
+            return Phrase("illegal.first_no_end")
         if self.lead_tile is not None and move.tile != self.lead_tile:
-            what = "the highest double" if self.lead_tile.is_double else "the heaviest tile"
-            return f"the lead must be {self.lead_tile} ({what})"
+            which = "double" if self.lead_tile.is_double else "heaviest"
+            return Phrase(f"illegal.lead_{which}", {"tile": self.lead_tile})
         if move.tile not in self.hands[self.turn]:
-            return f"you do not hold {move.tile}"
+            return Phrase("illegal.not_held", {"tile": move.tile})
         return None
 
-    def _play_reason(self, move: LineMove) -> str | None:
+    def _play_reason(self, move: LineMove) -> Phrase | None:
         tile = move.tile
         assert tile is not None
         if tile not in self.hands[self.turn]:
-            return f"you do not hold {tile}"
+            return Phrase("illegal.not_held", {"tile": tile})
         ends = self.line.ends_for(tile)
-        shown = f"L shows {self.line.left}, R shows {self.line.right}"
+        shown = {"tile": tile, "left": self.line.left, "right": self.line.right}
         if move.end is None:
             if not ends:
-                return f"{tile} fits neither end ({shown})"
+                return Phrase("illegal.fits_neither", shown)
             if len(ends) > 1:
-                return f"{tile} fits both ends: say {tile} L or {tile} R"
+                return Phrase("illegal.fits_both", {"tile": tile})
             return None
         if move.end not in ("L", "R"):
-            return f"this game has only the ends L and R, not {move.end}"
+            return Phrase("illegal.ends_lr", {"end": move.end})
         if move.end not in ends:
-            return f"{tile} does not fit the {move.end} end ({shown})"
+            return Phrase("illegal.not_this_end", {**shown, "end": move.end})
         return None
 
     # -- applying ---------------------------------------------------------------

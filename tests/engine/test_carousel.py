@@ -56,7 +56,9 @@ def legal(game: CarouselGame) -> list[str]:
 
 
 def reason(game: CarouselGame, move: str) -> str | None:
-    return game.illegal_reason(game.parse_move(move))
+    """The reason's English (its catalog text), or None for a legal move."""
+    found = game.illegal_reason(game.parse_move(move))
+    return None if found is None else str(found)
 
 
 def last_event(game: CarouselGame) -> tuple[str | None, int, str]:
@@ -753,7 +755,7 @@ def test_golden_record(path: Path) -> None:
 def test_an_end_letter_that_is_no_side() -> None:
     game = make(["6-6 6-1", "6-0 2-0"])
     game.play("6-6")
-    assert game.illegal_reason(LineMove.put(Tile(6, 0), "X")) == (
+    assert str(game.illegal_reason(LineMove.put(Tile(6, 0), "X"))) == (
         "there is no end X: the ends are L, R, U and D")
 
 

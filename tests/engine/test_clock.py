@@ -31,7 +31,9 @@ def game(hours: str, stock: str = "", moves: tuple[str, ...] = (), top: int = 6)
 
 
 def reason(g: ClockGame, text: str) -> str | None:
-    return g.illegal_reason(ClockMove.parse(text))
+    """The reason's English (its catalog text), or None for a legal move."""
+    found = g.illegal_reason(ClockMove.parse(text))
+    return None if found is None else str(found)
 
 
 def moves(g: ClockGame) -> list[str]:

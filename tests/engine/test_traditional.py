@@ -540,7 +540,7 @@ def test_any_move_after_the_game_is_over_is_illegal():
     assert "over" in info.value.error
     game = game_of([["6-6", "6-5"], ["6-1", "2-2"]], moves=["6-6", "6-1 R", "6-5"])
     for move in ("2-2", "draw", "pass", "6-6"):
-        assert game.illegal_reason(game.parse_move(move)) == "the game is over"
+        assert str(game.illegal_reason(game.parse_move(move))) == "the game is over"
 
 
 # -- options and records -----------------------------------------------------------

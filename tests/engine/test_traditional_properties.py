@@ -90,7 +90,7 @@ def play_out(game: TraditionalGame, chooser: int, tile_set: Counter) -> None:
     # every game ends
     assert game.is_over(), "the game did not end"
     assert game.to_move is None and game.legal_moves() == []
-    assert all(game.illegal_reason(m) == "the game is over" for m in CANDIDATES)
+    assert all(str(game.illegal_reason(m)) == "the game is over" for m in CANDIDATES)
     result = game.results[-1]
     if result.reason == "domino":
         assert game.hands[result.winner] == []
