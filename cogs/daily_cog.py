@@ -15,8 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from catalog import t
+from catalog.reader import reading
 from cogs.actions import Actions, is_manager, person
 from cogs.answering import last_resort
+from cogs.languages import languages_of
 from storage.daily import DailyResult
 from tables.daily import Boards, DailyDeals, daily_number
 from tables.errors import TableError
@@ -107,8 +109,11 @@ class DailyCog(commands.Cog):
             if interaction.guild_id is None:
                 raise TableError("daily.guild_only")
             boards = await self.daily.boards(interaction.guild_id)
+            # Posted for the whole channel: in the server's language.
+            with reading(await languages_of(interaction.client).server(interaction.guild_id)):
+                text = board_text(boards, week)
             await interaction.response.send_message(
-                board_text(boards, week), allowed_mentions=discord.AllowedMentions.none())
+                text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="daily-channel",
                           description="Where the daily boards are posted (Manage Server)")
@@ -126,6 +131,7 @@ class DailyCog(commands.Cog):
     async def post_board(self, guild_id: int, channel_id: int, boards: Boards) -> None:
         """Post a finished day's boards in the guild's channel (a `DailyDeals` poster)."""
         channel = self.actions.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-        await channel.send(board_text(boards, week=True),
-                           allowed_mentions=discord.AllowedMentions.none())
+        with reading(await languages_of(self.actions.bot).server(guild_id)):
+            text = board_text(boards, week=True)
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 

@@ -27,10 +27,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from catalog import t
+from catalog.reader import read_as
 from cogs.actions import Actions
 from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
 from cogs.games import RATED_GAMES
+from cogs.languages import languages_of
 from cogs.stats_views import board_layout, history_layout, stats_layout
 from storage import Storage
 from tables.errors import TableError
@@ -48,6 +50,13 @@ def megabytes(size: int) -> str:
     """"8.4 MB"."""
     return f"{size / (1024 * 1024):.1f} MB"
 
+
+
+async def public(interaction: discord.Interaction[Any]) -> None:
+    """What the handler posts from here on is for the whole channel: write it in the
+    server's language (in a DM: the person's own)."""
+    languages = languages_of(interaction.client)
+    read_as(await languages.server(interaction.guild_id, interaction.user.id))
 
 class StatsCog(commands.Cog):
     """Leaderboards, player stats, game history and replays (read-only commands)."""
@@ -94,6 +103,7 @@ class StatsCog(commands.Cog):
         async with self.actions.guard(interaction, None):
             guild_id = self.scope_of(interaction, scope)
             await ack(interaction)
+            await public(interaction)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
                                                      viewer_id=interaction.user.id)
             await interaction.followup.send(view=board_layout(board, self.scope_name(guild_id)),
@@ -129,6 +139,7 @@ class StatsCog(commands.Cog):
             who = player or interaction.user
             guild_id = self.scope_of(interaction, scope)
             await interaction.response.defer(thinking=True)
+            await public(interaction)
             figures = await self.standings.stats(who.id, guild_id)
             files: list[discord.File] = []
             charts: dict[str, tuple[str, str]] = {}
@@ -156,6 +167,7 @@ class StatsCog(commands.Cog):
             who = player or interaction.user
             guild_id = self.scope_of(interaction, scope)
             await ack(interaction)
+            await public(interaction)
             if guild_id is None:
                 entries = await self.standings.history(who.id, count)
             else:  # a server's own games only: read further back, keep this server's
@@ -190,6 +202,7 @@ class StatsCog(commands.Cog):
         async with self.actions.guard(interaction, game_id):
             await unless_slow(interaction, self.check_replay(interaction, game_id))
             await ack(interaction)
+            await public(interaction)
             files = await self.standings.replay(game_id)
             gif_size, json_size = len(files.gif.png), len(files.record_json)
             lines = [t("replay.title", summary=files.summary)]
