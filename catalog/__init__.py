@@ -336,6 +336,10 @@ EN: dict[str, Source] = {
     "standing.streak_wins": ("{count} win", "{count} wins in a row"),
     "standing.streak_losses": ("{count} game without a win", "{count} games without a win"),
     "standing.no_games": "no games yet",
+    "standing.best_win": ("won with {count} discard", "won with {count} discards"),
+    "time.days": "{count} d",
+    "time.hours": "{count} h",
+    "time.minutes": "{count} min",
     "replay.gif_too_big": ("The animation is too big to post ({size}; the limit is {limit}), "
                            "so only the record is attached."),
     "replay.too_big": ("The record of game #{id} is too big to post ({size}; the limit is "

@@ -131,11 +131,12 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
 
 
 def _duration(seconds: int) -> str:
+    """"2 d", "12 h", "90 min" in the reader's language."""
     if seconds % 86400 == 0:
-        return f"{seconds // 86400} d"
+        return t("time.days", count=seconds // 86400)
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} h"
-    return f"{seconds // 60} min"
+        return t("time.hours", count=seconds // 3600)
+    return t("time.minutes", count=seconds // 60)
 
 
 # -- the table message (line games) --------------------------------------------------------

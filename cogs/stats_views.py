@@ -99,7 +99,7 @@ def board_layout(page: LeaderboardPage, scope_name: str) -> ui.LayoutView:
         parts.append(t("board.you_unrated"))
     parts.append(t("board.footer", page=page.page, pages=page.pages,
                    total=tn("count.players", page.total),
-                   note=page.note))
+                   note=t("stats.provisional") if page.note else ""))
     buttons = [
         BoardButton(page.game, page.guild_id, page.page - 1, label=t("board.prev"),
                     disabled=page.page <= 1),

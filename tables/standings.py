@@ -288,10 +288,9 @@ class Standings:
                                guild_id: int | None) -> GameStats:
         totals = await self.store.solitaire_totals(user_id, spec.name, guild_id)
         if totals.best_discards is not None:
-            best: str | None = (f"won with {totals.best_discards} discard"
-                                f"{'' if totals.best_discards == 1 else 's'}")
+            best: str | None = t("standing.best_win", count=totals.best_discards)
         elif totals.best_hours_home is not None:
-            best = f"{totals.best_hours_home} hours home"
+            best = t("standing.hours_home", count=totals.best_hours_home)
         else:
             best = None
         return GameStats(
