@@ -110,6 +110,7 @@ class DominoBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
         await self.add_domino_commands(people)
         await self.tree.set_translator(CatalogTranslator())  # commands in ru and uk too
+        await self.languages.load()  # every reader's language, before any message is written
         if self.store.dialect == "postgres":
             # Several processes may share the database: hold the tables of our shards.
             self.shard_node = ShardNode(self.service, self.node_name,

@@ -33,12 +33,27 @@ class Languages:
         self._people: dict[int, tuple[str | None, str | None]] = {}
         self._servers: dict[int, str | None] = {}
         self._writes: set[asyncio.Task[None]] = set()
+        # Once everything stored is loaded, a reader missing here has no row: no query.
+        self._loaded = False
+
+    async def load(self) -> None:
+        """Read every stored choice now (at start-up). Choices made through another
+        process (PostgreSQL shards) are seen here after its next start."""
+        store = self._store()
+        if store is None:
+            return
+        people, servers = await store.all_languages()
+        self._people.update(people)
+        self._servers.update(servers)
+        self._loaded = True
 
     def _store(self) -> Any:
         """The bot's Storage (None before setup_hook opened it, or after close)."""
         return getattr(self.bot, "store", None)
 
     async def _person(self, user_id: int) -> tuple[str | None, str | None]:
+        if user_id not in self._people and self._loaded:
+            return None, None
         if user_id not in self._people:
             store = self._store()
             try:
@@ -62,7 +77,7 @@ class Languages:
         """The language of public messages in `guild_id` (outside a server: the host's)."""
         if guild_id is None:
             return await self.person(host_id) if host_id is not None else DEFAULT
-        if guild_id not in self._servers:
+        if guild_id not in self._servers and not self._loaded:
             store = self._store()
             try:
                 self._servers[guild_id] = (await store.get_server_language(guild_id)
@@ -72,7 +87,7 @@ class Languages:
                 return DEFAULT
         guild = self.bot.get_guild(guild_id)
         preferred = guild.preferred_locale if guild is not None else None
-        return language_of(self._servers[guild_id]) or language_of(preferred) or DEFAULT
+        return language_of(self._servers.get(guild_id)) or language_of(preferred) or DEFAULT
 
     async def table(self, table: LiveTable) -> str:
         """The language of a table's public messages: its server's (its host's, in a DM)."""

@@ -69,3 +69,13 @@ class LanguagesMixin:
                 """,
                 (guild_id, language),
             )
+
+    async def all_languages(self) -> tuple[dict[int, tuple[str | None, str | None]],
+                                           dict[int, str]]:
+        """Every stored person's (chosen, client) and every server's language: read once
+        at start-up, so that no message waits on storage for its reader's language."""
+        people = {int(uid): (language, client) for uid, language, client in await self._db.fetch(
+            "SELECT user_id, language, client FROM person_languages", ())}
+        servers = {int(gid): str(language) for gid, language in await self._db.fetch(
+            "SELECT guild_id, language FROM server_languages", ())}
+        return people, servers

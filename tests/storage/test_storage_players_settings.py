@@ -90,3 +90,7 @@ async def test_languages_chosen_and_seen(store: Storage) -> None:
     assert await store.get_server_language(7) == "ru"
     await store.set_server_language(7, None)
     assert await store.get_server_language(7) is None
+    await store.set_person_language(4, "uk")
+    await store.set_server_language(8, "ru")
+    people, servers = await store.all_languages()
+    assert people == {3: (None, "en-GB"), 4: ("uk", None)} and servers == {8: "ru"}
