@@ -1,6 +1,8 @@
 """`python -m cogs.command_texts`: add every English text of the slash commands to ru and
 uk's catalog/locales/<lang>/LC_MESSAGES/commands.po (translations kept, new ones empty),
-for a translator to fill in; tests/bot/test_bot_command_languages.py fails until then."""
+for a translator to fill in; tests/bot/test_bot_command_languages.py fails until then.
+Descriptions and choices the commands take from the message catalog are left out:
+they are translated there."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from pathlib import Path
 
 from catalog.po import Key, read_catalog, write_catalog
 from cogs.bot import create_bot
-from cogs.translator import TRANSLATED, command_strings
+from cogs.translator import TRANSLATED, command_strings, from_catalog
 
 
 async def tree_strings() -> list[Key]:
@@ -35,7 +37,10 @@ def update_catalogs(keys: list[Key]) -> list[Path]:
                    if m.id}
         except FileNotFoundError:
             old = {}
-        entries = [(key, (str(old.get(key) or ""),), None) for key in keys]
+        # Texts the commands took from the message catalog are translated there.
+        entries = [(key, (str(old.get(key) or ""),), None) for key in keys
+                   if key in old or (key[0].endswith("_name") and key[0] != "choice_name")
+                   or from_catalog(key[1], code) is None]
         paths.append(write_catalog(code, "commands", entries))
     return paths
 

@@ -10,12 +10,16 @@ msgctxt. Discord then shows each person the command in their client's language.
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from catalog import EN, t
 from catalog.po import LANGUAGES, SOURCE, Key, language
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE)
@@ -23,8 +27,63 @@ _LOCALES = {discord.Locale.russian: "ru", discord.Locale.ukrainian: "uk"}
 
 
 def command_text(code: str, where: str, english: str) -> str | None:
-    """The translation into `code` of the command text `english` at `where`, or None."""
-    return language(code, "commands").form((where, english), None)
+    """The translation into `code` of the command text `english` at `where`, or None.
+
+    commands.po first; a description or choice the commands took from the message
+    catalog (an option's words, "… (default: …)") is found there by its English and
+    told in `code` the same way, so it needs no second translation.
+    """
+    found = language(code, "commands").form((where, english), None)
+    if found is None and (not where.endswith("_name") or where == "choice_name"):
+        found = from_catalog(english, code)
+    return found
+
+
+def _pattern(text: str) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
+    """A regex matching what `text` (an English template) gives for any values."""
+    parts, names = [], []
+    literal = 0
+    for before, name, spec, conv in string.Formatter().parse(text):
+        parts.append(re.escape(before))
+        literal += len(before.strip())
+        if name is not None:
+            if spec or conv or not name.isidentifier() or name in names:
+                return None
+            parts.append(f"(?P<{name}>.+?)")
+            names.append(name)
+    if not names or literal < 4:  # "{text}", "{tiles}": would match anything
+        return None
+    return re.compile("".join(parts), re.S), tuple(names)
+
+
+@cache
+def _templates() -> tuple[dict[str, str], list[tuple[str, re.Pattern[str]]]]:
+    exact: dict[str, str] = {}
+    patterns = []
+    for key, source in EN.items():
+        if not isinstance(source, str):
+            continue
+        exact.setdefault(source, key)
+        found = _pattern(source)
+        if found is not None:
+            patterns.append((len(source), key, found[0]))
+    patterns.sort(key=lambda p: -p[0])  # the most specific template first
+    return exact, [(key, rx) for _, key, rx in patterns]
+
+
+def from_catalog(english: str, code: str) -> str | None:
+    """`english` in `code` when it is a catalog text, or a catalog template filled with
+    texts that are (recursively); None when the catalog does not make it."""
+    exact, patterns = _templates()
+    if english in exact:
+        return t(exact[english], code)
+    for key, rx in patterns:
+        match = rx.fullmatch(english)
+        if match is not None:
+            values = {name: from_catalog(value, code) or value
+                      for name, value in match.groupdict().items()}
+            return t(key, code, **values)
+    return None
 
 
 class CatalogTranslator(app_commands.Translator):

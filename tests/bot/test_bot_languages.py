@@ -65,7 +65,7 @@ async def test_a_russian_a_ukrainian_and_an_english_player_at_one_table(
     chose = await taras.slash(channel, "domino profile", language="uk")
     assert "Мова: Українська" in answer_text(chose)
 
-    await olena.slash(channel, "domino new", game="traditional", seats=3)
+    await olena.slash(channel, "domino new traditional", seats=3)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     lobby = texts([table_message(channel, table)])
     assert "лобби" in lobby and "Хозяин" in lobby  # the server's language: Russian
@@ -73,8 +73,7 @@ async def test_a_russian_a_ukrainian_and_an_english_player_at_one_table(
     await emma.click(table_message(channel, table), label="Сесть")
     await env.settle()
     assert table.status == "playing"
-    if joined.response is not None and joined.response.ephemeral:
-        assert "Ви сіли" in answer_text(joined)
+    assert "Ви сіли за стіл" in answer_text(joined)  # his own language, privately
 
     board = texts([table_message(channel, table)])
     assert "Базар" in board and "Мои фишки" in board
@@ -134,12 +133,12 @@ async def test_the_server_chooses_its_language_in_settings(simcord_env: Any) -> 
     answered = await owner.slash(channel, "domino settings", language="uk")
     assert "Українська" in answer_text(answered)  # the owner's own answer stays English
     assert "Public messages and boards in" in answer_text(answered)
-    await owner.slash(channel, "domino new", game="carousel", seats=2)
+    await owner.slash(channel, "domino new carousel", seats=2)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     lobby = texts([table_message(channel, table)])
     assert "Господар" in lobby and "Сісти" in lobby
     # "As Discord says" again: the server's preferred locale, English.
     await owner.slash(channel, "domino settings", language="auto")
-    await owner.slash(channel, "domino new", game="carousel", seats=2)
+    await owner.slash(channel, "domino new carousel", seats=2)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     assert "Host" in texts([table_message(channel, table)])

@@ -11,7 +11,7 @@ def test_reading_the_ukrainian_stock_is_bazar_with_rezerv_in_the_rules() -> None
     # page gives «резерв» beside it, as the rule texts name it.
     assert t("picture.stock", "uk", count=1) == "Базар: 1"
     assert t("table.stock", "uk", stock=1) == "Базар: 1"
-    assert "базару (резерву)" in t("rules.traditional", "uk")
+    assert "базар (резерв)" in t("rules.traditional", "uk")
 
 
 def test_reading_the_russian_name_of_traditional_is_kozyol() -> None:
