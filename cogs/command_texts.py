@@ -39,7 +39,7 @@ def update_catalogs(keys: list[Key]) -> list[Path]:
             old = {}
         # Texts the commands took from the message catalog are translated there.
         entries = [(key, (str(old.get(key) or ""),), None) for key in keys
-                   if key in old or (key[0].endswith("_name") and key[0] != "choice_name")
+                   if key in old or ((key[0] or "").endswith("_name") and key[0] != "choice_name")
                    or from_catalog(key[1], code) is None]
         paths.append(write_catalog(code, "commands", entries))
     return paths

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from catalog import t
+from catalog.reader import current
 from cogs.games import presentation
 from cogs.words import options_lines
 from engine.registry import GAMES
@@ -43,11 +44,16 @@ def rules_hint(game: str) -> str:
 
 
 def picture(game: str) -> discord.File | None:
-    """The committed picture of a table of `game`, with its alt text (None if missing)."""
-    png = PICTURES / f"{game}.png"
+    """The committed picture of a table of `game` in the reader's language (English
+    when there is none in it), with its alt text (None if missing)."""
+    code = current()
+    name = game if code == "en" else f"{game}.{code}"
+    png = PICTURES / f"{name}.png"
+    if not png.is_file():
+        name, png = game, PICTURES / f"{game}.png"
     if not png.is_file():
         return None
-    alt = PICTURES / f"{game}.txt"
+    alt = PICTURES / f"{name}.txt"
     description = alt.read_text(encoding="utf-8").strip()[:1000] if alt.is_file() else None
     return discord.File(png, f"{game}.png", description=description)
 

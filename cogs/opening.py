@@ -19,10 +19,12 @@ import discord
 from discord import ui
 
 from catalog import t
+from catalog.reader import reading
 from cogs.actions import Actions, person
 from cogs.answering import ack
 from cogs.components import LobbyButton
 from cogs.escape import shown
+from cogs.languages import languages_of
 from cogs.messages import text_layout
 from cogs.new_command import NewTable
 from cogs.notices import table_link
@@ -79,11 +81,14 @@ class Opening:
         if not user_ids:
             return
         mentions = " ".join(f"<@{u}>" for u in dict.fromkeys(user_ids))
-        # The host by name, not by mention: the ping is for the invited only.
-        text = t(key, mentions=mentions, host=shown(person(interaction.user).name),
-                 game=t(f"game.{table.game_kind}"), table=table.id, **values)
+        # Posted for the channel: in the server's language. The host by name, not by
+        # mention: the ping is for the invited only.
+        with reading(await languages_of(interaction.client).table(table)):
+            text = t(key, mentions=mentions, host=shown(person(interaction.user).name),
+                     game=t(f"game.{table.game_kind}"), table=table.id, **values)
+            join = t("lobby.join")
         layout = text_layout(text)
-        layout.add_item(ui.ActionRow(LobbyButton("join", table.id, label=t("lobby.join"))))
+        layout.add_item(ui.ActionRow(LobbyButton("join", table.id, label=join)))
         pinged = discord.AllowedMentions(users=[discord.Object(u) for u in user_ids],
                                          roles=False, everyone=False)
         await interaction.followup.send(view=layout, allowed_mentions=pinged)

@@ -99,15 +99,20 @@ def gallery(out: Path) -> list[str]:
 
 
 def docs_pictures(out: Path) -> list[str]:
-    """Write `<game>.png` (a table of each game in its middle) and `hand.png` into `out`."""
+    """Write `<game>.png` (a table of each game in its middle) and `hand.png` into `out`,
+    and the same in Russian and Ukrainian (`<game>.ru.png`, `<game>.uk.png`)."""
     out.mkdir(parents=True, exist_ok=True)
-    pictures = {name.removesuffix("-middle"): render_board(view, theme)
-                for name, view, theme in sample_boards()
-                if name in ("traditional-middle", "carousel-middle", "clock-middle")}
-    pictures["hand"] = render_hand(*sample_hands()[0][1:])
-    for name, pic in pictures.items():
-        _save(out, name, pic)
-    return [f"{name}.png" for name in pictures]
+    names = []
+    for locale in ("en", "ru", "uk"):
+        suffix = "" if locale == "en" else f".{locale}"
+        pictures = {name.removesuffix("-middle"): render_board(view, theme, locale)
+                    for name, view, theme in sample_boards()
+                    if name in ("traditional-middle", "carousel-middle", "clock-middle")}
+        pictures["hand"] = render_hand(*sample_hands()[0][1:], locale)
+        for name, pic in pictures.items():
+            _save(out, name + suffix, pic)
+            names.append(f"{name}{suffix}.png")
+    return names
 
 
 def main(argv: list[str]) -> int:

@@ -110,6 +110,12 @@ async def test_a_russian_a_ukrainian_and_an_english_player_at_one_table(
         await env.settle()
     assert seen == set(members), "every player got a turn DM"
 
+    # The help, in the asker's language, with the picture in it too.
+    helped = await olena.slash(channel, "domino help", topic="traditional")
+    assert "Как играть в «Козла»" in answer_text(helped)
+    assert [a.filename for a in helped.response.attachments] == ["traditional.png"]
+    assert "Козёл" in (helped.response.attachments[0].description or "")
+
     # A user's mistake is told in their own language, privately.
     wrong = next(m for m in (olena, taras, emma)
                  if m.id != table.seats[table.game.to_move].user_id and m.id != taras.id)

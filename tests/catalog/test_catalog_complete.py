@@ -95,3 +95,13 @@ def test_every_english_text_formats_with_its_own_placeholders() -> None:
             values = {name: 1 for name in names}
             assert isinstance(form.format(**values), str), key
     assert catalog.t("no.such.key") == "no.such.key"
+
+
+def test_help_and_rules_pages_fit_a_discord_message_in_every_language() -> None:
+    pages = [k for k in EN if k.startswith(("help.", "rules."))]
+    assert len(pages) > 15
+    for locale in ("en", "ru", "uk"):
+        footer = t("help.footer", locale)
+        for key in pages:
+            page = t(key, locale, game="X", name="x", options="- x")
+            assert len(page) + len(footer) + 1 <= 2000, (locale, key, len(page))
