@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -98,6 +98,27 @@ class Game(ABC, Generic[M]):
 
     def is_over(self) -> bool:
         return self.outcome() is not None
+
+    def forced_move(self) -> str | None:
+        """The move the player to move makes with nothing to choose, or None.
+
+        That is the only legal move when it is a `draw` or a `pass`: a player
+        with a single playable tile still chooses it, and no other lone move
+        (a Big Clock `discard`) is forced.
+        """
+        moves = self.legal_moves()
+        only = str(moves[0]) if len(moves) == 1 else None
+        return only if only in ("draw", "pass") else None
+
+    def position_key(self) -> Hashable:
+        """A value equal for two states of this game exactly when they play on alike
+        (the same moves, up to a mirrored layout, and the same scores). Games whose
+        layouts have symmetric ends override it; by default every history differs."""
+        return tuple(self.moves)
+
+    def score_of(self, seat: int) -> int:
+        """The seat's (or its pair's) score so far; 0 for a game without points."""
+        return 0
 
     # -- what may be seen ---------------------------------------------------
     @abstractmethod

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from operator import attrgetter
 from typing import Any
@@ -348,6 +348,22 @@ class CarouselGame(LineGame):
         self.results.append(how)
         self.hand_number += 1
         self._deal_hand(redeal=False)
+
+    def position_key(self) -> Hashable:
+        """Each arm counts by whether it holds a tile, its open number and whether its
+        last tile is a double; L and R may swap (the spinner's own count follows them
+        alike), and so may U and D. Which tiles lie inside an arm plays no part."""
+        layout = self.layout
+        arms: tuple[Any, ...] = ()
+        if layout is not None:
+            state = [(bool(arm), layout.ends[i], bool(arm) and arm[-1].inner == arm[-1].outer)
+                     for i, arm in enumerate(layout.arms)]
+            arms = (layout.value, tuple(sorted(state[:2])), tuple(sorted(state[2:])))
+        return (arms, self.turn, self.stock_pos, tuple(self.side_scores), self.hand_number,
+                tuple(tuple(h) for h in self.hands), self._outcome)
+
+    def score_of(self, seat: int) -> int:
+        return self.side_scores[self.side_of(seat)]
 
     # -- what may be seen ----------------------------------------------------------
     def view(self, seat: int | None) -> CarouselView:

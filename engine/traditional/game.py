@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from operator import attrgetter
 from typing import Any
@@ -377,6 +377,16 @@ class TraditionalGame(LineGame):
             self._outcome = Outcome(reason, (winner,), places, tuple(self.scores), result.goats)
         else:
             self._start_hand()
+
+    def position_key(self) -> Hashable:
+        """The line counts by its two open numbers only, either way round: the tiles
+        inside it and which end is called L play no part in what follows."""
+        ends = tuple(sorted((self.line.left, self.line.right)))
+        return (ends, self.turn, self.stock_pos, tuple(self.scores), len(self.results),
+                tuple(tuple(h) for h in self.hands), self._outcome)
+
+    def score_of(self, seat: int) -> int:
+        return self.scores[seat]
 
     # -- what may be seen ----------------------------------------------------------
     def view(self, seat: int | None) -> TraditionalView:
