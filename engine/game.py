@@ -43,6 +43,27 @@ class Outcome:
     goats: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """How one finished hand of a game ended; all of it is public once the hand is over.
+
+    `number` counts from 1; `reason` is the engine's word (domino, fish, blocked, won);
+    `winners` are the seats that won the hand (none: nobody). Per seat: `tiles` left
+    in hand (record notation), `counts` (pips, as the game counts them), `points`
+    scored in this hand, and `scores`, the match totals after it; `goats` are the
+    hand's goat seats (Traditional).
+    """
+
+    number: int
+    reason: str
+    winners: tuple[int, ...]
+    tiles: tuple[tuple[str, ...], ...]
+    counts: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    goats: tuple[int, ...] = ()
+
+
 class Game(ABC, Generic[M]):
     """A game in progress. Subclasses implement the rules of one game."""
 
@@ -115,6 +136,15 @@ class Game(ABC, Generic[M]):
         (the same moves, up to a mirrored layout, and the same scores). Games whose
         layouts have symmetric ends override it; by default every history differs."""
         return tuple(self.moves)
+
+    @property
+    def finished_hands(self) -> int:
+        """How many hands of this game (match) are over; 0 for a game of no hands."""
+        return 0
+
+    def hand_summary(self, index: int) -> HandSummary:
+        """The summary of finished hand `index` (0 = the first). Raises IndexError."""
+        raise IndexError(index)
 
     def score_of(self, seat: int) -> int:
         """The seat's (or its pair's) score so far; 0 for a game without points."""

@@ -21,7 +21,7 @@ from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_
 from engine.carousel.view import CarouselView, ScoreEvent
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
-from engine.game import Outcome, places_by
+from engine.game import HandSummary, Outcome, places_by
 from engine.line_game import LineGame
 from engine.moves import LineMove
 from engine.records import record_start
@@ -71,6 +71,7 @@ class CarouselGame(LineGame):
         self.side_scores = [0] * (2 if options.pairs else n)
         self.events: list[ScoreEvent] = []
         self.results: list[str] = []  # how each finished hand ended
+        self.hand_ends: list[tuple[tuple[Tile, ...], ...]] = []  # the hands left at each end
         self.hand_number = 1
         self.opener: int | None = None  # who opened the current hand
         self.first = 0
@@ -322,7 +323,7 @@ class CarouselGame(LineGame):
         self.side_scores[side] = total
         self.events.append(ScoreEvent(self.hand_number, seat, points, reason))
         if total >= target:
-            self.results.append(how)
+            self._note_hand_end(how)
             winners = (side, side + 2) if self.options.pairs else (side,)
             scores = self.scores
             self._outcome = Outcome(how, winners, places_by(scores, lower_is_better=False),
@@ -344,8 +345,12 @@ class CarouselGame(LineGame):
                 return
         self._next_hand("blocked")
 
-    def _next_hand(self, how: str) -> None:
+    def _note_hand_end(self, how: str) -> None:
         self.results.append(how)
+        self.hand_ends.append(tuple(tuple(h) for h in self.hands))
+
+    def _next_hand(self, how: str) -> None:
+        self._note_hand_end(how)
         self.hand_number += 1
         self._deal_hand(redeal=False)
 
@@ -364,6 +369,32 @@ class CarouselGame(LineGame):
 
     def score_of(self, seat: int) -> int:
         return self.side_scores[self.side_of(seat)]
+
+    @property
+    def finished_hands(self) -> int:
+        return len(self.results)
+
+    def hand_summary(self, index: int) -> HandSummary:
+        number = index + 1
+        reason, tiles = self.results[index], self.hand_ends[index]
+        n = len(self.players)
+        points, totals = [0] * n, [0] * len(self.side_scores)
+        for event in self.events:
+            if event.seat is not None and event.recorded and event.hand <= number:
+                totals[self.side_of(event.seat)] += event.points
+                if event.hand == number:
+                    points[event.seat] += event.points
+        pips = tuple(pip_total(h) for h in tiles)
+        if reason == "domino":  # who laid their last tile
+            winners = tuple(s for s in range(n) if not tiles[s])
+        elif reason == "blocked":  # the fewest pips, alone (a tie: nobody)
+            fewest = [s for s in range(n) if pips[s] == min(pips)]
+            winners = tuple(fewest) if len(fewest) == 1 else ()
+        else:  # the match was won at once, mid-hand: by the last score
+            winners = tuple(e.seat for e in self.events[-1:] if e.seat is not None)
+        return HandSummary(number, reason, winners,
+                           tuple(tuple(str(t) for t in h) for h in tiles), pips,
+                           tuple(points), tuple(totals[self.side_of(s)] for s in range(n)))
 
     # -- what may be seen ----------------------------------------------------------
     def view(self, seat: int | None) -> CarouselView:
@@ -450,6 +481,7 @@ class CarouselGame(LineGame):
         """An independent copy, cheap enough for AI playouts (the same future deals)."""
         other = self._copy_base()
         other.layout = self.layout.copy() if self.layout is not None else None
+        other.hand_ends = list(self.hand_ends)
         other.side_scores = list(self.side_scores)
         other.events = list(self.events)
         return other

@@ -9,7 +9,7 @@ from typing import Any
 
 from catalog import Phrase
 from engine.deals import LineDeal, read_line_deal
-from engine.game import Outcome, places_by
+from engine.game import HandSummary, Outcome, places_by
 from engine.line import Line, line_move_at, placed_tile
 from engine.line_game import LineGame
 from engine.moves import LineMove
@@ -387,6 +387,22 @@ class TraditionalGame(LineGame):
 
     def score_of(self, seat: int) -> int:
         return self.scores[seat]
+
+    @property
+    def finished_hands(self) -> int:
+        return len(self.results)
+
+    def hand_summary(self, index: int) -> HandSummary:
+        result = self.results[index]
+        n = len(self.players)
+        scores = [0] * n
+        for earlier in self.results[:index + 1]:
+            if earlier.winner != NO_WINNER:
+                scores[earlier.winner] += earlier.points
+        points = tuple(result.points if s == result.winner else 0 for s in range(n))
+        return HandSummary(index + 1, result.reason, seats_of(result.winner),
+                           tuple(tuple(str(t) for t in h) for h in result.hands),
+                           result.counts, points, tuple(scores), result.goats)
 
     # -- what may be seen ----------------------------------------------------------
     def view(self, seat: int | None) -> TraditionalView:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
+import pytest
+
 from engine.choices import end_choices
-from engine.records import replay
+from engine.records import new_game, replay
 
 
 def game(kind: str, hands: list[str], stock: str = "", moves: list[str] | None = None,
@@ -55,3 +58,30 @@ def test_forced_moves_are_lone_draws_and_passes_only() -> None:
     single.play("6-6")
     assert single.forced_move() is None  # one tile to play is still the player's choice
     assert [c.move for c in end_choices(single, "6-5")] == ["6-5 L"]  # either end alike
+
+
+@pytest.mark.parametrize(("kind", "options", "players"), [
+    ("traditional", {"target": 61}, 3), ("carousel", {"target": 31}, 3),
+    ("carousel", {"target": 21, "pairs": True}, 4)])
+def test_every_finished_hand_of_a_match_has_its_summary(kind: str, options: dict[str, Any],
+                                                        players: int) -> None:
+    g = new_game({"game": kind, "options": options, "players": [f"p{i}" for i in range(players)],
+                  "seed": 11})
+    summaries = []
+    while not g.is_over():
+        before = g.finished_hands
+        g.play(g.legal_moves()[0])
+        summaries += [g.hand_summary(i) for i in range(before, g.finished_hands)]
+    assert [s.number for s in summaries] == list(range(1, g.finished_hands + 1))
+    assert len(summaries) >= 2  # a match of several hands
+    assert summaries[-1].scores == g.outcome().scores
+    totals = [(0,) * players] + [s.scores for s in summaries]
+    for (before, after), summary in zip(itertools.pairwise(totals), summaries, strict=True):
+        if not options.get("pairs"):  # with pairs, each partner shows the pair's total
+            assert [b - a for a, b in zip(before, after, strict=True)] == list(summary.points)
+    for summary in summaries:
+        assert len(summary.tiles) == players and len(summary.counts) == players
+        if summary.reason == "domino":
+            assert all(not summary.tiles[w] for w in summary.winners)
+    with pytest.raises(IndexError):
+        g.hand_summary(g.finished_hands)
