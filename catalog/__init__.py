@@ -58,6 +58,8 @@ EN: dict[str, Source] = {
     "error.already_ended": "This table has already ended.",
     "error.host_cancels": "Only the host or a server manager can cancel this table.",
     "error.no_game_to_resign": "There is no game in progress to resign from.",
+    "error.resigned_already": "You resigned from this game: an AI plays your seat.",
+    "error.resign_actions": "On a resignation: {actions}.",
     "error.host_replaces": "Only the host or a server manager can replace a player.",
     "error.not_a_person": "That seat is not held by a person.",
     "error.not_in_lobby": "This table is not still in its lobby any more.",

@@ -10,7 +10,7 @@ from typing import Any
 from catalog import Phrase
 from engine.ai import LEVELS
 from engine.errors import RecordError
-from engine.game import Game
+from engine.game import Game, HandSummary
 from engine.records import new_game, replay, write_record
 from engine.registry import GameSpec, game_spec
 from storage.models import ACTIVE_STATUSES, LoadedTable, Seat, TableRow
@@ -29,6 +29,7 @@ class Person:
 
 TIMEOUT_ACTIONS = ("ai", "skip", "forfeit")
 HINT_LEVELS = LEVELS  # a Big Clock player asks hints at an AI level
+RESIGN_ACTIONS = ("ai", "end")
 AWAY_AFTER_TIMEOUTS = 3
 
 
@@ -41,6 +42,13 @@ class TableSettings:
     legal, or the player forfeits). `away` lists seats an AI plays for after
     repeated timeouts, until their player takes them back; `timeouts` counts
     each seat's timeouts in a row.
+
+    `auto_forced`: a player with nothing to choose (only a draw or a pass) has it
+    played for them at once (a Big Clock player turns it on for a lone `draw`).
+    `on_resign`: with 3 or more seats, what becomes of a resigner's seat: "ai"
+    plays it on and the others go on playing; "end" ends the game. `resigned`
+    lists the seats whose players resigned (they rank last). `thread`: the table
+    is played in a thread of its own.
     """
 
     seats: int = 2
@@ -53,6 +61,10 @@ class TableSettings:
     away: tuple[int, ...] = ()
     timeouts: tuple[int, ...] = ()
     rematch_of: int | None = None  # the finished table this lobby plays again (tables.rematch)
+    auto_forced: bool = True
+    on_resign: str = "ai"
+    resigned: tuple[int, ...] = ()
+    thread: bool = False
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
@@ -63,6 +75,8 @@ class TableSettings:
             raise TableError("error.hint_levels", levels=", ".join(HINT_LEVELS))
         if self.timeout_action not in TIMEOUT_ACTIONS:
             raise TableError("error.timeout_actions", actions=", ".join(TIMEOUT_ACTIONS))
+        if self.on_resign not in RESIGN_ACTIONS:
+            raise TableError("error.resign_actions", actions=", ".join(RESIGN_ACTIONS))
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -103,13 +117,18 @@ def checked_game(name: str, players: int, options: dict[str, Any]) -> GameSpec:
 class TableEvent:
     """Something that happened at a table, told to listeners after it was committed.
 
-    kind: lobby, started, move, timeout, seats, finished, cancelled, abandoned.
+    kind: lobby, started, move, hand, resigned, timeout, seats, finished, cancelled,
+    abandoned. A `move` the table played for a player with nothing to choose is
+    `forced`; `hand` carries the summary of a hand that just ended (after the move
+    that ended it); `resigned` tells of a seat an AI now plays for its resigner.
     """
 
     kind: str
     table: LiveTable
     move: str | None = None
     seat: int | None = None
+    forced: bool = False
+    hand: HandSummary | None = None
 
 
 @dataclass(eq=False)
@@ -201,8 +220,16 @@ class LiveTable:
         return self.status == "playing" and self.game is not None
 
     def played_by_ai(self, seat: int) -> bool:
-        """Whether an AI makes this seat's moves: an AI seat, or a person away."""
-        return self.seats[seat].is_ai or seat in self.settings.away
+        """Whether an AI makes this seat's moves: an AI seat, a person away, or a seat
+        whose player resigned."""
+        settings = self.settings
+        return self.seats[seat].is_ai or seat in settings.away or seat in settings.resigned
+
+    def resigners(self) -> tuple[int, ...]:
+        """The seats whose players resigned, in order (they rank last)."""
+        settings = self.settings.resigned
+        return settings if self.resigned is None or self.resigned in settings else (
+            *settings, self.resigned)
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -233,3 +260,11 @@ class LiveTable:
         return write_record(self.game_kind, dict(self.row.options),
                             [s.name for s in self.seats], deal=self.row.deal, seed=seed,
                             moves=[])
+
+
+def resign_plays_on(table: LiveTable) -> bool:
+    """Whether a resignation at this table hands the seat to an AI and the others play on
+    (3 or more seats, at least two people still playing, the table's `on_resign` "ai"),
+    rather than ending the game."""
+    still = len(table.seats) - len(table.settings.resigned) - 1
+    return table.settings.on_resign == "ai" and len(table.seats) >= 3 and still >= 2

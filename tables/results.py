@@ -4,31 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game import places_by
 from storage.models import SeatResult
 from tables.live import LiveTable
 
 
 def seat_results(table: LiveTable) -> list[SeatResult]:
-    """One result per seat: place, points, goat, team (pairs). A resigner comes last.
+    """One result per seat: place, points, goat, team (pairs). Resigners come last.
 
-    When a player resigned, the others keep their order by score (a finished
-    game's places otherwise come from the engine's outcome).
+    The places come from the engine's outcome, or, for a game that ended before its
+    outcome (a resignation ended it), from the scores so far. Every seat whose player
+    resigned (`LiveTable.resigners`: an AI may have played it to the end) shares the
+    last place; the others keep their order among themselves.
     """
     game = table.game
     assert game is not None
     outcome = game.outcome()
     n = len(table.seats)
     pairs = bool(table.row.options.get("pairs"))
-    scores: list[int] = list(getattr(game, "scores", [0] * n))
-    if outcome is not None and table.resigned is None:
-        places = list(outcome.places)
-        goats = set(outcome.goats)
-        scores = list(outcome.scores)
+    if outcome is not None:
+        places, goats, scores = list(outcome.places), set(outcome.goats), list(outcome.scores)
     else:
-        others = [s for s in range(n) if s != table.resigned]
-        ordered = sorted((scores[s] for s in others), reverse=True)
-        places = [n if s == table.resigned else ordered.index(scores[s]) + 1 for s in range(n)]
-        goats = set()
+        scores = [game.score_of(s) for s in range(n)]
+        places, goats = list(places_by(scores, lower_is_better=False)), set()
+    out = set(table.resigners())
+    if out:
+        kept = sorted(places[s] for s in range(n) if s not in out)
+        places = [n - len(out) + 1 if s in out else kept.index(places[s]) + 1 for s in range(n)]
     return [
         SeatResult(seat=s, place=places[s], points=scores[s], goat=s in goats,
                    team=(s % 2) if pairs else None)

@@ -34,7 +34,14 @@ from tables.errors import (
     TableError,
     TableFull,
 )
-from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
+from tables.live import (
+    LiveTable,
+    Person,
+    TableEvent,
+    TableSettings,
+    checked_game,
+    resign_plays_on,
+)
 from tables.rematch import Rematches
 from tables.results import seat_results, solitaire_result
 from tables.shards import Placement, SharedTables
@@ -223,22 +230,24 @@ class TableService(SharedTables):
                 game = new_game(record)
             except (RecordError, ValueError) as exc:
                 raise TableError("error.cannot_start", reason=str(exc)) from None
-            deadline = self.clock() + table.settings.turn_seconds
+            forced = table.settings.auto_forced and game.forced_move() is not None
+            deadline = None if forced else self.clock() + table.settings.turn_seconds
             # The explicit deal is stored beside its seed: the record replays anywhere.
             deal = game.record()["deal"]
             await self.store.start_table(table.id, deadline=deadline, seed=seed, deal=deal)
             table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
             table.game = game
             await self.emit(TableEvent("started", table))
-            self.scheduler.after_change(table)
+            await self.after_moves(table)
         return table
 
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
                               game: str, options: dict[str, Any], hint_level: str = "normal",
-                              seed: int | None = None) -> LiveTable:
+                              seed: int | None = None, auto_draw: bool = False) -> LiveTable:
         """A solitaire `game` (Big Clock) for one person, playing at once; its Hint button
         answers at `hint_level`. Dealt from `seed` if given (the daily deal), else from a
-        random one. Raises TableError."""
+        random one. With `auto_draw`, a `draw` that is the only legal move is played for
+        them (each a move of its own). Raises TableError."""
         spec = checked_game(game, 1, options)
         if not spec.solitaire:
             raise TableError("error.not_solitaire", game=Phrase(f"game.{spec.name}"))
@@ -246,7 +255,8 @@ class TableService(SharedTables):
             server = await self.store.get_guild_settings(guild_id)
             if not server.channel_allowed(channel_id):
                 raise NotAllowed("error.channel_closed")
-        settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600, hint_level=hint_level)
+        settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600, hint_level=hint_level,
+                                 auto_forced=auto_draw)
         row = await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, host_id=person.user_id,
             seats=[Seat(person.user_id, None, person.name)], options=options,
@@ -259,6 +269,8 @@ class TableService(SharedTables):
         deal = table.game.record()["deal"]
         await self.store.start_table(table.id, deadline=None, seed=seed, deal=deal)
         table.replace_row(status="playing", seed=seed, deal=deal)
+        async with table.lock:
+            await self.play_forced(table)
         return table
 
     async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
@@ -298,6 +310,8 @@ class TableService(SharedTables):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
+            if seat in table.settings.resigned:
+                raise NotAllowed("error.resigned_already")
             if table.game.to_move != seat:
                 raise NotYourTurn(table.to_move_name())
             recorded = await self.commit(table, seat, text)
@@ -306,17 +320,53 @@ class TableService(SharedTables):
             return recorded
 
     async def commit(self, table: LiveTable, seat: int, text: str) -> str:
-        """Play `text` on a copy, store it, then make the copy the table's game."""
+        """Commit `text` for `seat`, then every forced move after it; finish or re-arm.
+
+        Called under the table's lock. Raises IllegalMoveError, StaleMove.
+        """
+        recorded = await self._store_move(table, seat, text)
+        await self.after_moves(table)
+        return recorded
+
+    async def after_moves(self, table: LiveTable) -> None:
+        """After a change of position: play the forced moves, then finish or re-arm."""
+        await self.play_forced(table)
+        assert table.game is not None
+        if table.game.is_over():
+            await self.finish(table)
+        else:
+            self.scheduler.after_change(table)
+
+    async def play_forced(self, table: LiveTable) -> None:
+        """Play the draws and passes of players with nothing to choose (when the table
+        plays those), each committed as a move of its own: the record is as if they had
+        clicked. Under the lock."""
+        while table.settings.auto_forced and table.game is not None:
+            forced = None if table.game.is_over() else table.game.forced_move()
+            if forced is None or table.game.to_move is None:
+                return
+            await self._store_move(table, table.game.to_move, forced, forced=True)
+
+    async def _store_move(self, table: LiveTable, seat: int, text: str, *,
+                          forced: bool = False) -> str:
+        """Play `text` on a copy, store it, then make the copy the table's game; tell the
+        listeners of the move (and of a hand it ended). Raises IllegalMoveError, StaleMove.
+
+        A position where the next player has nothing to choose gets no deadline: its
+        forced move follows at once.
+        """
         assert table.game is not None
         trial = table.game.copy()
+        hands_before = trial.finished_hands
         try:
             recorded = str(trial.play(text))
         except IllegalMove as exc:
             raise IllegalMoveError(exc.reason) from None
         except NotationError as exc:
             raise IllegalMoveError(str(exc).rstrip(".")) from None
-        over = trial.is_over()
-        deadline = None if over else self.clock() + table.settings.turn_seconds
+        waits = not trial.is_over() and not (table.settings.auto_forced
+                                             and trial.forced_move() is not None)
+        deadline = self.clock() + table.settings.turn_seconds if waits else None
 
         async def store_then_apply() -> None:
             await self.store.append_move(table.id, table.seq + 1, recorded, deadline=deadline)
@@ -329,15 +379,17 @@ class TableService(SharedTables):
             await asyncio.shield(store_then_apply())
         except MoveConflict:
             raise StaleMove() from None
-        await self.emit(TableEvent("move", table, move=recorded, seat=seat))
-        if over:
-            await self.finish(table)
-        else:
-            self.scheduler.after_change(table)
+        await self.emit(TableEvent("move", table, move=recorded, seat=seat, forced=forced))
+        for index in range(hands_before, trial.finished_hands):
+            await self.emit(TableEvent("hand", table, hand=trial.hand_summary(index)))
         return recorded
 
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
-        """A seated player gives up: the game ends with them in last place."""
+        """A seated player gives up and ranks last. Raises TableError.
+
+        With 3 or more seats (and the table's `on_resign` "ai") an AI plays their seat
+        from here and the others play on; otherwise the game ends.
+        """
         table = await self._table(table_id)
         async with table.lock:
             if not table.in_play or table.game is None:
@@ -345,8 +397,17 @@ class TableService(SharedTables):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
+            settings = table.settings
+            if seat in settings.resigned:
+                raise TableError("error.resigned_already")
             if game_spec(table.game_kind).solitaire:  # giving up is a move of the record
                 await self.commit(table, seat, "resign")
+                return table
+            if resign_plays_on(table):
+                await self.scheduler.save_settings(table, dataclasses.replace(
+                    settings, resigned=(*settings.resigned, seat)))
+                await self.emit(TableEvent("resigned", table, seat=seat))
+                self.scheduler.after_change(table)  # an AI takes the turn if it was theirs
                 return table
             table.resigned = seat
             await self.finish(table)

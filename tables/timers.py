@@ -276,12 +276,12 @@ class Scheduler:
         away = settings.away
         if counts[seat] >= AWAY_AFTER_TIMEOUTS and seat not in away:
             away = (*away, seat)
-        await self._save_settings(table, dataclasses.replace(settings, timeouts=tuple(counts),
+        await self.save_settings(table, dataclasses.replace(settings, timeouts=tuple(counts),
                                                              away=away))
         if away != settings.away:
             await self.actions.emit(TableEvent("away", table, seat=seat))
 
-    async def _save_settings(self, table: LiveTable, settings: TableSettings) -> None:
+    async def save_settings(self, table: LiveTable, settings: TableSettings) -> None:
         raw = settings.to_json()
         await self.store.set_table_settings(table.id, raw)
         table.replace_row(settings=raw)
@@ -298,7 +298,7 @@ class Scheduler:
             counts = list(settings.timeouts)
             if seat < len(counts):
                 counts[seat] = 0
-            await self._save_settings(table, dataclasses.replace(
+            await self.save_settings(table, dataclasses.replace(
                 settings, away=tuple(s for s in settings.away if s != seat),
                 timeouts=tuple(counts)))
             await self.actions.emit(TableEvent("back", table, seat=seat))
