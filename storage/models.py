@@ -266,11 +266,39 @@ class Player:
     quiet_end: int | None = None
     wants_dms: bool = True
     dms_failed: bool = False
+    dm_mode: str = "turns"
 
     def __post_init__(self) -> None:
         for value in (self.quiet_start, self.quiet_end):
             if value is not None and not 0 <= value < 1440:
                 raise ValueError("quiet hours are minutes after midnight, 0 to 1439")
+        if self.dm_mode not in DM_MODES:
+            raise ValueError(f"dm_mode must be one of {', '.join(DM_MODES)}")
+
+
+# Which DMs a player gets: one per real decision (and reminders), reminders only, none.
+DM_MODES = ("turns", "reminders", "none")
+
+
+@dataclass(frozen=True)
+class HandMessage:
+    """A player's latest hand message at a table, which the bot keeps up to date.
+
+    A DM (`token` None) can be edited always; an ephemeral hand through its
+    interaction `token` until `expires_at`. `seq` is the move number it shows.
+    """
+
+    table_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    seq: int
+    token: str | None = None
+    expires_at: float | None = None
+
+    def editable(self, now: float) -> bool:
+        """Whether the bot can still edit it (a DM always; an ephemeral while its token lives)."""
+        return self.token is None or (self.expires_at is not None and now < self.expires_at)
 
 
 @dataclass(frozen=True)

@@ -19,15 +19,16 @@ class PlayersMixin:
         """The player's stored preferences, or None if never stored."""
         rows = list(await self._db.fetch(
             """
-            SELECT user_id, name, locale, tz, quiet_start, quiet_end, wants_dms, dms_failed
+            SELECT user_id, name, locale, tz, quiet_start, quiet_end, wants_dms, dms_failed,
+                   dm_mode
             FROM players WHERE user_id = ?
             """,
             (user_id,),
         ))
         if not rows:
             return None
-        uid, name, locale, tz, q_start, q_end, wants, failed = rows[0]
-        return Player(uid, name, locale, tz, q_start, q_end, bool(wants), bool(failed))
+        uid, name, locale, tz, q_start, q_end, wants, failed, mode = rows[0]
+        return Player(uid, name, locale, tz, q_start, q_end, bool(wants), bool(failed), mode)
 
     async def upsert_player(self, player: Player) -> None:
         """Store every field of `player`, creating or replacing its row."""
@@ -35,17 +36,17 @@ class PlayersMixin:
             await conn.execute(
                 """
                 INSERT INTO players (user_id, name, locale, tz, quiet_start, quiet_end,
-                                     wants_dms, dms_failed, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     wants_dms, dms_failed, dm_mode, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (user_id) DO UPDATE SET
                     name = excluded.name, locale = excluded.locale, tz = excluded.tz,
                     quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,
                     wants_dms = excluded.wants_dms, dms_failed = excluded.dms_failed,
-                    updated_at = excluded.updated_at
+                    dm_mode = excluded.dm_mode, updated_at = excluded.updated_at
                 """,
                 (player.user_id, player.name, player.locale, player.tz, player.quiet_start,
                  player.quiet_end, int(player.wants_dms), int(player.dms_failed),
-                 self._db.now()),
+                 player.dm_mode, self._db.now()),
             )
 
     async def touch_player(self, user_id: int, name: str) -> None:

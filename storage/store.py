@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .daily import DailyMixin
 from .db import Backend, Database
+from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
 from .players import PlayersMixin
 from .results import ResultsMixin
@@ -40,7 +41,7 @@ def sqlite_path(target: Path | str) -> Path:
 
 
 class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin, DailyMixin,
-              LanguagesMixin):
+              LanguagesMixin, HandMessagesMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

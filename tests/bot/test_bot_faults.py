@@ -89,7 +89,7 @@ async def test_a_failing_edit_never_delays_the_next_moves(
     for _ in range(3):
         result = await play_typed(world, table)
         assert "Played" in reply_text(result)
-    assert table.seq == seq + 3  # no move waited for Discord
+    assert table.seq >= seq + 3  # no move waited for Discord (forced draws may follow)
     assert slow.calls == 1  # the newer states wait for the edit in flight
     await env.advance_time(300)
     assert slow.calls == 1 + len(RETRY_DELAYS)  # retried, then given up
@@ -107,7 +107,7 @@ async def test_only_the_newest_state_is_sent(world: dict[str, Any]) -> None:
     slow = SlowDiscord(env.bot, *EDIT, delay=20)  # slow, but it works
     for _ in range(3):
         await play_typed(world, table)
-    assert table.seq == seq + 3 and slow.calls == 1
+    assert table.seq >= seq + 3 and slow.calls == 1
     await env.advance_time(60)
     assert slow.calls == 2  # the first edit, then one with the newest state
     assert shown_seq(channel, table) == table.seq

@@ -1,0 +1,50 @@
+"""Each player's latest hand message at a table (issue 14): stored, so a restart keeps
+editing the same messages and strips the buttons of the ones they replaced."""
+
+from __future__ import annotations
+
+import logging
+
+from .db import Backend
+from .models import HandMessage
+
+log = logging.getLogger(__name__)
+
+_COLUMNS = "table_id, user_id, channel_id, message_id, seq, token, expires_at"
+
+
+class HandMessagesMixin:
+    """Hand message methods of `Storage`."""
+
+    _db: Backend
+
+    async def set_hand_message(self, hand: HandMessage) -> HandMessage | None:
+        """Make `hand` the player's latest hand message at its table; returns the one it
+        replaces (None if none, or if it is the same message). One transaction."""
+        async with self._db.write() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM hand_messages WHERE table_id = ? AND user_id = ?",
+                (hand.table_id, hand.user_id),
+            )
+            await conn.execute(
+                f"""
+                INSERT INTO hand_messages ({_COLUMNS}, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (table_id, user_id) DO UPDATE SET
+                    channel_id = excluded.channel_id, message_id = excluded.message_id,
+                    seq = excluded.seq, token = excluded.token,
+                    expires_at = excluded.expires_at, updated_at = excluded.updated_at
+                """,
+                (hand.table_id, hand.user_id, hand.channel_id, hand.message_id, hand.seq,
+                 hand.token, hand.expires_at, self._db.now()),
+            )
+        old = HandMessage(*rows[0]) if rows else None
+        return None if old is None or old.message_id == hand.message_id else old
+
+    async def hand_messages(self, table_id: int) -> list[HandMessage]:
+        """Every player's latest hand message at the table, by user id."""
+        rows = await self._db.fetch(
+            f"SELECT {_COLUMNS} FROM hand_messages WHERE table_id = ? ORDER BY user_id",
+            (table_id,),
+        )
+        return [HandMessage(*row) for row in rows]
