@@ -62,8 +62,8 @@ async def finish_game(w: dict[str, Any], guild: Any, channel: Any, names: list[s
     by_seat = [s.user_id for s in service.get(table.id).seats]
     while table.id in service.tables:
         live = service.get(table.id)
-        if live.status != "playing" or live.game.to_move is None:
-            await w["env"].settle()
+        if live.status != "playing" or live.game.to_move is None or live.lock.locked():
+            await w["env"].settle()  # (locked: forced moves are being played)
             continue
         user = by_seat[live.game.to_move]
         if user is None:  # an AI seat moves by itself

@@ -112,7 +112,7 @@ async def test_nobody_is_asked_to_draw_or_pass(service: tuple[TableService, Reco
 
 async def test_a_forced_position_gets_no_deadline(service: tuple[TableService, Recorder],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    svc, seen = service
+    svc, _ = service
     table = await seated(svc, monkeypatch, 2, seed=9)
     deadlines: list[tuple[bool, float | None]] = []
 
@@ -191,5 +191,5 @@ async def test_big_clock_draws_for_the_player_only_when_they_ask(
     auto = await svc.start_solitaire(guild_id=1, channel_id=2, person=PEOPLE[1],
                                      game="clock", options={}, auto_draw=True)
     assert auto.game is not None and auto.seq >= 1
-    assert list(await svc.store.moves(auto.id))[0] == "draw"
+    assert next(iter(await svc.store.moves(auto.id))) == "draw"
     assert auto.game.forced_move() is None  # it stopped where there is a choice
