@@ -4,13 +4,14 @@ editing the same messages and strips the buttons of the ones they replaced."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from .db import Backend
 from .models import HandMessage
 
 log = logging.getLogger(__name__)
 
-_COLUMNS = "table_id, user_id, channel_id, message_id, seq, token, expires_at"
+_COLUMNS = "table_id, user_id, channel_id, message_id, seq, token, expires_at, live"
 
 
 class HandMessagesMixin:
@@ -29,16 +30,17 @@ class HandMessagesMixin:
             await conn.execute(
                 f"""
                 INSERT INTO hand_messages ({_COLUMNS}, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (table_id, user_id) DO UPDATE SET
                     channel_id = excluded.channel_id, message_id = excluded.message_id,
                     seq = excluded.seq, token = excluded.token,
-                    expires_at = excluded.expires_at, updated_at = excluded.updated_at
+                    expires_at = excluded.expires_at, live = excluded.live,
+                    updated_at = excluded.updated_at
                 """,
                 (hand.table_id, hand.user_id, hand.channel_id, hand.message_id, hand.seq,
-                 hand.token, hand.expires_at, self._db.now()),
+                 hand.token, hand.expires_at, int(hand.live), self._db.now()),
             )
-        old = HandMessage(*rows[0]) if rows else None
+        old = _hand(rows[0]) if rows else None
         return None if old is None or old.message_id == hand.message_id else old
 
     async def hand_messages(self, table_id: int) -> list[HandMessage]:
@@ -47,4 +49,9 @@ class HandMessagesMixin:
             f"SELECT {_COLUMNS} FROM hand_messages WHERE table_id = ? ORDER BY user_id",
             (table_id,),
         )
-        return [HandMessage(*row) for row in rows]
+        return [_hand(row) for row in rows]
+
+
+def _hand(row: Any) -> HandMessage:
+    *head, live = row
+    return HandMessage(*head, live=bool(live))

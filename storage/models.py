@@ -285,7 +285,8 @@ class HandMessage:
     """A player's latest hand message at a table, which the bot keeps up to date.
 
     A DM (`token` None) can be edited always; an ephemeral hand through its
-    interaction `token` until `expires_at`. `seq` is the move number it shows.
+    interaction `token` until `expires_at`. `seq` is the move number it shows;
+    `live`: it has enabled move buttons.
     """
 
     table_id: int
@@ -295,6 +296,7 @@ class HandMessage:
     seq: int
     token: str | None = None
     expires_at: float | None = None
+    live: bool = False
 
     def editable(self, now: float) -> bool:
         """Whether the bot can still edit it (a DM always; an ephemeral while its token lives)."""

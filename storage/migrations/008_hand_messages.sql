@@ -1,7 +1,8 @@
 -- 008: each player's latest hand message at a table (issue 14): the bot edits it after
 -- every change that concerns the player and strips the buttons of the one it replaces,
 -- across restarts. `token` is the interaction token of an ephemeral hand (editable until
--- `expires_at`); a DM's is NULL (editable always). `seq` is the move it shows.
+-- `expires_at`); a DM's is NULL (editable always). `seq` is the move it shows;
+-- `live`: it has enabled move buttons (so a newer one must strip them).
 CREATE TABLE hand_messages (
     table_id   INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
     user_id    INTEGER NOT NULL,
@@ -10,6 +11,7 @@ CREATE TABLE hand_messages (
     token      TEXT,
     expires_at REAL,
     seq        INTEGER NOT NULL,
+    live       INTEGER NOT NULL DEFAULT 0,
     updated_at REAL    NOT NULL,
     PRIMARY KEY (table_id, user_id)
 ) WITHOUT ROWID;

@@ -15,7 +15,8 @@ async def test_the_latest_hand_message_replaces_the_one_before(target: Path | st
     dm = HandMessage(table.id, 7, channel_id=70, message_id=100, seq=1)
     assert await store.set_hand_message(dm) is None
     assert await store.set_hand_message(HandMessage(table.id, 7, 70, 100, seq=2)) is None
-    ephemeral = HandMessage(table.id, 7, 2, 101, seq=3, token="tok", expires_at=900.0)
+    ephemeral = HandMessage(table.id, 7, 2, 101, seq=3, token="tok", expires_at=900.0,
+                            live=True)
     replaced = await store.set_hand_message(ephemeral)
     assert replaced == HandMessage(table.id, 7, 70, 100, seq=2)
     await store.set_hand_message(HandMessage(table.id, 8, 80, 200, seq=3))

@@ -7,6 +7,7 @@ CREATE TABLE hand_messages (
     token      TEXT,
     expires_at DOUBLE PRECISION,
     seq        INTEGER NOT NULL,
+    live       INTEGER NOT NULL DEFAULT 0,
     updated_at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, user_id)
 );
