@@ -53,5 +53,6 @@ class HandMessagesMixin:
 
 
 def _hand(row: Any) -> HandMessage:
-    *head, live = row
-    return HandMessage(*head, live=bool(live))
+    table_id, user_id, channel_id, message_id, seq, token, expires_at, live = row
+    return HandMessage(table_id, user_id, channel_id, message_id, seq, token, expires_at,
+                       bool(live))
