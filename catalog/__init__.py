@@ -185,6 +185,19 @@ EN: dict[str, Source] = {
     "hand.choose_end": "Where should {tile} go?",
     "hand.end": "{tile} at {end}",
     "hand.played": "You played {move}.",
+    "summary.title": "**Hand {hand} is over**: {how}",
+    "summary.seat": "{name}: {tiles} · count {count} · +{points}",
+    "summary.goats": "Goat: {names}",
+    "table.resigned_ai": "{name} resigned: an AI plays their seat.",
+    "resign.ask_ai": ("Resign from table #{table}? You will rank last; an AI plays your "
+                      "seat and the others play on."),
+    "resign.ask_end": "Resign from table #{table}? You will rank last and the game ends.",
+    "resign.confirm": "Yes, resign",
+    "resign.done": "You resigned.",
+    "notice.resigned_ai": "{name} resigned at table #{table}: an AI plays their seat.",
+    "hand.drew": "You drew {count} tile(s): {tiles}.",
+    "hand.end_points": "(+{points})",
+    "hand.replaced": "A newer hand message replaced this one.",
     # clock
     "clock.title": "## Big Clock #{table} · {player}",
     "clock.hour_home": "{hour:>2}: {tile} ✔ home",
@@ -238,7 +251,11 @@ EN: dict[str, Source] = {
     "table.take_back": "Take my seat back",
     "notice.turn_title": "### Your turn at table #{table}",
     "notice.turn_by": "Play {when} ({at}). Table: {link}",
-    "notice.reminder": "⏰ Reminder: your turn at table #{table} runs out {when}. {link}",
+    "notice.reminder": ("⏰ Reminder: your turn at table #{table} ({where}) runs out {when}. "
+                        "{link}"),
+    "notice.where": "{server} · {channel}",
+    "notice.where_dm": "a direct message",
+    "notice.game_over": "### Game over at table #{table} ({where})",
     "notice.turn_mention": "{mention}, it is your turn at table #{table} (until {when}).",
     "notice.reminder_mention": "{mention}, reminder: your turn at table #{table} runs out "
                                "{when}.",

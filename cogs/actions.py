@@ -24,22 +24,25 @@ import discord
 from catalog import t
 from catalog.reader import reading
 from cogs.answering import ack, answer, answer_error, reply, unless_slow
+from cogs.components import TableButton
 from cogs.escape import excerpt, shown
 from cogs.games import presentation
+from cogs.hands import LiveHands
 from cogs.help import rules_text
 from cogs.languages import languages_of
 from cogs.messages import (
     Shot,
     end_choice_layout,
-    hand_layout,
+    hand_summary_text,
     render,
     text_layout,
 )
 from cogs.notices import Notices
 from cogs.table_updates import TableMessages, fault_text
+from engine.choices import end_choices
 from engine.notation import move_text
 from tables.errors import NotSeated, StaleMove, TableError
-from tables.live import LiveTable, Person, TableEvent
+from tables.live import LiveTable, Person, TableEvent, resign_plays_on
 from tables.people import People
 from tables.service import TableService
 
@@ -65,7 +68,8 @@ class Actions:
         self.bot = bot
         self.service = service
         self.updates = TableMessages(bot, self.build, service.set_message)
-        self.notices = Notices(bot, people, service, self.updates)
+        self.hands = LiveHands(bot, service, self.updates)
+        self.notices = Notices(bot, people, service, self.updates, self.hands)
 
     # -- errors ----------------------------------------------------------------------------
     @asynccontextmanager
@@ -137,6 +141,11 @@ class Actions:
         if event.kind == "quarantined":  # its game cannot be rebuilt: no message to draw
             self.notice(table, t("table.quarantined_notice", table=table.id))
             return
+        if event.kind == "hand" and event.hand is not None:  # posted once, as it ends
+            self.notice(table, "\n".join(hand_summary_text(table, event.hand)))
+            return
+        if event.kind == "move" and forced_next(table):
+            return  # forced moves follow at once: the last of them updates the message
         self.refresh(table)
         if event.kind == "abandoned":
             self.notice(table, t("lobby.expired_notice", table=table.id))
@@ -199,17 +208,23 @@ class Actions:
 
     async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          tile: str) -> None:
+        """A tile that fits ends leading to different positions: the same hand message
+        asks which end (a tile whose ends are alike is played at once)."""
         async with self.guard(interaction, table_id):
             table, seat = await self._seated(table_id, interaction.user.id)
             if table.seq != seq:
                 raise StaleMove()
             assert table.game is not None
-            moves = [str(m) for m in table.game.view(seat).legal_moves
-                     if m.kind == "play" and str(m.tile) == tile]
-            if not moves:  # a tile not held, or not playable now (a crafted or old button)
+            choices = end_choices(table.game, tile) if table.game.to_move == seat else []
+            if not choices:  # a tile not held, or not playable now (a crafted or old button)
                 raise StaleMove()
-            await interaction.response.send_message(
-                view=end_choice_layout(table, seq, moves), ephemeral=True)
+            if len(choices) == 1:
+                await self.play_click(interaction, table_id, seq, choices[0].move)
+                return
+            shot = await render("hand", table.game.view(seat), "hand.png")
+            await interaction.response.edit_message(
+                view=end_choice_layout(table, seq, tile, shot, seat),
+                attachments=[shot.file()] if shot is not None else [])
 
     async def _seated(self, table_id: int, user_id: int) -> tuple[LiveTable, int]:
         # Held here, or read from storage: a DM's buttons arrive on shard 0's process.
@@ -241,10 +256,12 @@ class Actions:
         await interaction.response.defer(ephemeral=True, thinking=True)
         snapshot = LiveTable(table.row, table.game)  # this moment's game and move number
         assert snapshot.game is not None
-        shot = await render("hand", snapshot.game.view(seat), "hand.png")
-        files = [shot.file()] if shot is not None else []
-        await interaction.followup.send(view=hand_layout(snapshot, seat, shot), files=files,
-                                        ephemeral=True)
+        hands = self.hands
+        layout, files, live = await hands.layout(snapshot, seat)
+        message = await interaction.followup.send(view=layout, files=files, ephemeral=True,
+                                                  wait=True)
+        await hands.adopt(snapshot, seat, interaction.channel_id or table.channel_id,
+                          message.id, live=live, token=interaction.token)
 
     # -- other table buttons -------------------------------------------------------------------
     async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -255,8 +272,19 @@ class Actions:
             await interaction.followup.send(t("notice.back_ok"), ephemeral=True)
 
     async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Resign asks first, privately: what it means here, and a button to confirm."""
         async with self.guard(interaction, table_id):
-            await interaction.response.defer()
+            table, _ = await self._seated(table_id, interaction.user.id)
+            key = "resign.ask_ai" if resign_plays_on(table) else "resign.ask_end"
+            layout = text_layout(t(key, table=table.id))
+            layout.add_item(discord.ui.ActionRow(TableButton(
+                "quit", table.id, label=t("resign.confirm"), style=discord.ButtonStyle.danger)))
+            await interaction.response.send_message(view=layout, ephemeral=True)
+
+    async def resign_confirmed(self, interaction: discord.Interaction[Any],
+                               table_id: int) -> None:
+        async with self.guard(interaction, table_id):
+            await interaction.response.edit_message(view=text_layout(t("resign.done")))
             await self.service.resign(table_id, interaction.user.id)
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -318,6 +346,13 @@ class Actions:
             raise TableError("error.no_table_here")
         mine = [x for x in tables if x.seat_of(interaction.user.id) is not None]
         return max(mine or tables, key=lambda x: x.id)
+
+
+def forced_next(table: LiveTable) -> bool:
+    """Whether the table is about to play a forced move (its message waits for it)."""
+    game = table.game
+    return (game is not None and table.settings.auto_forced and not game.is_over()
+            and game.forced_move() is not None)
 
 
 __all__ = ["Actions", "text_layout"]

@@ -107,6 +107,7 @@ class DominoBot(commands.Bot):
         # Both listen before the tables load, so timers re-armed at start-up find them.
         self.service.listeners.append(self.actions.on_event)
         self.service.listeners.append(self.actions.notices.on_event)
+        self.service.listeners.append(self.actions.hands.on_event)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
         await self.add_domino_commands(people)
         await self.tree.set_translator(CatalogTranslator())  # commands in ru and uk too
@@ -160,6 +161,10 @@ class DominoBot(commands.Bot):
     async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.languages.read_interaction(interaction)
         await self.actions.resign_click(interaction, table_id)
+
+    async def resign_confirmed(self, interaction: discord.Interaction[Any],
+                               table_id: int) -> None:
+        await self.actions.resign_confirmed(interaction, table_id)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.languages.read_interaction(interaction)

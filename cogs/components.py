@@ -8,7 +8,8 @@ Custom ids (at most 100 characters):
     dom:play:<table>:<seq>:<move>     a move; spaces in the move become "_" ("6-3_L", "place_4")
     dom:tile:<table>:<seq>:<tile>     a tile that fits several ends: asks which end
     dom:hand:<table>                  "Your hand"
-    dom:resign:<table>                resign / give up
+    dom:resign:<table>                resign / give up (asks first, privately)
+    dom:quit:<table>                  resign, confirmed
     dom:rules:<table>                 the rules and the table's options
     dom:hint:<table>:<seq>            Big Clock hint
     dom:lobby:<action>:<table>        join, leave, ai (a normal AI: older lobbies), start, cancel
@@ -83,8 +84,8 @@ class TileButton(ui.DynamicItem[ui.Button[Any]],
 
 
 class TableButton(ui.DynamicItem[ui.Button[Any]],
-                  template=r"dom:(?P<action>hand|resign|rules|rematch):(?P<table>\d+)"):
-    """A table-wide button: your hand, resign, rules, rematch."""
+                  template=r"dom:(?P<action>hand|resign|quit|rules|rematch):(?P<table>\d+)"):
+    """A table-wide button: your hand, resign (and its confirmation, quit), rules, rematch."""
 
     def __init__(self, action: str, table: int, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -101,7 +102,8 @@ class TableButton(ui.DynamicItem[ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         actions = handlers_of(interaction)
         handler = {"hand": actions.show_hand, "resign": actions.resign_click,
-                   "rules": actions.rules_click, "rematch": actions.rematch_click}[self.action]
+                   "quit": actions.resign_confirmed, "rules": actions.rules_click,
+                   "rematch": actions.rematch_click}[self.action]
         await handler(interaction, self.table)
 
 

@@ -27,6 +27,9 @@ class Handlers(Protocol):
     async def resign_click(self, interaction: discord.Interaction[Any],
                            table_id: int) -> None: ...
 
+    async def resign_confirmed(self, interaction: discord.Interaction[Any],
+                               table_id: int) -> None: ...
+
     async def rules_click(self, interaction: discord.Interaction[Any],
                           table_id: int) -> None: ...
 

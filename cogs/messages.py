@@ -24,6 +24,8 @@ from cogs.components import AiSelect, BackButton, LobbyButton, PlayButton, Table
 from cogs.escape import alt_text, shown
 from cogs.words import ending, level_words, options_lines
 from engine.ai import LEVELS
+from engine.choices import end_choices
+from engine.game import HandSummary
 from engine.notation import move_text, piece_text, tile_text, tiles_in
 from tables.live import LiveTable
 from tables.results import seat_results
@@ -194,11 +196,18 @@ def table_layout(table: LiveTable, shot: Shot | None,
         event = scoring[-1]
         texts.append(t("table.last_score", name=shown(view.players[event.seat]),
                        points=event.points, reason=tiles_in(event.reason)))
+    if game.finished_hands and (table.status != "playing" or not view.history):
+        # The hand that just ended, until the next one's first move.
+        texts += hand_summary_text(table, game.hand_summary(game.finished_hands - 1))
     if table.status == "playing":
         texts += [t("table.away", name=shown(table.seats[s].name)) for s in table.settings.away
                   if s < len(table.seats)]
+        texts += [t("table.resigned_ai", name=shown(table.seats[s].name))
+                  for s in table.settings.resigned if s < len(table.seats)]
         return _layout([*texts, _turn_text(table, view)], shot, _playing_rows(table, view),
                        colour=0x2ECC71)
+    if table.status == "cancelled":  # never read as a result
+        return _layout([*texts, t("table.cancelled")], shot, [], colour=0x99AAB5)
     texts += result_text(table)
     if table.status == "finished":
         rows = _rows([TableButton("rematch", table.id, label=t("table.rematch"),
@@ -226,14 +235,17 @@ def _playing_rows(table: LiveTable, view: Any) -> list[ui.ActionRow[Any]]:
     seq = table.seq
     buttons: list[ui.Item[Any]] = [
         TableButton("hand", table.id, label=t("table.your_hand"),
-                    style=discord.ButtonStyle.primary),
-        PlayButton(table.id, seq, "draw", label=t("table.draw"),
-                   style=discord.ButtonStyle.secondary, disabled="draw" not in legal),
-        PlayButton(table.id, seq, "pass", label=t("table.pass"),
-                   style=discord.ButtonStyle.secondary, disabled="pass" not in legal),
-        TableButton("resign", table.id, label=t("table.resign"), style=discord.ButtonStyle.danger),
-        TableButton("rules", table.id, label=t("table.rules")),
-    ]
+                    style=discord.ButtonStyle.primary)]
+    if not table.settings.auto_forced:  # else draws and passes play themselves
+        buttons += [
+            PlayButton(table.id, seq, "draw", label=t("table.draw"),
+                       style=discord.ButtonStyle.secondary, disabled="draw" not in legal),
+            PlayButton(table.id, seq, "pass", label=t("table.pass"),
+                       style=discord.ButtonStyle.secondary, disabled="pass" not in legal)]
+    buttons += [TableButton("rules", table.id, label=t("table.rules")),
+                # Last and apart from the moves; it asks before it acts.
+                TableButton("resign", table.id, label=t("table.resign"),
+                            style=discord.ButtonStyle.danger)]
     if table.settings.away:
         buttons.append(BackButton(table.id, label=t("table.take_back")))
     return _rows(buttons, 2)
@@ -248,6 +260,23 @@ def end_words(table: LiveTable) -> str:
         return ending(table.game_kind, "resigned", names)
     return ending(table.game_kind, outcome.reason,
                   [shown(table.seats[s].name) for s in outcome.winners])
+
+
+def hand_summary_text(table: LiveTable, summary: HandSummary) -> list[str]:
+    """How a hand ended, in words: the winner and why, each player's tiles left and count,
+    the points, the goat(s), the match score."""
+    names = [shown(s.name) for s in table.seats]
+    how = ending(table.game_kind, summary.reason, [names[s] for s in summary.winners])
+    lines = [t("summary.title", hand=summary.number, how=how)]
+    for s, name in enumerate(names):
+        tiles = " ".join(tile_text(x) for x in summary.tiles[s]) or t("hand.empty")
+        lines.append(t("summary.seat", name=name, tiles=tiles, count=summary.counts[s],
+                       points=summary.points[s]))
+    if summary.goats:
+        lines.append(t("summary.goats", names=", ".join(names[s] for s in summary.goats)))
+    lines.append(t("result.match", scores=" · ".join(
+        f"{name} {score}" for name, score in zip(names, summary.scores, strict=False))))
+    return lines
 
 
 def result_text(table: LiveTable) -> list[str]:
@@ -275,43 +304,58 @@ def result_text(table: LiveTable) -> list[str]:
 
 
 # -- a private hand --------------------------------------------------------------------------
-def hand_layout(table: LiveTable, seat: int, shot: Shot | None) -> ui.LayoutView:
-    """A seat's own hand, with one button per playable tile (sent ephemerally only)."""
+def hand_layout(table: LiveTable, seat: int, shot: Shot | None, *, status: str | None = None,
+                buttons: bool = True) -> ui.LayoutView:
+    """A seat's own hand (sent only to them: ephemeral or DM), `status` first ("You
+    played [6|3]"), with a button per playable tile while `buttons` and it is their turn.
+
+    A tile whose ends lead to different positions asks for the end (a TileButton);
+    one whose ends are alike plays at once.
+    """
     assert table.game is not None
     view = table.game.view(seat)
     tiles = " ".join(tile_text(tile) for tile in view.hand) or t("hand.empty")
-    texts = [t("hand.title", table=table.id), t("hand.tiles", tiles=tiles)]
-    buttons: list[ui.Item[Any]] = []
-    if view.to_move == seat and view.legal_moves:
-        ends: dict[str, list[str]] = {}
+    texts = [t("hand.title", table=table.id), status or "", t("hand.tiles", tiles=tiles)]
+    rows: list[ui.Item[Any]] = []
+    if buttons and view.to_move == seat and view.legal_moves:
+        tiles_seen: list[str] = []
         specials = []
         for move in view.legal_moves:
-            if move.kind == "play":
-                ends.setdefault(str(move.tile), []).append(str(move))
-            else:
+            if move.kind != "play":
                 specials.append(str(move))
-        texts.append(t("hand.your_turn", count=tn("count.tiles", len(ends))))
-        for tile, moves in ends.items():
-            if len(moves) == 1:
-                buttons.append(PlayButton(table.id, table.seq, moves[0], label=tile_text(tile)))
+            elif str(move.tile) not in tiles_seen:
+                tiles_seen.append(str(move.tile))
+        texts.append(t("hand.your_turn", count=tn("count.tiles", len(tiles_seen))))
+        for tile in tiles_seen:
+            choices = end_choices(table.game, tile)
+            if len(choices) == 1:
+                rows.append(PlayButton(table.id, table.seq, choices[0].move,
+                                       label=tile_text(tile)))
             else:
-                buttons.append(TileButton(table.id, table.seq, tile, label=tile_text(tile)))
+                rows.append(TileButton(table.id, table.seq, tile, label=tile_text(tile)))
         for move in specials:
-            buttons.append(PlayButton(table.id, table.seq, move, label=t(f"table.{move}"),
-                                      style=discord.ButtonStyle.secondary))
-    elif view.to_move is not None:
-        texts.append(t("hand.not_turn", name=shown(view.players[view.to_move])))
-    return _layout(texts, shot, _rows(buttons, 5))
+            rows.append(PlayButton(table.id, table.seq, move, label=t(f"table.{move}"),
+                                   style=discord.ButtonStyle.secondary))
+    return _layout(texts, shot, _rows(rows, 5))
 
 
-def end_choice_layout(table: LiveTable, seq: int, moves: list[str]) -> ui.LayoutView:
-    """The second step for a tile that fits several ends: one button per end."""
-    tile = tile_text(moves[0].split()[0])
-    buttons: list[ui.Item[Any]] = [
-        PlayButton(table.id, seq, move, label=t("hand.end", tile=tile, end=move.split()[-1]))
-        for move in moves
-    ]
-    return _layout([t("hand.choose_end", tile=tile)], None, _rows(buttons, 1))
+def end_choice_layout(table: LiveTable, seq: int, tile: str, shot: Shot | None,
+                      seat: int) -> ui.LayoutView:
+    """The hand message again, asking where `tile` goes: one button per end that leads to
+    a different position, with what it scores where a play scores (Carousel)."""
+    assert table.game is not None
+    shown_tile = tile_text(tile)
+    buttons: list[ui.Item[Any]] = []
+    for choice in end_choices(table.game, tile):
+        label = t("hand.end", tile=shown_tile, end=choice.end)
+        if choice.points:
+            label += " " + t("hand.end_points", points=choice.points)
+        buttons.append(PlayButton(table.id, seq, choice.move, label=label))
+    view = table.game.view(seat)
+    tiles = " ".join(tile_text(held) for held in view.hand) or t("hand.empty")
+    texts = [t("hand.title", table=table.id), t("hand.tiles", tiles=tiles),
+             t("hand.choose_end", tile=shown_tile)]
+    return _layout(texts, shot, _rows(buttons, 1))
 
 
 def text_layout(text: str) -> ui.LayoutView:

@@ -30,8 +30,9 @@ from catalog import t
 from catalog.reader import reading
 from cogs.escape import shown
 from cogs.games import presentation
+from cogs.hands import LiveHands
 from cogs.languages import languages_of
-from cogs.messages import hand_layout, render, when
+from cogs.messages import render, result_text, when
 from cogs.table_updates import TableMessages, fault_text
 from tables.live import LiveTable, TableEvent
 from tables.people import People
@@ -51,19 +52,29 @@ class Notices:
     """Tells people about their turns, privately when Discord lets us, in the channel if not."""
 
     def __init__(self, bot: discord.Client, people: People, service: TableService,
-                 updates: TableMessages) -> None:
+                 updates: TableMessages, hands: LiveHands) -> None:
         self.bot = bot
         self.people = people
         self.service = service
         self.updates = updates
+        self.hands = hands
 
     async def on_event(self, event: TableEvent) -> None:
         """Route the pickup events; other kinds are `Actions`' business."""
         table, seat = event.table, event.seat
+        if event.kind == "finished" and len(table.seats) > 1:
+            # Told under the table's lock: sent in the background.
+            self.updates.spawn(self.game_over(LiveTable(table.row, table.game)),
+                                           f"game-over-{table.id}")
+            return
         if seat is None or seat >= len(table.seats):
             return
         if event.kind in ("turn", "reminder"):
             await self.tell(LiveTable(table.row, table.game), seat, event.kind)
+        elif event.kind == "resigned":
+            text = t("notice.resigned_ai", name=shown(table.seats[seat].name), table=table.id)
+            self.updates.spawn(self.channel_notice(table, text),
+                                           f"notice-{table.id}")
         elif event.kind in ("away", "back"):
             # Told under the table's lock: post in the background, never holding a move.
             with reading(await languages_of(self.bot).table(table)):
@@ -73,13 +84,18 @@ class Notices:
 
     # -- a person's turn ------------------------------------------------------------------
     async def tell(self, table: LiveTable, seat: int, kind: str) -> None:
-        """DM the player about their turn (or reminder); mention them if Discord refuses."""
+        """DM the player about their turn (or reminder), as their profile asks; mention them
+        if Discord refuses. A player who gets no turn DM finds their latest hand message
+        made live (its move buttons enabled)."""
         user_id = table.seats[seat].user_id
         if (user_id is None or table.status != "playing" or table.game is None
                 or table.game.to_move != seat):
             return  # an AI, or the table ended (or moved on) before we got here
         player = await self.people.profile(user_id, table.seats[seat].name)
-        if not player.wants_dms:
+        wanted = player.dm_mode == "turns" or (kind == "reminder" and player.dm_mode != "none")
+        if kind == "turn" and not (wanted and not player.dms_failed):
+            self.hands.request(table, seat)
+        if not wanted:
             return  # opted out: the table message still shows whose turn it is
         if not player.dms_failed:
             try:
@@ -92,11 +108,42 @@ class Notices:
                 await self.people.dm_failed(user_id, table.seats[seat].name)
             except discord.HTTPException:
                 log.warning("DM to %s failed at table %d; mentioning instead", user_id, table.id)
+            if kind == "turn":
+                self.hands.request(table, seat)
         key = "notice.turn_mention" if kind == "turn" else "notice.reminder_mention"
         with reading(await languages_of(self.bot).table(table)):
             text = t(key, mention=f"<@{user_id}>", table=table.id, when=when(table.deadline))
         if not await self.channel_notice(table, text, ping=user_id):
             await self.unreached(table, seat)
+
+    async def game_over(self, table: LiveTable) -> None:
+        """A DM to every person at the table with the result and a link (unless they want
+        no DMs, or Discord refuses them)."""
+        lines = result_text(table)
+        for seat in table.seats:
+            if seat.user_id is None:
+                continue
+            player = await self.people.profile(seat.user_id, seat.name)
+            if player.dm_mode == "none" or player.dms_failed:
+                continue
+            text = "\n".join([t("notice.game_over", table=table.id, where=self.where(table)),
+                              *lines, table_link(table)])
+            try:
+                channel = await self.bot.create_dm(discord.Object(seat.user_id))
+                await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.info("table %d: no game-over DM for %s: %s", table.id, seat.user_id,
+                         fault_text(exc))
+
+    def where(self, table: LiveTable) -> str:
+        """The server and channel of a table, for a DM ("Dominoes Club · #games")."""
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id is not None else None
+        channel = self.bot.get_channel(table.channel_id)
+        place = f"#{shown(channel.name)}" if isinstance(channel, discord.abc.GuildChannel) \
+            else f"<#{table.channel_id}>"
+        if guild is None:
+            return t("notice.where_dm") if table.guild_id is None else place
+        return t("notice.where", server=shown(guild.name), channel=place)
 
     async def unreached(self, table: LiveTable, seat: int) -> None:
         """Neither a DM nor the channel reached the player: show it on the table message,
@@ -126,22 +173,23 @@ class Notices:
         channel = await self.bot.create_dm(discord.Object(user_id))
         if kind == "reminder":
             await channel.send(t("notice.reminder", table=table.id, when=when(table.deadline),
-                                 link=table_link(table)),
+                                 link=table_link(table), where=self.where(table)),
                                allowed_mentions=discord.AllowedMentions.none())
             return
-        layout, files = await self.turn_layout(table, seat)
-        await channel.send(view=layout, files=files,
-                           allowed_mentions=discord.AllowedMentions.none())
+        layout, files, live = await self.turn_layout(table, seat)
+        message = await channel.send(view=layout, files=files,
+                                     allowed_mentions=discord.AllowedMentions.none())
+        await self.hands.adopt(table, seat, channel.id, message.id, live=live)
 
     async def turn_layout(self, table: LiveTable,
-                          seat: int) -> tuple[ui.LayoutView, list[discord.File]]:
-        """The turn DM: the hand with its move buttons, then the board and the link."""
+                          seat: int) -> tuple[ui.LayoutView, list[discord.File], bool]:
+        """The turn DM: the hand with its move buttons (and what was drawn for them), then
+        the board, where the table is and the link. Also whether its buttons are live."""
         assert table.game is not None
-        hand_shot = await render("hand", table.game.view(seat), "hand.png")
+        layout, files, live = await self.hands.layout(table, seat)
         board_shot = await render("board", table.game.view(None), "board.png")
-        layout = hand_layout(table, seat, hand_shot)
         container = next(c for c in layout.children if isinstance(c, ui.Container))
-        lines = [t("notice.turn_title", table=table.id),
+        lines = [t("notice.turn_title", table=table.id), self.where(table),
                  *presentation(table.game_kind).board_text(table.game.view(None)),
                  t("notice.turn_by", when=when(table.deadline), at=when(table.deadline, "f"),
                    link=table_link(table))]
@@ -149,8 +197,9 @@ class Notices:
         if board_shot is not None:
             container.add_item(ui.MediaGallery(discord.MediaGalleryItem(
                 f"attachment://{board_shot.filename}", description=board_shot.alt[:1000] or None)))
-        files = [s.file() for s in (hand_shot, board_shot) if s is not None]
-        return layout, files
+        if board_shot is not None:
+            files.append(board_shot.file())
+        return layout, files, live
 
     # -- the channel ---------------------------------------------------------------------
     async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None) -> bool:

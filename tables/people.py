@@ -12,7 +12,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from storage.models import GuildSettings, Player, format_hhmm
+from storage.models import DM_MODES, GuildSettings, Player, format_hhmm
 from tables.errors import NotAllowed, TableError
 from tables.live import DAY, TIMEOUT_ACTIONS, LiveTable
 from tables.quiet import zone
@@ -106,8 +106,12 @@ class People:
         return await self.store.get_player(user_id) or Player(user_id, name)
 
     async def set_profile(self, user_id: int, name: str, *, tz: str | None = None,
-                          quiet: str | None = None, wants_dms: bool | None = None) -> Player:
-        """Change what was given; a profile change also retries DMs. Raises TableError."""
+                          quiet: str | None = None, wants_dms: bool | None = None,
+                          dm_mode: str | None = None) -> Player:
+        """Change what was given; a profile change also retries DMs. Raises TableError.
+
+        `dm_mode` is which DMs they get (storage.models.DM_MODES); `wants_dms` False is
+        the same as "none", True as "turns"."""
         player = await self.profile(user_id, name)
         changes: dict[str, object] = {"dms_failed": False}
         if name:
@@ -119,8 +123,12 @@ class People:
                 raise TableError("error.bad_zone", name=tz.strip()[:40]) from None
         if quiet is not None:
             changes["quiet_start"], changes["quiet_end"] = parse_quiet(quiet)
-        if wants_dms is not None:
-            changes["wants_dms"] = wants_dms
+        if wants_dms is not None and dm_mode is None:
+            dm_mode = "turns" if wants_dms else "none"
+        if dm_mode is not None:
+            if dm_mode not in DM_MODES:
+                raise TableError(f"Turn DMs: one of {', '.join(DM_MODES)}.")
+            changes["dm_mode"], changes["wants_dms"] = dm_mode, dm_mode != "none"
         updated = dataclasses.replace(player, **changes)  # type: ignore[arg-type]
         await self.store.upsert_player(updated)
         return updated

@@ -118,8 +118,13 @@ def hidden_tiles(game: Any) -> set[Any]:
     return tiles
 
 
+# A finished hand's summary lists the tiles each player had left: public once the hand
+# is over (RULES.md), and no clue to the hands dealt after it.
+SUMMARY_LINE = re.compile(r"^.*· count \d+ · \+\d+$", re.M)
+
+
 def assert_no_hand_in_public(channel: Any, viewer: Any, game: Any) -> None:
-    text = public_text(channel, viewer)
+    text = SUMMARY_LINE.sub("", public_text(channel, viewer))
     for tile in hidden_tiles(game):
         match = tile_pattern(tile).search(text)
         where = text[max(0, match.start() - 80):match.end() + 20] if match else ""

@@ -1,0 +1,203 @@
+"""Each player's hand as a live view: one latest hand message per player and table.
+
+The latest hand message (a turn DM, or the ephemeral "Your hand") is stored
+(`Storage.set_hand_message`), so a restart keeps editing it. After every change
+that concerns a player (their move, their turn beginning at a real decision,
+the game's end) it is edited in the background to show their current hand, with
+move buttons only while a real decision is theirs. When a newer hand message
+replaces it, the old one loses its buttons. Edits of one player's message are
+coalesced: only the newest state is sent, and a slow Discord never holds a move.
+
+An ephemeral message can be edited while its interaction token lives (15
+minutes); a DM always.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from catalog import t
+from cogs.messages import hand_layout, render
+from cogs.table_updates import TableMessages, fault_text
+from storage import StorageError
+from storage.models import HandMessage
+from tables.live import LiveTable, TableEvent
+from tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFE = 14 * 60  # seconds: an interaction token lives 15 minutes; keep a margin
+Key = tuple[int, int]  # (table id, user id)
+
+
+def snapshot(table: LiveTable) -> LiveTable:
+    """The table as it is now (its game and move number), safe to render later."""
+    return LiveTable(table.row, table.game.copy() if table.game is not None else None)
+
+
+def deciding(table: LiveTable, seat: int) -> bool:
+    """Whether `seat` has a real decision to make now (their move buttons are live)."""
+    game = table.game
+    if table.status != "playing" or game is None or game.to_move != seat:
+        return False
+    if table.played_by_ai(seat):
+        return False
+    return not (table.settings.auto_forced and game.forced_move() is not None)
+
+
+class LiveHands:
+    """Keeps every player's latest hand message current; the only one with buttons."""
+
+    def __init__(self, bot: discord.Client, service: TableService,
+                 updates: TableMessages) -> None:
+        self.bot = bot
+        self.service = service
+        self.updates = updates
+        self._newest: dict[Key, tuple[LiveTable, int, bool]] = {}
+        self._workers: dict[Key, asyncio.Task[None]] = {}
+        self._status: dict[Key, tuple[int, str]] = {}  # a line for the next edit, by seq
+        self._shown: dict[Key, tuple[str, ...]] = {}  # the tiles last shown, for "you drew"
+
+    # -- what the player is told ---------------------------------------------------------
+    def note(self, table: LiveTable, seat: int, text: str) -> None:
+        """A line for the player's next hand message at this move ("You played 6-3")."""
+        user = table.seats[seat].user_id
+        if user is not None:
+            self._status[(table.id, user)] = (table.seq, text)
+
+    def status(self, table: LiveTable, seat: int) -> str | None:
+        """The line to show with the hand now: the note of this move, else the tiles
+        drawn for the player since they last saw their hand."""
+        user = table.seats[seat].user_id
+        assert user is not None and table.game is not None
+        key = (table.id, user)
+        seq, text = self._status.get(key, (-1, ""))
+        if seq == table.seq:
+            return text
+        hand = tuple(str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+        before = self._shown.get(key)
+        if before is None:
+            return None
+        drawn = [tile for tile in hand if tile not in before]
+        if not drawn or len(hand) <= len(before):
+            return None
+        return t("hand.drew", count=len(drawn), tiles=", ".join(drawn))
+
+    async def layout(self, table: LiveTable, seat: int, *,
+                     buttons: bool | None = None) -> tuple[discord.ui.LayoutView,
+                                                           list[discord.File], bool]:
+        """The hand message of `seat` now: (layout, files, live). `buttons` None: live
+        exactly when the seat has a real decision."""
+        assert table.game is not None
+        live = deciding(table, seat) if buttons is None else buttons
+        shot = await render("hand", table.game.view(seat), "hand.png")
+        layout = hand_layout(table, seat, shot, status=self.status(table, seat), buttons=live)
+        user = table.seats[seat].user_id
+        if user is not None:
+            self._shown[(table.id, user)] = tuple(
+                str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+        return layout, [shot.file()] if shot is not None else [], live
+
+    # -- adopting a new latest message ---------------------------------------------------
+    async def adopt(self, table: LiveTable, seat: int, channel_id: int, message_id: int, *,
+                    live: bool, token: str | None = None) -> None:
+        """Make this message the seat's latest hand message (a DM, or an ephemeral with its
+        interaction `token`); the one it replaces loses its buttons."""
+        user = table.seats[seat].user_id
+        if user is None:
+            return
+        now = self.service.clock()
+        hand = HandMessage(table.id, user, channel_id, message_id, table.seq, token,
+                           now + TOKEN_LIFE if token else None, live)
+        try:
+            replaced = await self.service.store.set_hand_message(hand)
+        except StorageError as exc:
+            log.warning("table %d: a hand message was not stored: %s", table.id, exc)
+            return
+        if replaced is not None and replaced.live and replaced.editable(now):
+            self.updates.spawn(self._strip(table, seat, replaced),
+                                           f"hand-strip-{table.id}")
+
+    async def _strip(self, table: LiveTable, seat: int, old: HandMessage) -> None:
+        layout, files, _ = await self.layout(snapshot(table), seat, buttons=False)
+        try:
+            await self._edit(old, layout, files)
+        except discord.HTTPException as exc:
+            log.info("table %d: an old hand message kept its buttons: %s", table.id,
+                     fault_text(exc))
+
+    # -- keeping it current --------------------------------------------------------------
+    def request(self, table: LiveTable, seat: int, *, only_live: bool = False) -> None:
+        """Bring the seat's latest hand message up to date soon (in the background);
+        `only_live`: only if it shows move buttons (they go)."""
+        user = table.seats[seat].user_id
+        if user is None or table.game is None:
+            return
+        key = (table.id, user)
+        self._newest[key] = (snapshot(table), seat, only_live)
+        if key not in self._workers:
+            self._workers[key] = self.updates.spawn(self._work(key),
+                                                                f"hand-{table.id}-{user}")
+
+    async def _work(self, key: Key) -> None:
+        try:
+            while (item := self._newest.pop(key, None)) is not None:
+                table, seat, only_live = item
+                try:
+                    await self._update(table, seat, only_live)
+                except (discord.HTTPException, StorageError) as exc:
+                    log.warning("table %d: a hand message was not updated: %s", table.id,
+                                fault_text(exc) if isinstance(exc, discord.HTTPException)
+                                else exc)
+        finally:
+            self._workers.pop(key, None)
+
+    async def _update(self, table: LiveTable, seat: int, only_live: bool) -> None:
+        user = table.seats[seat].user_id
+        assert user is not None
+        stored = {h.user_id: h for h in await self.service.store.hand_messages(table.id)}
+        hand = stored.get(user)
+        if hand is None or not hand.editable(self.service.clock()):
+            return
+        if only_live and not hand.live:
+            return
+        layout, files, live = await self.layout(table, seat)
+        await self._edit(hand, layout, files)
+        if live != hand.live or hand.seq != table.seq:
+            await self.service.store.set_hand_message(
+                HandMessage(hand.table_id, hand.user_id, hand.channel_id, hand.message_id,
+                            table.seq, hand.token, hand.expires_at, live))
+
+    async def _edit(self, hand: HandMessage, layout: discord.ui.LayoutView,
+                    files: list[discord.File]) -> None:
+        if hand.token is None:
+            channel = self.bot.get_partial_messageable(hand.channel_id)
+            await channel.get_partial_message(hand.message_id).edit(view=layout,
+                                                                    attachments=files)
+            return
+        assert self.bot.application_id is not None
+        webhook = discord.Webhook.partial(self.bot.application_id, hand.token, client=self.bot)
+        await webhook.edit_message(hand.message_id, view=layout, attachments=files)
+
+    # -- the listener ----------------------------------------------------------------------
+    async def on_event(self, event: TableEvent) -> None:
+        """After a committed change: the hands it concerns are brought up to date.
+
+        A player's own move updates their hand; their turn beginning is the turn
+        notice's business (cogs/notices.py: a new DM, or this message made live); the
+        end of the game, a resignation or an AI taking a seat takes the buttons away.
+        """
+        table, seat = event.table, event.seat
+        if event.kind == "move" and seat is not None and not event.forced:
+            if table.seats[seat].user_id is not None:
+                self.note(table, seat, t("hand.played", move=event.move))
+                self.request(table, seat)
+        elif event.kind in ("finished", "cancelled"):
+            for index, s in enumerate(table.seats):
+                if s.user_id is not None:
+                    self.request(table, index, only_live=True)
+        elif event.kind in ("resigned", "seats", "away") and seat is not None:
+            self.request(table, seat)
