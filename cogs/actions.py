@@ -23,11 +23,11 @@ import discord
 
 from catalog import t
 from catalog.reader import reading
-from cogs.answering import ack, answer, answer_error, reply, unless_slow
+from cogs.answering import ANSWER_WITHIN, ack, answer, answer_error, reply, unless_slow
 from cogs.components import TableButton
 from cogs.escape import excerpt, shown
 from cogs.games import presentation
-from cogs.hands import LiveHands
+from cogs.hands import LiveHands, snapshot
 from cogs.help import rules_text
 from cogs.languages import languages_of
 from cogs.messages import (
@@ -176,9 +176,38 @@ class Actions:
     # -- moves -------------------------------------------------------------------------------
     async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          move: str) -> None:
+        """A move button. On a hand message (a DM or an ephemeral) the click is answered by
+        updating that same message to the new hand, once the move is committed, unless
+        that takes too long for Discord's window: then it is acknowledged first and the
+        message is edited after."""
         async with self.guard(interaction, table_id):
-            await interaction.response.defer()
-            await self.service.play(table_id, interaction.user.id, seq, move)
+            message = interaction.message
+            # Held here (the same object the move updates, also once it ends the game).
+            table = self.service.tables.get(table_id)
+            seat = table.seat_of(interaction.user.id) if table is not None else None
+            if (message is None or table is None or seat is None
+                    or not (message.flags.ephemeral or interaction.guild_id is None)):
+                await interaction.response.defer()
+                await self.service.play(table_id, interaction.user.id, seq, move)
+                return
+            hands, key = self.hands, (table_id, interaction.user.id)
+            hands.answering.add(key)
+            try:
+                work = asyncio.ensure_future(
+                    self.service.play(table_id, interaction.user.id, seq, move))
+                done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
+                if not done:
+                    await interaction.response.defer()
+                await work
+            finally:
+                hands.answering.discard(key)
+            if interaction.response.is_done():
+                hands.request(table, seat)
+                return
+            now = snapshot(table)
+            layout, files, live = await hands.layout(now, seat)
+            await interaction.response.edit_message(view=layout, attachments=files)
+            await hands.answered(now, seat, message.id, live)
 
     async def play_typed(self, interaction: discord.Interaction[Any], move: str) -> None:
         try:

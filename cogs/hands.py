@@ -60,6 +60,8 @@ class LiveHands:
         self._workers: dict[Key, asyncio.Task[None]] = {}
         self._status: dict[Key, tuple[int, str]] = {}  # a line for the next edit, by seq
         self._shown: dict[Key, tuple[str, ...]] = {}  # the tiles last shown, for "you drew"
+        # Clicks being answered by updating their own message: no second edit for them.
+        self.answering: set[Key] = set()
 
     # -- what the player is told ---------------------------------------------------------
     def note(self, table: LiveTable, seat: int, text: str) -> None:
@@ -68,21 +70,19 @@ class LiveHands:
         if user is not None:
             self._status[(table.id, user)] = (table.seq, text)
 
-    def status(self, table: LiveTable, seat: int) -> str | None:
-        """The line to show with the hand now: the note of this move, else the tiles
-        drawn for the player since they last saw their hand."""
+    def status(self, table: LiveTable, seat: int, live: bool) -> str | None:
+        """The line to show with the hand now: at a decision of theirs, the tiles drawn for
+        them since they last saw their hand; otherwise the note of their last move."""
         user = table.seats[seat].user_id
         assert user is not None and table.game is not None
         key = (table.id, user)
-        seq, text = self._status.get(key, (-1, ""))
-        if seq == table.seq:
-            return text
+        if not live:
+            return self._status.get(key, (0, None))[1]
+        self._status.pop(key, None)
         hand = tuple(str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
         before = self._shown.get(key)
-        if before is None:
-            return None
-        drawn = [tile for tile in hand if tile not in before]
-        if not drawn or len(hand) <= len(before):
+        drawn = [tile for tile in hand if before is not None and tile not in before]
+        if not drawn or before is None or len(hand) <= len(before):
             return None
         return t("hand.drew", count=len(drawn), tiles=", ".join(drawn))
 
@@ -94,7 +94,8 @@ class LiveHands:
         assert table.game is not None
         live = deciding(table, seat) if buttons is None else buttons
         shot = await render("hand", table.game.view(seat), "hand.png")
-        layout = hand_layout(table, seat, shot, status=self.status(table, seat), buttons=live)
+        layout = hand_layout(table, seat, shot, status=self.status(table, seat, live),
+                             buttons=live)
         user = table.seats[seat].user_id
         if user is not None:
             self._shown[(table.id, user)] = tuple(
@@ -155,6 +156,18 @@ class LiveHands:
         finally:
             self._workers.pop(key, None)
 
+    async def answered(self, table: LiveTable, seat: int, message_id: int,
+                       live: bool) -> None:
+        """A click's answer edited hand message `message_id` to the table's state: note it
+        (if it is still the latest)."""
+        user = table.seats[seat].user_id
+        stored = {h.user_id: h for h in await self.bot.service.store.hand_messages(table.id)}
+        hand = stored.get(user) if user is not None else None
+        if hand is not None and hand.message_id == message_id:
+            await self.bot.service.store.set_hand_message(
+                HandMessage(hand.table_id, hand.user_id, hand.channel_id, hand.message_id,
+                            table.seq, hand.token, hand.expires_at, live))
+
     async def _update(self, table: LiveTable, seat: int, only_live: bool) -> None:
         user = table.seats[seat].user_id
         assert user is not None
@@ -192,9 +205,11 @@ class LiveHands:
         """
         table, seat = event.table, event.seat
         if event.kind == "move" and seat is not None and not event.forced:
-            if table.seats[seat].user_id is not None:
+            user = table.seats[seat].user_id
+            if user is not None:
                 self.note(table, seat, t("hand.played", move=event.move))
-                self.request(table, seat)
+                if (table.id, user) not in self.answering:
+                    self.request(table, seat)
         elif event.kind in ("finished", "cancelled"):
             for index, s in enumerate(table.seats):
                 if s.user_id is not None:
