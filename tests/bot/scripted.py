@@ -115,8 +115,11 @@ async def human_move(env: Any, member: Any, table: Any, tally: Tally) -> None:
         tally.clicks += 1
 
 
-async def play_game(env: Any, table: Any, members: list[Any], *, limit: int = 600) -> Tally:
-    """Play `table` to its end with its human seats (`members`); AI seats play themselves."""
+async def play_game(env: Any, table: Any, members: list[Any], *, limit: int = 600,
+                    after_move: Any = None) -> Tally:
+    """Play `table` to its end with its human seats (`members`); AI seats play themselves.
+    `after_move(table)` (a coroutine function) runs after each human move, once settled,
+    and may return another live table object to go on with (after a restart)."""
     by_id = {m.id: m for m in members}
     dm_channels = {m.user.dm_channel.id: m.id for m in members}
     log = env.http_requests
@@ -132,6 +135,8 @@ async def play_game(env: Any, table: Any, members: list[Any], *, limit: int = 60
             continue
         await human_move(env, by_id[table.seats[seat].user_id], table, tally)
         await env.settle()
+        if after_move is not None:
+            table = await after_move(table) or table
     assert table.status != "playing", "the game did not end"
     for entry in log[start:]:
         kind, user = classify(entry, dm_channels)

@@ -1,0 +1,175 @@
+"""Turns that respect people's time (issue 14), played through simcord by scripted humans.
+
+They act only on their latest hand message (tests/bot/scripted.py). After every move
+each human's latest hand message shows their current hand, and no older one has an
+enabled button; nobody clicks Draw or Pass; each gets at most (real decisions + 2) DMs;
+a restart in the middle keeps all of it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+import tables.service as service_module
+from cogs.bot import DominoBot, create_bot
+from tests.bot.conftest import custom_ids, table_message, text_of
+from tests.bot.scripted import MOVE_PREFIXES, enabled_ids, payload, play_game
+
+HAND_TILE = re.compile(r"\[(\d+-\d+)\]")
+
+
+def virtual_clock() -> float:
+    return discord.utils.utcnow().timestamp()
+
+
+class Seeds:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randbits(self, _bits: int) -> int:
+        return self.seed
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> DominoBot:
+    return create_bot(database_path=db_path, ai_delay=0, clock=virtual_clock)
+
+
+@pytest.fixture
+def four(world: dict[str, Any]) -> dict[str, Any]:
+    world["members"].append(world["guild"].add_member(world["env"].create_user("dee")))
+    return world
+
+
+async def open_table(world: dict[str, Any], seats: int, seed: int, **options: Any) -> Any:
+    env, channel = world["env"], world["channel"]
+    members = world["members"][:seats]
+    service_module.secrets = Seeds(seed)  # type: ignore[attr-defined]
+    await members[0].slash(channel, "domino new", game="traditional", seats=seats,
+                           pace="casual", **options)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    for member in members[1:]:
+        await member.click(table_message(channel, table), label="Join")
+    await env.settle()
+    assert table.status == "playing"
+    return table
+
+
+def shown_tiles(message: Any) -> set[str]:
+    """The tiles a hand message shows as the hand ("[6-3]"; the board is written "[6|3]")."""
+    return set(HAND_TILE.findall(text_of(payload(message))))
+
+
+async def check_hands(env: Any, table: Any, members: list[Any]) -> None:
+    """Each human's latest hand message shows their hand; no older one has a live button."""
+    stored = {h.user_id: h for h in await env.bot.store.hand_messages(table.id)}
+    for member in members:
+        seat = table.seat_of(member.id)
+        dms = list(member.user.dm_channel.history())
+        latest = stored.get(member.id)
+        for message in dms:
+            if latest is None or message.id != latest.message_id:
+                assert not enabled_ids(payload(message), MOVE_PREFIXES), (
+                    f"an older hand message of {member.name} has live buttons")
+        if latest is None:
+            continue
+        message = env.backend.get_message(latest.channel_id, latest.message_id)
+        hand = {str(tile) for tile in table.game.view(seat).hand}
+        assert shown_tiles(message) == hand, f"{member.name}: {shown_tiles(message)} != {hand}"
+        live = enabled_ids([c.to_dict() if hasattr(c, "to_dict") else c
+                            for c in message.components], MOVE_PREFIXES)
+        deciding = (table.status == "playing" and table.game.to_move == seat)
+        assert bool(live) == deciding, f"{member.name}: buttons {live}, deciding {deciding}"
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(4, 5), (4, 8), (2, 9), (2, 12)])
+async def test_scripted_humans_decide_only_real_choices(four: dict[str, Any], seats: int,
+                                                        seed: int) -> None:
+    env = four["env"]
+    members = four["members"][:seats]
+    table = await open_table(four, seats, seed)
+
+    async def after(live: Any) -> None:
+        if live.status == "playing":
+            await check_hands(env, live, members)
+
+    tally = await play_game(env, table, members, after_move=after)
+    assert sum(tally.forced_clicks.values()) == 0 and tally.hand_opens == 0
+    assert tally.decisions, "nobody decided anything"
+    for member in members:
+        assert tally.dms[member.id] <= tally.decisions[member.id] + 2, member.name
+    moves = list(await env.bot.store.moves(table.id))
+    if seats == 2:
+        assert "draw" in moves  # the stock was drawn from, and nobody clicked it
+
+
+async def test_a_restart_in_the_middle_keeps_the_latest_hand_messages(
+        four: dict[str, Any], db_path: Path) -> None:
+    env = four["env"]
+    members = four["members"][:2]
+    table = await open_table(four, 2, 9)
+    restarted = False
+
+    async def after(live: Any) -> Any:
+        nonlocal restarted
+        if live.status != "playing":
+            return None
+        if not restarted and live.seq >= 6:
+            restarted = True
+            await env.bot.service.close()
+            fresh = create_bot(database_path=db_path, ai_delay=0, clock=virtual_clock)
+            await env.restart_bot(fresh)
+            await env.settle()
+            live = fresh.service.get(live.id)
+        await check_hands(env, live, members)
+        return live
+
+    tally = await play_game(env, table, members, after_move=after)
+    assert restarted and sum(tally.forced_clicks.values()) == 0
+    for member in members:
+        assert tally.dms[member.id] <= tally.decisions[member.id] + 2
+
+
+async def test_a_match_shows_a_summary_of_every_hand(four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    members = four["members"][:3]
+    table = await open_table(four, 3, 4, extra="target=41")
+    summaries: list[str] = []
+
+    async def after(live: Any) -> None:
+        text = text_of([c.to_dict() for c in table_message(channel, live).components])
+        if "is over" in text and not live.game.view(None).history:
+            summaries.append(text)
+
+    await play_game(env, table, members, after_move=after)
+    posted = [m.content for m in channel.history() if (m.content or "").startswith("**Hand ")]
+    assert table.game.finished_hands >= 2
+    assert [int(p.split()[1]) for p in posted] == list(range(1, table.game.finished_hands + 1))
+    assert all("count" in p and "Match" in p for p in posted), posted[0]
+    assert summaries  # the table message showed a summary until the next hand's first move
+
+
+async def test_a_resign_at_four_seats_asks_first_and_the_others_finish(
+        four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    members = four["members"]
+    table = await open_table(four, 4, 5)
+    dee = members[3]
+    asked = await dee.click(table_message(channel, table), label="Resign")
+    question = asked.response
+    assert question is not None and question.ephemeral and table.settings.resigned == ()
+    assert "an AI plays your seat" in text_of(question.components)
+    await dee.click(question, custom_id=custom_ids(question.components, "dom:quit:")[0])
+    await env.settle()
+    assert table.status == "playing" and table.settings.resigned == (3,)
+    tally = await play_game(env, table, members[:3])
+    assert set(tally.decisions) <= {m.id for m in members[:3]}
+    results = {r.seat: r.place for r in await env.bot.store.results_of_table(table.id)}
+    assert results[3] == 4
+    over = [m for m in dee.user.dm_channel.history() if "Game over" in (m.content or "")]
+    assert len(over) == 1 and "Test Guild" in over[0].content
