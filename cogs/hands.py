@@ -161,10 +161,10 @@ class LiveHands:
         """A click's answer edited hand message `message_id` to the table's state: note it
         (if it is still the latest)."""
         user = table.seats[seat].user_id
-        stored = {h.user_id: h for h in await self.bot.service.store.hand_messages(table.id)}
+        stored = {h.user_id: h for h in await self.service.store.hand_messages(table.id)}
         hand = stored.get(user) if user is not None else None
         if hand is not None and hand.message_id == message_id:
-            await self.bot.service.store.set_hand_message(
+            await self.service.store.set_hand_message(
                 HandMessage(hand.table_id, hand.user_id, hand.channel_id, hand.message_id,
                             table.seq, hand.token, hand.expires_at, live))
 

@@ -66,6 +66,10 @@ def check_length(**texts: str | None) -> None:
             raise TableError("error.too_long", option=name, text=excerpt(text))
 
 
+# The /domino profile choice of DMs: (what the player reads, storage.models.DM_MODES value).
+DM_CHOICES = (("every turn", "turns"), ("reminders only", "reminders"), ("none", "none"))
+
+
 class PickupCog(commands.Cog):
     """Profiles, the caller's games, a server's open lobbies and its settings."""
 
@@ -85,11 +89,13 @@ class PickupCog(commands.Cog):
     @app_commands.describe(
         time_zone="Your IANA time zone, e.g. Europe/Kyiv or America/New_York",
         quiet_hours="No reminders then, local time, e.g. 23:00-07:30 (off: none)",
-        turn_dms="Whether I DM you when your turn starts",
+        turn_dms="Which DMs I send you: every turn, reminders only, or none",
         language="The language of my answers and DMs to you (default: your Discord app's)")
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES,
+                          turn_dms=[app_commands.Choice(name=name, value=value)
+                                    for name, value in DM_CHOICES])
     async def profile(self, interaction: discord.Interaction[Any], time_zone: str | None = None,
-                      quiet_hours: str | None = None, turn_dms: bool | None = None,
+                      quiet_hours: str | None = None, turn_dms: str | None = None,
                       language: str | None = None) -> None:
         """Show the caller's profile, changing what they gave first."""
         async with self.actions.guard(interaction, None):
@@ -101,7 +107,7 @@ class PickupCog(commands.Cog):
                 player = await people.profile(user.id, _name(user))
             else:
                 player = await people.set_profile(user.id, _name(user), tz=time_zone,
-                                                  quiet=quiet_hours, wants_dms=turn_dms)
+                                                  quiet=quiet_hours, dm_mode=turn_dms)
             languages = languages_of(interaction.client)
             if language is not None:
                 await languages.choose(user.id, None if language == "auto" else language)
@@ -111,8 +117,7 @@ class PickupCog(commands.Cog):
             chosen = languages.chosen(user.id)
             lines = [t("profile.title"), t("profile.tz", tz=player.tz or "UTC"),
                      t("profile.quiet", quiet=quiet) if quiet else t("profile.quiet_none"),
-                     t("profile.dms", state=t("profile.dms_on" if player.wants_dms
-                                              else "profile.dms_off")),
+                     t("profile.dms", state=t(f"profile.dms_{player.dm_mode}")),
                      t("profile.language", language=t(f"language.{chosen}")) if chosen
                      else t("profile.language_auto")]
             if player.dms_failed:

@@ -173,3 +173,39 @@ async def test_a_resign_at_four_seats_asks_first_and_the_others_finish(
     assert results[3] == 4
     over = [m for m in dee.user.dm_channel.history() if "Game over" in (m.content or "")]
     assert len(over) == 1 and "Test Guild" in over[0].content
+
+
+async def test_the_profile_chooses_every_turn_reminders_only_or_none(
+        four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    ann, bob = four["members"][:2]
+    shown = await ann.slash(channel, "domino profile", turn_dms="reminders")
+    assert "reminders only" in shown.response.content
+    await bob.slash(channel, "domino profile", turn_dms="none")
+    table = await open_table(four, 2, 9)
+    tally = await play_game(env, table, [ann, bob])
+    assert tally.hand_opens == sum(tally.decisions.values())  # no turn DM: "Your hand"
+    assert tally.dms[bob.id] == 0
+    assert tally.dms[ann.id] == 1  # the game's end, no turn DMs
+    assert "Game over" in list(ann.user.dm_channel.history())[-1].content
+
+
+async def test_an_ephemeral_hand_opened_early_comes_alive_at_the_turn(
+        four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    ann, bob = four["members"][:2]
+    for member in (ann, bob):
+        await member.slash(channel, "domino profile", turn_dms="none")
+    table = await open_table(four, 2, 9)
+    waiting = next(m for m in (ann, bob) if table.seat_of(m.id) != table.game.to_move)
+    mover = ann if waiting is bob else bob
+    early = (await waiting.click(table_message(channel, table), label="Your hand")).response
+    assert early.ephemeral and not enabled_ids(payload(early), MOVE_PREFIXES)
+    opened = (await mover.click(table_message(channel, table), label="Your hand")).response
+    await mover.click(opened, custom_id=enabled_ids(payload(opened), MOVE_PREFIXES)[0])
+    await env.settle()
+    if table.game.to_move != table.seat_of(waiting.id):
+        pytest.skip("the move ended the hand")
+    now = env.backend.get_message(early.channel_id, early.id)
+    assert enabled_ids([c.to_dict() if hasattr(c, "to_dict") else c for c in now.components],
+                       MOVE_PREFIXES), "the early hand message did not come alive"

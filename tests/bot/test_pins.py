@@ -31,6 +31,7 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("dom:tile:12:3:6-3", "TileButton", {"table": 12, "seq": 3, "tile": "6-3"}),
     ("dom:hand:12", "TableButton", {"action": "hand", "table": 12}),
     ("dom:resign:12", "TableButton", {"action": "resign", "table": 12}),
+    ("dom:quit:12", "TableButton", {"action": "quit", "table": 12}),
     ("dom:rules:12", "TableButton", {"action": "rules", "table": 12}),
     ("dom:rematch:12", "TableButton", {"action": "rematch", "table": 12}),
     ("dom:hint:12:5", "HintButton", {"table": 12, "seq": 5}),
