@@ -9,14 +9,14 @@ a restart in the middle keeps all of it.
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import discord
 import pytest
 
 import tables.service as service_module
-from cogs.bot import DominoBot, create_bot
+from cogs.bot import DominoBot
 from tests.bot.conftest import custom_ids, table_message, text_of
 from tests.bot.scripted import MOVE_PREFIXES, enabled_ids, payload, play_game
 
@@ -36,8 +36,8 @@ class Seeds:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> DominoBot:
-    return create_bot(database_path=db_path, ai_delay=0, clock=virtual_clock)
+def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
+    return make_bot(clock=virtual_clock)
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ async def test_scripted_humans_decide_only_real_choices(four: dict[str, Any], se
 
 
 async def test_a_restart_in_the_middle_keeps_the_latest_hand_messages(
-        four: dict[str, Any], db_path: Path) -> None:
+        four: dict[str, Any], make_bot: Callable[..., DominoBot]) -> None:
     env = four["env"]
     members = four["members"][:2]
     table = await open_table(four, 2, 9)
@@ -122,7 +122,7 @@ async def test_a_restart_in_the_middle_keeps_the_latest_hand_messages(
         if not restarted and live.seq >= 6:
             restarted = True
             await env.bot.service.close()
-            fresh = create_bot(database_path=db_path, ai_delay=0, clock=virtual_clock)
+            fresh = make_bot(clock=virtual_clock)
             await env.restart_bot(fresh)
             await env.settle()
             live = fresh.service.get(live.id)
