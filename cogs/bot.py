@@ -243,6 +243,15 @@ class DominoBot(commands.Bot):
             await self.store.close()
             self.store = None
 
+    async def on_message(self, message: discord.Message) -> None:
+        """Count the messages posted below each table message (cogs/table_updates.py):
+        one that scrolled out of sight is posted again at the bottom on its next update."""
+        service = getattr(self, "service", None)
+        tables = service.tables_in_channel(message.channel.id) if service is not None else []
+        if tables:
+            self.actions.updates.saw(message.channel.id, message.id, tables)
+        await self.process_commands(message)
+
     async def close(self) -> None:
         """Stop the tables' timers and close storage, then disconnect."""
         await self.close_tables()

@@ -12,6 +12,9 @@ no outdated state is sent after a newer one.
   the new id remembered, and play goes on.
 - `refresh_all` brings every table's message up to date at start-up (after a
   crash between a commit and its edit), one table at a time.
+- Once REPOST_AFTER messages were posted after it in its channel (`saw`), the
+  next update posts the table message again at the bottom and deletes the old
+  one, so the table stays in sight in a busy channel.
 
 Each fault is one log line naming the table; tracebacks only for bugs.
 """
@@ -37,6 +40,7 @@ Remember = Callable[[int, int], Awaitable[None]]
 RETRY_DELAYS = (2.0, 10.0, 30.0)  # seconds before each retry of a failed edit
 UNKNOWN_MESSAGE = 10008
 PAUSE_BETWEEN_TABLES = 0.5  # start-up refresh: stay well under the channel rate limits
+REPOST_AFTER = 15  # messages after the table message: it has scrolled out of sight
 
 
 def fault_text(exc: discord.HTTPException) -> str:
@@ -67,6 +71,9 @@ class TableMessages:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._notes: dict[int, tuple[int, str]] = {}
+        # Messages posted in the channel after each table's message (counted in memory:
+        # after a restart the count starts again, at worst one repost later).
+        self._below: dict[int, int] = {}
 
     # -- requests ------------------------------------------------------------------------
     def request(self, table: LiveTable) -> asyncio.Task[None] | None:
@@ -79,6 +86,14 @@ class TableMessages:
             worker = self.spawn(self._work(table.id), f"table-message-{table.id}")
             self._workers[table.id] = worker
         return worker
+
+    def saw(self, channel_id: int, message_id: int, tables: Iterable[LiveTable]) -> None:
+        """A message was posted in a channel (anyone's, the bot's own notices too): count
+        it below each of the channel's table messages that are older."""
+        for table in tables:
+            if (table.channel_id == channel_id and table.message_id is not None
+                    and message_id > table.message_id):
+                self._below[table.id] = self._below.get(table.id, 0) + 1
 
     def note(self, table: LiveTable, text: str) -> None:
         """Show `text` on the table's message until the next move (e.g. a player unreached)."""
@@ -147,10 +162,20 @@ class TableMessages:
             self._workers.pop(table_id, None)
 
     async def _send(self, table: LiveTable) -> None:
-        """Edit the message to show `table` now; post it again if it was deleted."""
+        """Edit the message to show `table` now; post it again if it was deleted, or at the
+        bottom of the channel once it has scrolled out of sight."""
         assert table.message_id is not None
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         layout, files = await self.build(table)
+        if self._below.get(table.id, 0) >= REPOST_AFTER:
+            old = table.message_id
+            await self._post(table, channel, layout, files)
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException as exc:  # gone already, or not ours to delete
+                log.info("table %d: its old message %d was not deleted: %s", table.id, old,
+                         fault_text(exc))
+            return
         try:
             await channel.get_partial_message(table.message_id).edit(view=layout,
                                                                      attachments=files)
@@ -161,7 +186,13 @@ class TableMessages:
         log.warning("table %d: its message %d was deleted; posting it again", table.id,
                     table.message_id)
         layout, files = await self.build(table)  # the files of the failed edit are spent
+        await self._post(table, channel, layout, files)
+
+    async def _post(self, table: LiveTable, channel: discord.PartialMessageable,
+                    layout: ui.LayoutView, files: list[discord.File]) -> None:
+        """Post the table message anew (at the bottom of its channel) and remember its id."""
         message = await channel.send(view=layout, files=files,
                                      allowed_mentions=discord.AllowedMentions.none())
         table.replace_row(message_id=message.id)
+        self._below.pop(table.id, None)
         await self.remember(table.id, message.id)

@@ -52,7 +52,10 @@ async def test_big_clock_in_dms(simcord_env: Any) -> None:
     assert opened.response is not None and opened.followups
     table = max(simcord_env.bot.service.tables.values(), key=lambda t: t.id)
     assert table.guild_id is None and table.message_id == opened.followups[0].id
-    given_up = await user.click(opened.followups[0], label="Give up")
+    asked = await user.click(opened.followups[0], label="Give up")
+    assert asked.response is not None and asked.response.ephemeral  # it asks first
+    assert table.status == "playing"
+    given_up = await user.click(asked.response, label="Yes, resign")
     assert given_up.acknowledged
     assert table.status == "finished"
 

@@ -17,6 +17,7 @@ import pytest
 
 import tables.service as service_module
 from cogs.bot import DominoBot
+from cogs.table_updates import REPOST_AFTER
 from tests.bot.conftest import custom_ids, table_message, text_of
 from tests.bot.scripted import MOVE_PREFIXES, enabled_ids, payload, play_game
 
@@ -209,3 +210,24 @@ async def test_an_ephemeral_hand_opened_early_comes_alive_at_the_turn(
     now = env.backend.get_message(early.channel_id, early.id)
     assert enabled_ids([c.to_dict() if hasattr(c, "to_dict") else c for c in now.components],
                        MOVE_PREFIXES), "the early hand message did not come alive"
+
+
+async def test_the_table_message_is_posted_again_once_it_scrolled_out_of_sight(
+        four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    ann, bob, cy = four["members"][:3]
+    table = await open_table(four, 2, 9)
+    first = table.message_id
+    for n in range(REPOST_AFTER - 1):
+        await cy.send(channel, f"chatter {n}")
+    await env.settle()
+    await play_game(env, table, [ann, bob], limit=1)
+    assert table.message_id == first  # not yet out of sight
+    await cy.send(channel, "one more")
+    await env.settle()
+    await play_game(env, table, [ann, bob], limit=1)
+    assert table.message_id != first
+    newest = list(channel.history())[-1]
+    assert newest.id == table.message_id  # at the bottom
+    assert all(m.id != first for m in channel.history())  # the old one retired
+    assert custom_ids([c.to_dict() for c in newest.components], "dom:hand:")
