@@ -185,6 +185,7 @@ EN: dict[str, Source] = {
     "hand.choose_end": "Where should {tile} go?",
     "hand.end": "{tile} at {end}",
     "hand.played": "You played {move}.",
+    "table.move_no": "move {move}",
     "summary.title": "**Hand {hand} is over**: {how}",
     "summary.seat": "{name}: {tiles} · count {count} · +{points}",
     "summary.goats": "Goat: {names}",

@@ -313,7 +313,11 @@ class Actions:
     async def resign_confirmed(self, interaction: discord.Interaction[Any],
                                table_id: int) -> None:
         async with self.guard(interaction, table_id):
-            await interaction.response.edit_message(view=text_layout(t("resign.done")))
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:  # the question: answered
+                await interaction.response.edit_message(view=text_layout(t("resign.done")))
+            else:
+                await interaction.response.defer()
             await self.service.resign(table_id, interaction.user.id)
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -180,7 +180,8 @@ def table_layout(table: LiveTable, shot: Shot | None,
         key = "table.cancelled" if table.status == "cancelled" else "table.abandoned"
         return _layout([title, t(key)], None, [])
     view = game.view(None)
-    head = t("table.hand_no", hand=view.hand_number)
+    # The move number: how far the game is, and which state the message shows.
+    head = t("table.hand_no", hand=view.hand_number) + " · " + t("table.move_no", move=table.seq)
     if view.target:
         head += " · " + t("table.target", target=view.target)
     texts = [title, head, *board_text(view), t("table.stock", stock=view.stock_size)]

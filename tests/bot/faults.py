@@ -30,11 +30,13 @@ class _Response:
 
 
 class SlowDiscord:
-    """Make `method` calls whose route template is `path` slow (and maybe failing)."""
+    """Make `method` calls whose route template is `path` slow (and maybe failing); with
+    `channel_id`, only those in that channel (the table's, not a player's DMs)."""
 
     def __init__(self, bot: Any, method: str, path: str, *, delay: float,
-                 status: int | None = None, code: int = 0) -> None:
-        self.method, self.path = method, path
+                 status: int | None = None, code: int = 0,
+                 channel_id: int | None = None) -> None:
+        self.method, self.path, self.channel_id = method, path, channel_id
         self.delay, self.status, self.code = delay, status, code
         self.calls = 0
         self.http = bot.http
@@ -42,7 +44,8 @@ class SlowDiscord:
         self.http.request = self.request
 
     async def request(self, route: Any, **kwargs: Any) -> Any:
-        if route.method == self.method and route.path == self.path:
+        if (route.method == self.method and route.path == self.path
+                and self.channel_id in (None, route.channel_id)):
             self.calls += 1
             await asyncio.sleep(self.delay)
             if self.status is not None:

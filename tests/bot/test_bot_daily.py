@@ -32,7 +32,8 @@ def dm_table(env: Any, member: Any) -> Any:
 
 async def give_up(env: Any, member: Any, table: Any) -> None:
     message = next(m for m in member.user.dm_channel.history() if m.id == table.message_id)
-    await member.user.click(message, label="Give up")
+    asked = await member.user.click(message, label="Give up")  # it asks first
+    await member.user.click(asked.response, label="Yes, resign")
 
 
 async def test_everyone_in_a_server_gets_the_same_deal_that_day_and_one_try(

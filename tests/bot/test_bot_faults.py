@@ -23,7 +23,7 @@ from simcord.enums import OverwriteType
 
 from cogs.bot import DominoBot
 from cogs.table_updates import RETRY_DELAYS
-from tests.bot.conftest import against_an_ai, custom_ids, public_text, table_message, text_of, walk
+from tests.bot.conftest import against_an_ai, custom_ids, public_text, table_message, text_of
 from tests.bot.faults import EDIT, SlowDiscord, stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.tables.test_tables_faults import edit_move_by_hand
@@ -59,12 +59,10 @@ async def test_a_table_that_no_longer_replays_is_quarantined_and_its_channel_tol
 
 
 def shown_seq(channel: Any, table: Any) -> int | None:
-    """The move number the table message's move buttons are for (None: no buttons)."""
+    """The move number the table message shows ("Hand 1 · move 12"; None: none)."""
     message = table_message(channel, table)
-    ids = [c.get("custom_id") or "" for c in walk([c.to_dict() for c in message.components])]
-    seqs = {int(i.split(":")[3]) for i in ids if i.startswith("dom:play:")}
-    assert len(seqs) <= 1, seqs
-    return seqs.pop() if seqs else None
+    found = re.search(r"· move (\d+)", text_of([c.to_dict() for c in message.components]))
+    return int(found[1]) if found else None
 
 
 async def play_typed(world: dict[str, Any], table: Any) -> Any:
@@ -85,7 +83,8 @@ async def test_a_failing_edit_never_delays_the_next_moves(
     env, channel = world["env"], world["channel"]
     table = await two_player_table(world)
     seq = table.seq
-    slow = SlowDiscord(env.bot, *EDIT, delay=20, status=500)  # every try: 20 s, then a 500
+    slow = SlowDiscord(env.bot, *EDIT, delay=20, status=500,
+                       channel_id=table.channel_id)  # every try: 20 s, then a 500
     for _ in range(3):
         result = await play_typed(world, table)
         assert "Played" in reply_text(result)
@@ -104,7 +103,8 @@ async def test_only_the_newest_state_is_sent(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     table = await two_player_table(world)
     seq = table.seq
-    slow = SlowDiscord(env.bot, *EDIT, delay=20)  # slow, but it works
+    slow = SlowDiscord(env.bot, *EDIT, delay=20,  # slow, but it works
+                       channel_id=table.channel_id)
     for _ in range(3):
         await play_typed(world, table)
     assert table.seq >= seq + 3 and slow.calls == 1
@@ -268,7 +268,8 @@ async def test_cancel_answers_before_the_rate_limited_edit_and_notices(
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     table = await two_player_table(world)
-    slow = SlowDiscord(env.bot, *EDIT, delay=10, status=429)  # rate limited for 10 s
+    slow = SlowDiscord(env.bot, *EDIT, delay=10, status=429,  # rate limited for 10 s
+                       channel_id=table.channel_id)
     result = await ann.slash(channel, "domino cancel")
     # Answered before Discord's clock moved, whatever the edit is waiting for.
     assert f"#{table.id} cancelled" in reply_text(result)

@@ -71,10 +71,11 @@ async def test_an_ended_table_is_not_kept_in_memory_and_its_buttons_still_answer
     ann, bob, _ = world["members"]
     table = await two_player_table(world)
     table_id, alive = table.id, weakref.ref(table)
-    await ann.click(table_message(channel, table), label="Resign")
+    asked = await ann.click(table_message(channel, table), label="Resign")
+    await ann.click(asked.response, label="Yes, resign")  # it asks first
     await env.settle()
     message = table_message(channel, table)
-    del table
+    del table, asked
     gc.collect()
     assert alive() is None  # nothing holds the ended game (about 0.4 MB each)
     rules = await bob.click(message, label="Rules")
