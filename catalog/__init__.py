@@ -198,7 +198,6 @@ EN: dict[str, Source] = {
     "notice.resigned_ai": "{name} resigned at table #{table}: an AI plays their seat.",
     "hand.drew": "You drew {count} tile(s): {tiles}.",
     "hand.end_points": "(+{points})",
-    "hand.replaced": "A newer hand message replaced this one.",
     # clock
     "clock.title": "## Big Clock #{table} · {player}",
     "clock.hour_home": "{hour:>2}: {tile} ✔ home",

@@ -144,7 +144,7 @@ class Actions:
         if event.kind == "hand" and event.hand is not None:  # posted once, as it ends
             self.notice(table, "\n".join(hand_summary_text(table, event.hand)))
             return
-        if event.kind == "move" and forced_next(table):
+        if event.kind == "move" and table.forced_next():
             return  # forced moves follow at once: the last of them updates the message
         self.refresh(table)
         if event.kind == "abandoned":
@@ -379,13 +379,6 @@ class Actions:
             raise TableError("error.no_table_here")
         mine = [x for x in tables if x.seat_of(interaction.user.id) is not None]
         return max(mine or tables, key=lambda x: x.id)
-
-
-def forced_next(table: LiveTable) -> bool:
-    """Whether the table is about to play a forced move (its message waits for it)."""
-    game = table.game
-    return (game is not None and table.settings.auto_forced and not game.is_over()
-            and game.forced_move() is not None)
 
 
 __all__ = ["Actions", "text_layout"]

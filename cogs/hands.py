@@ -43,9 +43,7 @@ def deciding(table: LiveTable, seat: int) -> bool:
     game = table.game
     if table.status != "playing" or game is None or game.to_move != seat:
         return False
-    if table.played_by_ai(seat):
-        return False
-    return not (table.settings.auto_forced and game.forced_move() is not None)
+    return not table.played_by_ai(seat) and not table.forced_next()
 
 
 class LiveHands:
@@ -58,17 +56,18 @@ class LiveHands:
         self.updates = updates
         self._newest: dict[Key, tuple[LiveTable, int, bool]] = {}
         self._workers: dict[Key, asyncio.Task[None]] = {}
-        self._status: dict[Key, tuple[int, str]] = {}  # a line for the next edit, by seq
+        self._status: dict[Key, str] = {}  # the note of the player's last move
         self._shown: dict[Key, tuple[str, ...]] = {}  # the tiles last shown, for "you drew"
         # Clicks being answered by updating their own message: no second edit for them.
         self.answering: set[Key] = set()
 
     # -- what the player is told ---------------------------------------------------------
     def note(self, table: LiveTable, seat: int, text: str) -> None:
-        """A line for the player's next hand message at this move ("You played 6-3")."""
+        """A line for the player's hand message until their next decision ("You played
+        6-3")."""
         user = table.seats[seat].user_id
         if user is not None:
-            self._status[(table.id, user)] = (table.seq, text)
+            self._status[(table.id, user)] = text
 
     def status(self, table: LiveTable, seat: int, live: bool) -> str | None:
         """The line to show with the hand now: at a decision of theirs, the tiles drawn for
@@ -77,7 +76,7 @@ class LiveHands:
         assert user is not None and table.game is not None
         key = (table.id, user)
         if not live:
-            return self._status.get(key, (0, None))[1]
+            return self._status.get(key)
         self._status.pop(key, None)
         hand = tuple(str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
         before = self._shown.get(key)
@@ -119,8 +118,7 @@ class LiveHands:
             log.warning("table %d: a hand message was not stored: %s", table.id, exc)
             return
         if replaced is not None and replaced.live and replaced.editable(now):
-            self.updates.spawn(self._strip(table, seat, replaced),
-                                           f"hand-strip-{table.id}")
+            self.updates.spawn(self._strip(table, seat, replaced), f"hand-strip-{table.id}")
 
     async def _strip(self, table: LiveTable, seat: int, old: HandMessage) -> None:
         layout, files, _ = await self.layout(snapshot(table), seat, buttons=False)
@@ -214,5 +212,7 @@ class LiveHands:
             for index, s in enumerate(table.seats):
                 if s.user_id is not None:
                     self.request(table, index, only_live=True)
+                    self._status.pop((table.id, s.user_id), None)  # nothing more to tell
+                    self._shown.pop((table.id, s.user_id), None)
         elif event.kind in ("resigned", "seats", "away") and seat is not None:
             self.request(table, seat)

@@ -64,7 +64,6 @@ class TableSettings:
     auto_forced: bool = True
     on_resign: str = "ai"
     resigned: tuple[int, ...] = ()
-    thread: bool = False
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
@@ -224,6 +223,13 @@ class LiveTable:
         whose player resigned."""
         settings = self.settings
         return self.seats[seat].is_ai or seat in settings.away or seat in settings.resigned
+
+    def forced_next(self) -> bool:
+        """Whether the table is about to play a forced move for the player to move (a lone
+        draw or pass, when the table plays those): nobody is asked anything now."""
+        game = self.game
+        return (game is not None and self.settings.auto_forced and not game.is_over()
+                and game.forced_move() is not None)
 
     def resigners(self) -> tuple[int, ...]:
         """The seats whose players resigned, in order (they rank last)."""

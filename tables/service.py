@@ -341,11 +341,11 @@ class TableService(SharedTables):
         """Play the draws and passes of players with nothing to choose (when the table
         plays those), each committed as a move of its own: the record is as if they had
         clicked. Under the lock."""
-        while table.settings.auto_forced and table.game is not None:
-            forced = None if table.game.is_over() else table.game.forced_move()
-            if forced is None or table.game.to_move is None:
-                return
-            await self._store_move(table, table.game.to_move, forced, forced=True)
+        while table.forced_next():
+            assert table.game is not None
+            forced, seat = table.game.forced_move(), table.game.to_move
+            assert forced is not None and seat is not None
+            await self._store_move(table, seat, forced, forced=True)
 
     async def _store_move(self, table: LiveTable, seat: int, text: str, *,
                           forced: bool = False) -> str:
