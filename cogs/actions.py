@@ -40,7 +40,9 @@ from cogs.messages import (
 from cogs.notices import Notices
 from cogs.table_updates import TableMessages, fault_text
 from engine.choices import end_choices
+from engine.game import HandSummary
 from engine.notation import move_text
+from render.summary import HandEnd
 from tables.errors import NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, resign_plays_on
 from tables.people import People
@@ -121,6 +123,19 @@ class Actions:
         except discord.HTTPException as exc:
             log.warning("table %d: a notice was not posted: %s", table.id, fault_text(exc))
 
+    async def _send_summary(self, table: LiveTable, summary: HandSummary) -> None:
+        """The summary of a hand that ended, in words and a picture (everyone's tiles left)."""
+        players = tuple(s.name for s in table.seats)
+        shot = await render("hand_end", HandEnd(players, summary), "hand-end.png")
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.send("\n".join(hand_summary_text(table, summary))[:2000],
+                               files=[shot.file()] if shot is not None else [],
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("table %d: a hand summary was not posted: %s", table.id,
+                        fault_text(exc))
+
     async def on_event(self, event: TableEvent) -> None:
         """Tell the channel about a committed change (a `TableService` listener), in the
         server's language."""
@@ -142,7 +157,7 @@ class Actions:
             self.notice(table, t("table.quarantined_notice", table=table.id))
             return
         if event.kind == "hand" and event.hand is not None:  # posted once, as it ends
-            self.notice(table, "\n".join(hand_summary_text(table, event.hand)))
+            self.updates.spawn(self._send_summary(table, event.hand), f"summary-{table.id}")
             return
         if event.kind == "move" and table.forced_next():
             return  # forced moves follow at once: the last of them updates the message

@@ -26,10 +26,12 @@ from render.labels import Labels, labels_for
 from render.palette import theme_palette
 from render.picture import Picture, png_picture
 from render.replay import render_replay_gif as _replay_gif
+from render.summary import HandEnd, draw_hand_end
 from render.theme import DEFAULT_THEME, THEMES, Theme, get_theme
 from render.typeface import FACES, coverage
 
-__all__ = ["DEFAULT_THEME", "THEMES", "Picture", "Theme", "render_board", "render_hand",
+__all__ = ["DEFAULT_THEME", "THEMES", "HandEnd", "Picture", "Theme", "render_board",
+           "render_hand", "render_hand_end",
            "render_rating_chart",
            "render_replay_gif", "warm_up"]
 
@@ -68,6 +70,14 @@ def render_hand(view: HandView, theme: str | Theme = DEFAULT_THEME,
         raise TypeError("Big Clock has no hidden hand: its board shows everything")
     chosen = get_theme(theme)
     img, alt = draw_hand(view, chosen, labels_for(locale))
+    return png_picture(img, alt, chosen)
+
+
+def render_hand_end(end: HandEnd, theme: str | Theme = DEFAULT_THEME,
+                    locale: str | Labels | None = None) -> Picture:
+    """A finished hand's picture: every player's tiles left (a strip each), as a PNG."""
+    chosen = get_theme(theme)
+    img, alt = draw_hand_end(end, chosen, labels_for(locale))
     return png_picture(img, alt, chosen)
 
 

@@ -120,7 +120,7 @@ def hidden_tiles(game: Any) -> set[Any]:
 
 # A finished hand's summary lists the tiles each player had left: public once the hand
 # is over (RULES.md), and no clue to the hands dealt after it.
-SUMMARY_LINE = re.compile(r"^.*· count \d+ · \+\d+$", re.M)
+SUMMARY_LINE = re.compile(r"^.*· count \d+ · \+\d+$|^Hand \d+ is over\. .*$", re.M)
 
 
 def assert_no_hand_in_public(channel: Any, viewer: Any, game: Any) -> None:

@@ -148,7 +148,9 @@ async def test_a_match_shows_a_summary_of_every_hand(four: dict[str, Any]) -> No
             summaries.append(text)
 
     await play_game(env, table, members, after_move=after)
-    posted = [m.content for m in channel.history() if (m.content or "").startswith("**Hand ")]
+    messages = [m for m in channel.history() if (m.content or "").startswith("**Hand ")]
+    assert all(m.attachments and m.attachments[0].filename == "hand-end.png" for m in messages)
+    posted = [m.content for m in messages]
     assert table.game.finished_hands >= 2
     assert [int(p.split()[1]) for p in posted] == list(range(1, table.game.finished_hands + 1))
     assert all("count" in p and "Match" in p for p in posted), posted[0]
