@@ -36,6 +36,12 @@ class Seeds:
         return self.seed
 
 
+@pytest.fixture(autouse=True)
+def real_seeds_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests here fix the deals (`Seeds`); monkeypatch puts the real source back."""
+    monkeypatch.setattr(service_module, "secrets", service_module.secrets)
+
+
 @pytest.fixture
 def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
     return make_bot(clock=virtual_clock)
