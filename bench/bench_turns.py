@@ -62,7 +62,7 @@ async def one_game(seats: int, seed: int) -> Tally:
             guild = env.create_guild()
             channel = guild.create_text_channel("bench")
             members = [guild.add_member(env.create_user(n)) for n in NAMES[:seats]]
-            await members[0].slash(channel, "domino new", game="traditional", seats=seats,
+            await members[0].slash(channel, "domino new traditional", seats=seats,
                                    pace="casual")
             table = bot.service.get(max(bot.service.tables))
             message = env.backend.get_message(table.channel_id, table.message_id)

@@ -21,7 +21,8 @@ from cogs.table_updates import REPOST_AFTER
 from tests.bot.conftest import custom_ids, table_message, text_of
 from tests.bot.scripted import MOVE_PREFIXES, enabled_ids, payload, play_game
 
-HAND_TILE = re.compile(r"\[(\d+-\d+)\]")
+HAND_LINE = re.compile(r"^(?:\[\d+\|\d+\]\s*)+$", re.M)  # the hand: a line of tiles only
+TILE = re.compile(r"\[(\d+)\|(\d+)\]")
 
 
 def virtual_clock() -> float:
@@ -57,7 +58,7 @@ async def open_table(world: dict[str, Any], seats: int, seed: int, **options: An
     env, channel = world["env"], world["channel"]
     members = world["members"][:seats]
     service_module.secrets = Seeds(seed)  # type: ignore[attr-defined]
-    await members[0].slash(channel, "domino new", game="traditional", seats=seats,
+    await members[0].slash(channel, "domino new traditional", seats=seats,
                            pace="casual", **options)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     for member in members[1:]:
@@ -68,8 +69,12 @@ async def open_table(world: dict[str, Any], seats: int, seed: int, **options: An
 
 
 def shown_tiles(message: Any) -> set[str]:
-    """The tiles a hand message shows as the hand ("[6-3]"; the board is written "[6|3]")."""
-    return set(HAND_TILE.findall(text_of(payload(message))))
+    """The tiles a hand message shows as the hand (its line of tiles only, "[6|3] [5|5]"),
+    in record notation ("6-3")."""
+    line = HAND_LINE.search(text_of(payload(message)))
+    if line is None:
+        return set()
+    return {f"{max(int(a), int(b))}-{min(int(a), int(b))}" for a, b in TILE.findall(line[0])}
 
 
 async def check_hands(env: Any, table: Any, members: list[Any]) -> None:
@@ -145,7 +150,7 @@ async def test_a_restart_in_the_middle_keeps_the_latest_hand_messages(
 async def test_a_match_shows_a_summary_of_every_hand(four: dict[str, Any]) -> None:
     env, channel = four["env"], four["channel"]
     members = four["members"][:3]
-    table = await open_table(four, 3, 4, extra="target=41")
+    table = await open_table(four, 3, 4, target=41)
     summaries: list[str] = []
 
     async def after(live: Any) -> None:
@@ -239,3 +244,31 @@ async def test_the_table_message_is_posted_again_once_it_scrolled_out_of_sight(
     assert newest.id == table.message_id  # at the bottom
     assert all(m.id != first for m in channel.history())  # the old one retired
     assert custom_ids([c.to_dict() for c in newest.components], "dom:hand:")
+
+
+async def test_big_clock_draws_for_the_player_who_asks(four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    ann = four["members"][0]
+    service_module.secrets = Seeds(3)  # type: ignore[attr-defined]  # no double in trouble
+    await ann.slash(channel, "domino new clock", auto_draw=True)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    drawn_by_hand = 0
+    for _ in range(40):
+        if table.status != "playing":
+            break
+        legal = [str(m) for m in table.game.legal_moves()]
+        assert legal != ["draw"], "a lone draw waited for the player"
+        move = legal[0]  # a draw beside rearrangements (a choice), else a placement
+        drawn_by_hand += move == "draw"
+        await env.bot.service.play(table.id, ann.id, None, move)
+        await env.settle()
+    drawn = list(await env.bot.store.moves(table.id)).count("draw")
+    assert drawn > drawn_by_hand  # the others were played for her
+
+
+async def test_the_table_options_reach_the_table(four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    await four["members"][0].slash(channel, "domino new traditional", seats=3,
+                                   forced_moves=False, on_resign="end")
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert not table.settings.auto_forced and table.settings.on_resign == "end"
