@@ -81,11 +81,6 @@ WORDS: dict[str, str] = {
     "new.turn_minutes": "Custom time for each turn, in minutes, 1 to 10080 (default: the pace)",
     "new.lobby_minutes": "How long the lobby waits, in minutes (default: the server's, 24 h)",
     "new.auto_start": "Start as soon as every seat is filled",
-    "new.forced_moves": "Draws and passes with no choice play themselves",
-    "new.on_resign": "With 3+ players, a resigner's seat",
-    "new.on_resign.ai": "an AI plays on",
-    "new.on_resign.end": "the game ends",
-    "new.auto_draw": "Draw for me when drawing is the only move",
     "new.hints": "How good the Hint button is",
     "new.invite": "Someone to invite: they are pinged with a Join button",
     "lobby.invited": "{mentions}: {host} invites you to this {game} table. Press Join to "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 
 TOKEN_LIFE = 14 * 60  # seconds: an interaction token lives 15 minutes; keep a margin
 Key = tuple[int, int]  # (table id, user id)
+DmLayout = Callable[..., Awaitable[tuple[discord.ui.LayoutView, list[discord.File], bool]]]
 
 
 def snapshot(table: LiveTable) -> LiveTable:
@@ -60,6 +62,8 @@ class LiveHands:
         self._shown: dict[Key, tuple[str, ...]] = {}  # the tiles last shown, for "you drew"
         # Clicks being answered by updating their own message: no second edit for them.
         self.answering: set[Key] = set()
+        # How a turn DM is drawn (cogs/notices.py): a stripped DM keeps its turn's words.
+        self.dm_layout: DmLayout | None = None
 
     # -- what the player is told ---------------------------------------------------------
     def note(self, table: LiveTable, seat: int, text: str) -> None:
@@ -121,7 +125,10 @@ class LiveHands:
             self.updates.spawn(self._strip(table, seat, replaced), f"hand-strip-{table.id}")
 
     async def _strip(self, table: LiveTable, seat: int, old: HandMessage) -> None:
-        layout, files, _ = await self.layout(snapshot(table), seat, buttons=False)
+        if old.token is None and self.dm_layout is not None:
+            layout, files, _ = await self.dm_layout(snapshot(table), seat, buttons=False)
+        else:
+            layout, files, _ = await self.layout(snapshot(table), seat, buttons=False)
         try:
             await self._edit(old, layout, files)
         except discord.HTTPException as exc:

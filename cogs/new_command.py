@@ -24,7 +24,6 @@ from cogs.words import level_words, value_words
 from engine.ai import LEVELS
 from engine.options import OptionInfo
 from engine.registry import GAMES, GameSpec
-from tables.live import RESIGN_ACTIONS
 from tables.people import PRESETS
 
 INVITES = 3  # user options `invite1`..`invite3`: enough for a full Traditional table
@@ -45,9 +44,6 @@ class NewTable:
     auto_start: bool = True
     invites: tuple[discord.abc.User, ...] = ()
     hints: str = "normal"
-    forced_moves: bool = True  # draws and passes with no choice play themselves
-    on_resign: str = "ai"  # with 3+ seats: an AI plays a resigner's seat, or the game ends
-    auto_draw: bool = False  # a solitaire: a lone draw plays itself
 
 
 Opener = Callable[[discord.Interaction[Any], NewTable], Awaitable[None]]
@@ -84,8 +80,6 @@ def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, st
         _param("turn_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
         _param("lobby_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
         _param("auto_start", bool, True),
-        _param("forced_moves", bool, True),
-        _param("on_resign", str, "ai"),
         *[_param(f"invite{i}", Optional[discord.User]) for i in range(1, INVITES + 1)],  # noqa: UP045
     ]
     texts = {
@@ -93,8 +87,6 @@ def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, st
         "pace": t("new.pace"), "turn_minutes": t("new.turn_minutes"),
         "lobby_minutes": t("new.lobby_minutes"),
         "auto_start": with_default(t("new.auto_start"), t("option.on")),
-        "forced_moves": with_default(t("new.forced_moves"), t("option.on")),
-        "on_resign": with_default(t("new.on_resign"), t("new.on_resign.ai")),
         **{f"invite{i}": t("new.invite") for i in range(1, INVITES + 1)},
     }
     return params, texts
@@ -106,9 +98,8 @@ def _pace_choices() -> list[app_commands.Choice[str]]:
 
 def _solitaire_params() -> tuple[list[inspect.Parameter], dict[str, str]]:
     """A solitaire's own setting: how good its Hint button is (an AI level)."""
-    texts = {"hints": with_default(t("new.hints"), level_words("normal")),
-             "auto_draw": with_default(t("new.auto_draw"), t("option.off"))}
-    return [_param("hints", str, "normal"), _param("auto_draw", bool, False)], texts
+    texts = {"hints": with_default(t("new.hints"), level_words("normal"))}
+    return [_param("hints", str, "normal")], texts
 
 
 def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, Any, None]:
@@ -131,8 +122,6 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
                             for level in LEVELS]
     else:
         choices["pace"] = _pace_choices()
-        choices["on_resign"] = [app_commands.Choice(name=t(f"new.on_resign.{a}"), value=a)
-                                for a in RESIGN_ACTIONS]
     names = {i.name for i in infos}
 
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
@@ -142,10 +131,7 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
                            pace=given.get("pace"), turn_minutes=given.get("turn_minutes"),
                            lobby_minutes=given.get("lobby_minutes"),
                            auto_start=given.get("auto_start", True), invites=invites,
-                           hints=given.get("hints", "normal"),
-                           forced_moves=given.get("forced_moves", True),
-                           on_resign=given.get("on_resign", "ai"),
-                           auto_draw=given.get("auto_draw", False))
+                           hints=given.get("hints", "normal"))
         await opener(interaction, request)
 
     interaction_param = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,

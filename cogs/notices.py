@@ -58,6 +58,7 @@ class Notices:
         self.service = service
         self.updates = updates
         self.hands = hands
+        hands.dm_layout = self.turn_layout
 
     async def on_event(self, event: TableEvent) -> None:
         """Route the pickup events; other kinds are `Actions`' business."""
@@ -181,12 +182,13 @@ class Notices:
                                      allowed_mentions=discord.AllowedMentions.none())
         await self.hands.adopt(table, seat, channel.id, message.id, live=live)
 
-    async def turn_layout(self, table: LiveTable,
-                          seat: int) -> tuple[ui.LayoutView, list[discord.File], bool]:
+    async def turn_layout(self, table: LiveTable, seat: int, *,
+                          buttons: bool | None = None
+                          ) -> tuple[ui.LayoutView, list[discord.File], bool]:
         """The turn DM: the hand with its move buttons (and what was drawn for them), then
         the board, where the table is and the link. Also whether its buttons are live."""
         assert table.game is not None
-        layout, files, live = await self.hands.layout(table, seat)
+        layout, files, live = await self.hands.layout(table, seat, buttons=buttons)
         board_shot = await render("board", table.game.view(None), "board.png")
         container = next(c for c in layout.children if isinstance(c, ui.Container))
         lines = [t("notice.turn_title", table=table.id), self.where(table),

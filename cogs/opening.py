@@ -52,16 +52,14 @@ class Opening:
             if game_spec(request.game).solitaire:
                 table = await self.service.start_solitaire(
                     guild_id=guild_id, channel_id=channel_id, person=person(interaction.user),
-                    game=request.game, options=request.options, hint_level=request.hints,
-                    auto_draw=request.auto_draw)
+                    game=request.game, options=request.options, hint_level=request.hints)
                 await self._posted(interaction, table, "cmd.started")
                 return
             settings = TableSettings(
                 seats=request.seats, auto_start=request.auto_start,
                 turn_seconds=await self.people.turn_seconds(guild_id, request.pace,
                                                             request.turn_minutes),
-                lobby_seconds=await self.people.lobby_seconds(guild_id, request.lobby_minutes),
-                auto_forced=request.forced_moves, on_resign=request.on_resign)
+                lobby_seconds=await self.people.lobby_seconds(guild_id, request.lobby_minutes))
             table = await self.service.open_lobby(
                 guild_id=guild_id, channel_id=channel_id, host=person(interaction.user),
                 game=request.game, settings=settings, options=request.options)

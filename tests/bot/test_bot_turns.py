@@ -245,30 +245,3 @@ async def test_the_table_message_is_posted_again_once_it_scrolled_out_of_sight(
     assert all(m.id != first for m in channel.history())  # the old one retired
     assert custom_ids([c.to_dict() for c in newest.components], "dom:hand:")
 
-
-async def test_big_clock_draws_for_the_player_who_asks(four: dict[str, Any]) -> None:
-    env, channel = four["env"], four["channel"]
-    ann = four["members"][0]
-    service_module.secrets = Seeds(3)  # type: ignore[attr-defined]  # no double in trouble
-    await ann.slash(channel, "domino new clock", auto_draw=True)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
-    drawn_by_hand = 0
-    for _ in range(40):
-        if table.status != "playing":
-            break
-        legal = [str(m) for m in table.game.legal_moves()]
-        assert legal != ["draw"], "a lone draw waited for the player"
-        move = legal[0]  # a draw beside rearrangements (a choice), else a placement
-        drawn_by_hand += move == "draw"
-        await env.bot.service.play(table.id, ann.id, None, move)
-        await env.settle()
-    drawn = list(await env.bot.store.moves(table.id)).count("draw")
-    assert drawn > drawn_by_hand  # the others were played for her
-
-
-async def test_the_table_options_reach_the_table(four: dict[str, Any]) -> None:
-    env, channel = four["env"], four["channel"]
-    await four["members"][0].slash(channel, "domino new traditional", seats=3,
-                                   forced_moves=False, on_resign="end")
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
-    assert not table.settings.auto_forced and table.settings.on_resign == "end"
