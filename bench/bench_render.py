@@ -68,12 +68,12 @@ def measure() -> list[tuple[str, float, int, str]]:
         encode = median_ms(lambda i=img: encode_png(i, TABLE))
         pic = render_board(view)
         note = f"{pic.width}x{pic.height}; draw {draw:.1f} ms + PNG {encode:.1f} ms"
-        rows.append((name, total, len(pic.png), note))
+        rows.append((name, total, len(pic.data), note))
     trad = traditional_record()
     game = replayed(trad, 3)
     hand_view = game.view(game.to_move)
     pic = render_hand(hand_view)
-    rows.append(("Hand, 7 tiles", median_ms(lambda: render_hand(hand_view)), len(pic.png),
+    rows.append(("Hand, 7 tiles", median_ms(lambda: render_hand(hand_view)), len(pic.data),
                  f"{pic.width}x{pic.height}"))
     whole_match = autoplay(CarouselGame(PLAYERS[:7], seed=5), 5, max_moves=5000).record()
     for name, record in {"Replay GIF, Traditional": trad,
@@ -81,7 +81,7 @@ def measure() -> list[tuple[str, float, int, str]]:
                          "Replay GIF, Carousel 7 players, whole match": whole_match}.items():
         gif = render_replay_gif(record)
         ms = median_ms(lambda r=record: render_replay_gif(r), runs=3)
-        rows.append((name, ms, len(gif.png), f"{len(record['moves']) + 1} frames, "
+        rows.append((name, ms, len(gif.data), f"{len(record['moves']) + 1} frames, "
                      f"{gif.width}x{gif.height}"))
     return rows
 

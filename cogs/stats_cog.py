@@ -148,7 +148,7 @@ class StatsCog(commands.Cog):
                     picture = await self.standings.chart(who.id, item.game, guild_id)
                     filename = f"rating-{item.game}.png"
                     alt = alt_text(picture.alt, [who.display_name])
-                    files.append(discord.File(io.BytesIO(picture.png), filename,
+                    files.append(discord.File(io.BytesIO(picture.data), filename,
                                               description=alt[:1000]))
                     charts[item.game] = (filename, alt)
             view = stats_layout(who.display_name, self.scope_name(guild_id), figures, charts)
@@ -204,7 +204,7 @@ class StatsCog(commands.Cog):
             await ack(interaction)
             await public(interaction)
             files = await self.standings.replay(game_id)
-            gif_size, json_size = len(files.gif.png), len(files.record_json)
+            gif_size, json_size = len(files.gif.data), len(files.record_json)
             lines = [t("replay.title", summary=files.summary)]
             attach: list[discord.File] = []
             if json_size > self.upload_limit:
@@ -216,7 +216,7 @@ class StatsCog(commands.Cog):
                 lines.append(t("replay.gif_too_big", size=megabytes(gif_size),
                                limit=megabytes(self.upload_limit)))
             else:
-                attach.append(discord.File(io.BytesIO(files.gif.png), f"replay-{game_id}.gif",
+                attach.append(discord.File(io.BytesIO(files.gif.data), f"replay-{game_id}.gif",
                                            description=alt_text(files.gif.alt, [])[:1000]))
             attach.append(discord.File(io.BytesIO(files.record_json), files.json_filename,
                                        description=t("replay.record_alt", id=game_id)))

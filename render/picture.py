@@ -47,16 +47,6 @@ class Picture:
         """A file name for an attachment: "board.png" or "replay.gif"."""
         return "replay.gif" if self.format == "gif" else "board.png"
 
-    @property
-    def png(self) -> bytes:
-        """The file's bytes (the older name of `data`, whatever the format)."""
-        return self.data
-
-    @property
-    def fmt(self) -> str:
-        """The older name of `format`."""
-        return self.format
-
 
 def encode_png(img: Image.Image, theme: Theme | None = None) -> bytes:
     """PNG bytes of `img` with no metadata: the same image always gives the same bytes.

@@ -359,7 +359,7 @@ class Standings:
             standing = ", ".join(s.name for s in table.seats)
         summary = t("replay.summary", game=name, table=table_id, standing=standing,
                     count=len(record["moves"]))
-        log.info("replay of table %d: %d bytes of GIF", table_id, len(gif.png))
+        log.info("replay of table %d: %d bytes of GIF", table_id, len(gif.data))
         return ReplayFiles(table_id=table_id, game=table.game, guild_id=table.guild_id,
                            gif=gif, record_json=data, json_filename=f"game-{table_id}.json",
                            summary=summary)

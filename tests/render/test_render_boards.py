@@ -44,15 +44,15 @@ def sample_games() -> dict[str, Game]:
 
 
 def check_png(pic: Picture) -> Image.Image:
-    assert pic.fmt == "png"
-    assert pic.png.startswith(PNG_SIGNATURE)
-    img = Image.open(io.BytesIO(pic.png))
+    assert pic.format == "png"
+    assert pic.data.startswith(PNG_SIGNATURE)
+    img = Image.open(io.BytesIO(pic.data))
     img.verify()
-    img = Image.open(io.BytesIO(pic.png))
+    img = Image.open(io.BytesIO(pic.data))
     assert img.format == "PNG"
     assert img.size == (pic.width, pic.height)
     assert pic.width <= MAX_WIDTH
-    assert len(pic.png) < MAX_BYTES
+    assert len(pic.data) < MAX_BYTES
     assert not img.info.get("dpi") and "Software" not in img.info
     assert pic.alt
     return img
@@ -92,8 +92,8 @@ def test_themes_differ_and_table_is_the_default():
 
 def test_dark_and_light_backgrounds_match_discord():
     view = sample_games()["clock-opening"].view(None)
-    dark = Image.open(io.BytesIO(render_board(view, "dark").png)).convert("RGB")
-    light = Image.open(io.BytesIO(render_board(view, "light").png)).convert("RGB")
+    dark = Image.open(io.BytesIO(render_board(view, "dark").data)).convert("RGB")
+    light = Image.open(io.BytesIO(render_board(view, "light").data)).convert("RGB")
     assert dark.getpixel((2, 2)) == (49, 51, 56)
     assert light.getpixel((2, 2)) == (255, 255, 255)
 
@@ -102,7 +102,7 @@ def test_the_board_shows_more_as_the_game_goes_on():
     games = sample_games()
     opening = render_board(games["traditional-opening"].view(None))
     end = render_board(games["traditional-end"].view(None))
-    assert opening.png != end.png
+    assert opening.data != end.data
 
 
 def test_alt_text_tells_the_state():

@@ -26,21 +26,21 @@ def test_a_chart_is_a_deterministic_png(theme: str) -> None:
     first = render_rating_chart(POINTS, theme, title="Traditional rating", provisional=10)
     again = render_rating_chart(list(POINTS), theme, title="Traditional rating",
                                 provisional=10)
-    assert first.png == again.png
-    assert first.fmt == "png" and (first.width, first.height) == (WIDTH, HEIGHT)
-    assert opened(first.png).size == (WIDTH, HEIGHT)
+    assert first.data == again.data
+    assert first.format == "png" and (first.width, first.height) == (WIDTH, HEIGHT)
+    assert opened(first.data).size == (WIDTH, HEIGHT)
     assert first.alt == ("Traditional rating: rating 1000 → 1262 over 14 games "
                          "(lowest 1000, highest 1262).")
     other = render_rating_chart(POINTS[:-1], theme, title="Traditional rating")
-    assert other.png != first.png
+    assert other.data != first.data
 
 
 def test_no_point_and_one_point_are_drawn_too() -> None:
     empty = render_rating_chart([], title="Carousel rating")
-    assert opened(empty.png).size == (WIDTH, HEIGHT)
+    assert opened(empty.data).size == (WIDTH, HEIGHT)
     assert empty.alt == "Carousel rating: no rated games yet."
     one = render_rating_chart([1000.0], title="Carousel rating", provisional=10)
-    assert opened(one.png).size == (WIDTH, HEIGHT)
+    assert opened(one.data).size == (WIDTH, HEIGHT)
     assert "rating 1000" in one.alt
     flat = render_rating_chart([1000.0, 1000.0], title="Flat")
     assert "1000 → 1000 over 1 game " in flat.alt

@@ -25,7 +25,7 @@ def test_a_hand_lists_its_tiles_and_rings_the_playable_ones():
     for seat in (0, 1):
         view = game.view(seat)
         pic = render_hand(view)
-        img = Image.open(io.BytesIO(pic.png))
+        img = Image.open(io.BytesIO(pic.data))
         assert img.format == "PNG" and img.size == (pic.width, pic.height)
         assert all(tile_text(t) in pic.alt for t in view.hand)
         playable = playable_tiles(view)
@@ -43,7 +43,7 @@ def test_a_hand_with_playable_tiles_differs_from_the_same_hand_without():
     view = game.view(seat)
     assert playable_tiles(view)
     import dataclasses
-    assert render_hand(view).png != render_hand(dataclasses.replace(view, legal_moves=())).png
+    assert render_hand(view).data != render_hand(dataclasses.replace(view, legal_moves=())).data
 
 
 def test_labels_are_the_button_texts():
@@ -62,9 +62,9 @@ def test_a_spectator_and_the_clock_have_no_hand():
 
 def check_gif(record) -> None:
     pic = render_replay_gif(record)
-    assert pic.fmt == "gif"
-    assert len(pic.png) < MAX_GIF
-    img = Image.open(io.BytesIO(pic.png))
+    assert pic.format == "gif"
+    assert len(pic.data) < MAX_GIF
+    img = Image.open(io.BytesIO(pic.data))
     assert img.format == "GIF"
     assert img.n_frames == len(record["moves"]) + 1
     assert img.size == (pic.width, pic.height)

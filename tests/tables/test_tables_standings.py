@@ -173,7 +173,7 @@ async def test_history_lists_the_last_games(world: World) -> None:
 async def test_a_replay_replays_to_the_final_state(world: World) -> None:
     ids = await some_games(world)
     files = await world.standings.replay(ids[0])
-    assert files.gif.fmt == "gif" and files.gif.png.startswith(b"GIF8")
+    assert files.gif.format == "gif" and files.gif.data.startswith(b"GIF8")
     record = json.loads(files.record_json)
     assert replay(record).summary() == world.finals[ids[0]]
     # The export carries every hand's deal with the seed beside it: the deals alone
@@ -216,7 +216,7 @@ async def test_the_chart_is_a_png_of_the_rating_history(world: World) -> None:
     await some_games(world)
     chart = await world.standings.chart(ANN.user_id, "traditional", G1)
     again = await world.standings.chart(ANN.user_id, "traditional", G1)
-    assert chart.png.startswith(b"\x89PNG") and chart.png == again.png
+    assert chart.data.startswith(b"\x89PNG") and chart.data == again.data
     (stats,) = await world.standings.stats(ANN.user_id, G1)
     assert f"{stats.series[0]} → {stats.series[-1]} over 4 games" in chart.alt
     nobody = await world.standings.chart(99, "traditional")
