@@ -267,7 +267,7 @@ class Actions:
                 return
             shot = await render("hand", table.game.view(seat), "hand.png")
             await interaction.response.edit_message(
-                view=end_choice_layout(table, seq, tile, shot, seat),
+                view=end_choice_layout(table, seq, tile, choices, shot=shot, seat=seat),
                 attachments=[shot.file()] if shot is not None else [])
 
     async def _seated(self, table_id: int, user_id: int) -> tuple[LiveTable, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -24,7 +24,7 @@ from cogs.components import AiSelect, BackButton, LobbyButton, PlayButton, Table
 from cogs.escape import alt_text, shown
 from cogs.words import ending, level_words, options_lines
 from engine.ai import LEVELS
-from engine.choices import end_choices
+from engine.choices import EndChoice, end_choices
 from engine.game import HandSummary
 from engine.notation import move_text, piece_text, tile_text, tiles_in
 from tables.live import LiveTable
@@ -340,14 +340,15 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None, *, status: str |
     return _layout(texts, shot, _rows(rows, 5))
 
 
-def end_choice_layout(table: LiveTable, seq: int, tile: str, shot: Shot | None,
-                      seat: int) -> ui.LayoutView:
-    """The hand message again, asking where `tile` goes: one button per end that leads to
-    a different position, with what it scores where a play scores (Carousel)."""
+def end_choice_layout(table: LiveTable, seq: int, tile: str, choices: Sequence[EndChoice],
+                      *, shot: Shot | None, seat: int) -> ui.LayoutView:
+    """The hand message again, asking where `tile` goes: one button per end of `choices`
+    (`engine.choices.end_choices`: the ends that lead to different positions), with what
+    it scores where a play scores (Carousel)."""
     assert table.game is not None
     shown_tile = tile_text(tile)
     buttons: list[ui.Item[Any]] = []
-    for choice in end_choices(table.game, tile):
+    for choice in choices:
         label = t("hand.end", tile=shown_tile, end=choice.end)
         if choice.points:
             label += " " + t("hand.end_points", points=choice.points)
