@@ -83,7 +83,10 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     finally:
         await other.close()
         await store.close()
-    assert table.seq == 1 and await bot.store.moves(table.id) == [move]
+    # The move, then any forced draws and passes of the next player (the deal is random).
+    played = await bot.store.moves(table.id)
+    assert played[0] == move and set(played[1:]) <= {"draw", "pass"}
+    assert table.seq == len(played)
     after = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert after != before  # the holder edited its table message
     # And the game goes on at the holder, from the state the other process left.
@@ -92,4 +95,4 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     assert next_user is not None
     await take_turn(by_id[next_user], channel, table)
     await env.settle()
-    assert table.seq >= 2
+    assert table.seq > len(played)

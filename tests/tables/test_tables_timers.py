@@ -19,6 +19,7 @@ from tests.tables.conftest import Services, shut
 
 ANN, BOB = Person(1, "Ann"), Person(2, "Bob")
 HOUR = 3600.0
+FORCED = {"draw", "pass"}
 START = 1_800_000_000.0
 
 
@@ -110,7 +111,10 @@ async def test_a_48_hour_turn_reminds_at_half_and_nine_tenths_then_times_out(
     await vt.advance(4 * HOUR)
     # The AI played the turn that ran out, and the other player's turn began.
     assert kinds(seen, "timeout") == [48.0]
-    assert len(await service.store.moves(table_id)) == 1
+    # One real move; any that follow are the other player's forced draws and passes,
+    # which play themselves (how many depends on the random deal).
+    played = await service.store.moves(table_id)
+    assert played and played[0] not in FORCED and set(played[1:]) <= FORCED
     assert kinds(seen, "turn") == [0.0, 48.0]
 
 
