@@ -162,6 +162,11 @@ class TablesMixin:
         """Remember the id of the table's public message. Raises TableNotFound."""
         await self._update(table_id, "message_id = ?", (message_id,))
 
+    async def set_table_place(self, table_id: int, channel_id: int) -> None:
+        """Move the table to another channel (a thread opened for it); its message there
+        is not posted yet. Raises TableNotFound."""
+        await self._update(table_id, "channel_id = ?, message_id = NULL", (channel_id,))
+
     async def set_table_settings(self, table_id: int, settings: dict[str, Any]) -> None:
         """Replace how the table runs (its `settings` JSON). Raises TableNotFound."""
         await self._update(table_id, "settings = ?", (json.dumps(settings),))

@@ -48,7 +48,7 @@ class TableSettings:
     `on_resign`: with 3 or more seats, what becomes of a resigner's seat: "ai"
     plays it on and the others go on playing; "end" ends the game. `resigned`
     lists the seats whose players resigned (they rank last). `thread`: the table
-    is played in a thread of its own.
+    is played in a thread the bot opens for it.
     """
 
     seats: int = 2
@@ -64,6 +64,7 @@ class TableSettings:
     auto_forced: bool = True
     on_resign: str = "ai"
     resigned: tuple[int, ...] = ()
+    thread: bool = False
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:

@@ -158,6 +158,14 @@ class TableService(SharedTables):
         if table is not None:
             table.replace_row(message_id=message_id)
 
+    async def move_to(self, table_id: int, channel_id: int) -> None:
+        """Play the table on in `channel_id` (a thread opened for it), its message to be
+        posted there. Raises TableNotFound."""
+        await self.store.set_table_place(table_id, channel_id)
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.replace_row(channel_id=channel_id, message_id=None)
+
     async def join(self, table_id: int, person: Person) -> LiveTable:
         """Seat `person`; starts the game when the last seat fills and the host chose so."""
         table = await self._table(table_id)
