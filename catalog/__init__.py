@@ -138,6 +138,8 @@ EN: dict[str, Source] = {
     "lobby.turn": "Turn time: {turn}",
     "lobby.expires": "The lobby closes {when} unless the host starts it.",
     "lobby.autostart": "The game starts by itself once every seat is filled.",
+    "lobby.forced_by_hand": "Draws and passes are played by hand.",
+    "lobby.resign_ends": "A resignation ends the game for everyone.",
     "lobby.join": "Join",
     "lobby.leave": "Leave",
     "lobby.start": "Start",
@@ -238,6 +240,9 @@ EN: dict[str, Source] = {
     "clock.more_moves": "More moves with /domino play: {moves}",
     # commands
     "cmd.opened": "Table #{table} is open.",
+    "cmd.opened_thread": "Table #{table} is open in its thread: {thread}",
+    "cmd.no_thread": "Table #{table} is open here: a thread could not be opened for it.",
+    "table.thread_name": "{game} table #{table}",
     "cmd.started": "Your game #{table} has started.",
     "cmd.played": "Played {move}.",
     "cmd.cancelled": "Table #{table} cancelled.",

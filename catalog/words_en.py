@@ -82,6 +82,12 @@ WORDS: dict[str, str] = {
     "new.lobby_minutes": "How long the lobby waits, in minutes (default: the server's, 24 h)",
     "new.auto_start": "Start as soon as every seat is filled",
     "new.hints": "How good the Hint button is",
+    "new.auto_draw": "Draw for me when a draw is the only move",
+    "new.forced_moves": "Draws and passes with nothing to choose play themselves",
+    "new.on_resign": "What a resignation does with 3+ players",
+    "resign.ai": "an AI takes the seat, the others play on",
+    "resign.end": "the game ends for everyone",
+    "new.thread": "Play in a thread the bot opens for this table",
     "new.invite": "Someone to invite: they are pinged with a Join button",
     "lobby.invited": "{mentions}: {host} invites you to this {game} table. Press Join to "
                      "take a seat.",

@@ -166,11 +166,16 @@ class Actions:
             self.notice(table, t("lobby.expired_notice", table=table.id))
 
     # -- opening tables ---------------------------------------------------------------------
-    async def post_table(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:
-        """Send a new table's public message (after deferring) and remember its id."""
+    async def post_table(self, interaction: discord.Interaction[Any], table: LiveTable, *,
+                         channel: discord.abc.Messageable | None = None) -> None:
+        """Send a new table's public message (after deferring), in the interaction's channel
+        or in `channel` (the table's thread), and remember its id."""
         layout, files = await self.build(table)
-        message = await interaction.followup.send(view=layout, files=files, wait=True,
-                                                  allowed_mentions=discord.AllowedMentions.none())
+        none = discord.AllowedMentions.none()
+        message = (await interaction.followup.send(view=layout, files=files, wait=True,
+                                                   allowed_mentions=none)
+                   if channel is None else
+                   await channel.send(view=layout, files=files, allowed_mentions=none))
         await self.service.set_message(table.id, message.id)
 
     # -- lobby buttons ----------------------------------------------------------------------

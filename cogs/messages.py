@@ -117,6 +117,9 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
         t("lobby.turn", turn=_duration(settings.turn_seconds)),
         t("lobby.expires", when=when(table.deadline)) if table.status == "lobby" else "",
         t("lobby.autostart") if settings.auto_start else "",
+        # Only what differs from how tables usually run.
+        t("lobby.forced_by_hand") if not settings.auto_forced else "",
+        t("lobby.resign_ends") if settings.on_resign == "end" and settings.seats >= 3 else "",
     ]
     full = len(table.seats) >= settings.seats
     buttons: list[ui.Item[Any]] = [

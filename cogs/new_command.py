@@ -5,8 +5,9 @@ them (`GameSpec.options`, engine/options.py): a range becomes the option's min a
 max, choices become named choices (their words from the catalog), a flag a
 boolean, and every description ends with the default. So what Discord offers is
 what the engine accepts, and it cannot drift (tests/bot/test_bot_opening.py).
-Table games add the table's own settings (seats, pace, lobby time, auto start)
-and up to `INVITES` people to invite.
+Table games add the table's own settings (seats, pace, lobby time, auto start,
+forced moves, what a resignation does, a thread of its own) and up to `INVITES`
+people to invite; a solitaire adds its hint level and whether a lone draw plays itself.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from cogs.words import level_words, value_words
 from engine.ai import LEVELS
 from engine.options import OptionInfo
 from engine.registry import GAMES, GameSpec
+from tables.live import RESIGN_ACTIONS
 from tables.people import PRESETS
 
 INVITES = 3  # user options `invite1`..`invite3`: enough for a full Traditional table
@@ -44,6 +46,10 @@ class NewTable:
     auto_start: bool = True
     invites: tuple[discord.abc.User, ...] = ()
     hints: str = "normal"
+    forced_moves: bool = True
+    on_resign: str = RESIGN_ACTIONS[0]
+    thread: bool = False
+    auto_draw: bool = False
 
 
 Opener = Callable[[discord.Interaction[Any], NewTable], Awaitable[None]]
@@ -72,7 +78,8 @@ def _param(name: str, annotation: Any, default: Any = None) -> inspect.Parameter
 
 
 def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, str]]:
-    """The table's own settings: seats, pace, turn and lobby time, auto start, invites."""
+    """The table's own settings: seats, pace, turn and lobby time, auto start, forced
+    moves, what a resignation does (only where 3 or more can play), a thread, invites."""
     low, high = spec.seats
     params = [
         _param("seats", app_commands.Range[int, low, high], low),
@@ -80,6 +87,9 @@ def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, st
         _param("turn_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
         _param("lobby_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
         _param("auto_start", bool, True),
+        _param("forced_moves", bool, True),
+        *([_param("on_resign", str, RESIGN_ACTIONS[0])] if high >= 3 else []),
+        _param("thread", bool, False),
         *[_param(f"invite{i}", Optional[discord.User]) for i in range(1, INVITES + 1)],  # noqa: UP045
     ]
     texts = {
@@ -87,6 +97,9 @@ def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, st
         "pace": t("new.pace"), "turn_minutes": t("new.turn_minutes"),
         "lobby_minutes": t("new.lobby_minutes"),
         "auto_start": with_default(t("new.auto_start"), t("option.on")),
+        "forced_moves": with_default(t("new.forced_moves"), t("option.on")),
+        "on_resign": with_default(t("new.on_resign"), t(f"resign.{RESIGN_ACTIONS[0]}")),
+        "thread": with_default(t("new.thread"), t("option.off")),
         **{f"invite{i}": t("new.invite") for i in range(1, INVITES + 1)},
     }
     return params, texts
@@ -97,9 +110,11 @@ def _pace_choices() -> list[app_commands.Choice[str]]:
 
 
 def _solitaire_params() -> tuple[list[inspect.Parameter], dict[str, str]]:
-    """A solitaire's own setting: how good its Hint button is (an AI level)."""
-    texts = {"hints": with_default(t("new.hints"), level_words("normal"))}
-    return [_param("hints", str, "normal")], texts
+    """A solitaire's own settings: how good its Hint button is (an AI level), and whether
+    a draw that is the only move plays itself."""
+    texts = {"hints": with_default(t("new.hints"), level_words("normal")),
+             "auto_draw": with_default(t("new.auto_draw"), t("option.off"))}
+    return [_param("hints", str, "normal"), _param("auto_draw", bool, False)], texts
 
 
 def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, Any, None]:
@@ -122,6 +137,9 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
                             for level in LEVELS]
     else:
         choices["pace"] = _pace_choices()
+        if any(p.name == "on_resign" for p in params):
+            choices["on_resign"] = [app_commands.Choice(name=t(f"resign.{a}"), value=a)
+                                    for a in RESIGN_ACTIONS]
     names = {i.name for i in infos}
 
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
@@ -131,7 +149,11 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
                            pace=given.get("pace"), turn_minutes=given.get("turn_minutes"),
                            lobby_minutes=given.get("lobby_minutes"),
                            auto_start=given.get("auto_start", True), invites=invites,
-                           hints=given.get("hints", "normal"))
+                           hints=given.get("hints", "normal"),
+                           forced_moves=given.get("forced_moves", True),
+                           on_resign=given.get("on_resign", RESIGN_ACTIONS[0]),
+                           thread=given.get("thread", False),
+                           auto_draw=given.get("auto_draw", False))
         await opener(interaction, request)
 
     interaction_param = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,

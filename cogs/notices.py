@@ -140,8 +140,9 @@ class Notices:
         """The server and channel of a table, for a DM ("Dominoes Club · #games")."""
         guild = self.bot.get_guild(table.guild_id) if table.guild_id is not None else None
         channel = self.bot.get_channel(table.channel_id)
-        place = f"#{shown(channel.name)}" if isinstance(channel, discord.abc.GuildChannel) \
-            else f"<#{table.channel_id}>"
+        place = f"<#{table.channel_id}>"
+        if isinstance(channel, discord.abc.GuildChannel | discord.Thread):  # a table's thread
+            place = f"#{shown(channel.name)}"
         if guild is None:
             return t("notice.where_dm") if table.guild_id is None else place
         return t("notice.where", server=shown(guild.name), channel=place)

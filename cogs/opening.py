@@ -52,21 +52,26 @@ class Opening:
             if game_spec(request.game).solitaire:
                 table = await self.service.start_solitaire(
                     guild_id=guild_id, channel_id=channel_id, person=person(interaction.user),
-                    game=request.game, options=request.options, hint_level=request.hints)
+                    game=request.game, options=request.options, hint_level=request.hints,
+                    auto_draw=request.auto_draw)
                 await self._posted(interaction, table, "cmd.started")
                 return
             settings = TableSettings(
                 seats=request.seats, auto_start=request.auto_start,
                 turn_seconds=await self.people.turn_seconds(guild_id, request.pace,
                                                             request.turn_minutes),
-                lobby_seconds=await self.people.lobby_seconds(guild_id, request.lobby_minutes))
+                lobby_seconds=await self.people.lobby_seconds(guild_id, request.lobby_minutes),
+                auto_forced=request.forced_moves, on_resign=request.on_resign,
+                thread=request.thread)
             table = await self.service.open_lobby(
                 guild_id=guild_id, channel_id=channel_id, host=person(interaction.user),
                 game=request.game, settings=settings, options=request.options)
-            await self._posted(interaction, table, "cmd.opened")
+            thread = await self._in_thread(interaction, table) if settings.thread else None
+            if not settings.thread:
+                await self._posted(interaction, table, "cmd.opened")
             invited = [u.id for u in request.invites
                        if u.id != interaction.user.id and not u.bot]
-            await self.invite(interaction, table, invited, "lobby.invited")
+            await self.invite(interaction, table, invited, "lobby.invited", channel=thread)
             await self.actions.notices.lobby_opened(self.service.get(table.id))
 
     async def _posted(self, interaction: discord.Interaction[Any], table: LiveTable,
@@ -75,9 +80,38 @@ class Opening:
         await interaction.followup.send(t(key, table=table.id), ephemeral=True)
         await self.actions.post_table(interaction, table)
 
+    async def _in_thread(self, interaction: discord.Interaction[Any],
+                         table: LiveTable) -> discord.Thread | None:
+        """Open a public thread for the table and post its message there; where Discord
+        refuses one (no permission, already in a thread), the table stays in the channel
+        (None)."""
+        channel = interaction.channel
+        thread = None
+        if isinstance(channel, discord.TextChannel):
+            with reading(await languages_of(interaction.client).table(table)):
+                name = t("table.thread_name", game=t(f"game.{table.game_kind}"), table=table.id)
+            try:
+                thread = await channel.create_thread(
+                    name=name[:100], type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080)  # a week: a slow game keeps its thread
+                await thread.add_user(interaction.user)
+            except discord.HTTPException as exc:
+                log.warning("table %d: no thread: %s", table.id, exc)
+        if thread is None:
+            await self._posted(interaction, table, "cmd.no_thread")
+            return None
+        await self.service.move_to(table.id, thread.id)
+        await interaction.followup.send(t("cmd.opened_thread", table=table.id,
+                                          thread=thread.mention), ephemeral=True)
+        await self.actions.post_table(interaction, self.service.get(table.id), channel=thread)
+        return thread
+
     async def invite(self, interaction: discord.Interaction[Any], table: LiveTable,
-                     user_ids: Sequence[int], key: str, **values: object) -> None:
-        """Ping `user_ids` (only them) with the text `key` and a Join button for `table`."""
+                     user_ids: Sequence[int], key: str, *,
+                     channel: discord.abc.Messageable | None = None, **values: object) -> None:
+        """Ping `user_ids` (only them) with the text `key` and a Join button for `table`,
+        where the command was given or in `channel` (the table's thread: a mention there
+        also adds them to it)."""
         if not user_ids:
             return
         mentions = " ".join(f"<@{u}>" for u in dict.fromkeys(user_ids))
@@ -91,7 +125,10 @@ class Opening:
         layout.add_item(ui.ActionRow(LobbyButton("join", table.id, label=join)))
         pinged = discord.AllowedMentions(users=[discord.Object(u) for u in user_ids],
                                          roles=False, everyone=False)
-        await interaction.followup.send(view=layout, allowed_mentions=pinged)
+        if channel is None:
+            await interaction.followup.send(view=layout, allowed_mentions=pinged)
+        else:
+            await channel.send(view=layout, allowed_mentions=pinged)
 
     # -- lobby clicks ---------------------------------------------------------------------
     async def join_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -46,5 +46,5 @@ def draw_hand_end(end: HandEnd, theme: Theme,
     for strip, _ in strips:
         img.paste(strip, ((width - strip.width) // 2, top))
         top += strip.height
-    alt = f"Hand {end.summary.number} is over. " + " ".join(alt for _, alt in strips)
+    alt = " ".join([labels("hand_over", hand=end.summary.number), *(a for _, a in strips)])
     return img, alt

@@ -62,6 +62,9 @@ class SharedTables:
     async def finish(self, table: LiveTable) -> None:
         raise NotImplementedError
 
+    async def after_moves(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
     async def _quarantine(self, table: LiveTable, why: Exception) -> None:
         raise NotImplementedError
 
@@ -93,7 +96,8 @@ class SharedTables:
         return table
 
     async def _hold(self, loaded: LoadedTable) -> LiveTable | None:
-        """Keep a loaded table and run it (its timer, its AI seats); finish a game over.
+        """Keep a loaded table and run it (its timer, its AI seats); finish a game over,
+        and play the forced moves a crash left unplayed after the last move.
 
         A table whose moves no longer replay is quarantined instead (None).
         """
@@ -106,10 +110,11 @@ class SharedTables:
             await self._quarantine(LiveTable(loaded.table, None), exc)
             return None
         self.tables[table.id] = table
-        if table.game is not None and table.game.is_over():
-            await self.finish(table)
-        else:
-            self.scheduler.after_change(table)
+        if table.game is None:
+            self.scheduler.after_change(table)  # a lobby
+            return table
+        async with table.lock:
+            await self.after_moves(table)
         return table
 
     async def adopt(self, shards: Collection[int]) -> int:

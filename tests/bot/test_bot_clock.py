@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+import tables.service as service_module
 from cogs.components import encode_move
 from tests.bot.conftest import custom_ids, table_message, text_of
 
 
-async def play_clock(env: Any, member: Any, channel: Any, table: Any) -> int:
-    """Follow the Hint button until the game ends; every move is a button or /domino play."""
+async def play_clock(env: Any, member: Any, channel: Any, table: Any, *,
+                     before_move: Callable[[], None] | None = None) -> int:
+    """Follow the Hint button until the game ends; every move is a button or /domino play.
+    `before_move` checks the table each time the player is about to move."""
     moves = 0
     while table.status == "playing" and moves < 500:
+        if before_move is not None:
+            before_move()
         message = table_message(channel, table)
         hint = await member.click(message, custom_id=f"dom:hint:{table.id}:{table.seq}")
         move = hint.response.content.split("`")[1]  # "Suggested move: 9 → 11 (`move 9 11`)"
@@ -44,6 +52,37 @@ async def test_big_clock_to_its_end(world: dict[str, Any]) -> None:
     assert table.status == "finished"
     text = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert "You won" in text or "Game over" in text
+
+
+class LoneDrawFirst:
+    """Deals made from seed 4: on a double-6 clock the first move is a draw and only it."""
+
+    @staticmethod
+    def randbits(_bits: int) -> int:
+        return 4
+
+
+async def test_big_clock_with_auto_draw_never_waits_on_a_lone_draw(
+        world: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    monkeypatch.setattr(service_module, "secrets", LoneDrawFirst)
+    await ann.slash(channel, "domino new clock", set=6, auto_draw=True)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert table.settings.auto_forced
+
+    def no_lone_draw() -> None:
+        assert table.game.forced_move() is None, "the player was left a lone draw"
+
+    clicked = await play_clock(env, ann, channel, table, before_move=no_lone_draw)
+    stored = list(await env.bot.store.moves(table.id))
+    assert table.status == "finished" and stored.count("draw") > 0
+    assert len(stored) > clicked  # the draws nobody had to click
+    # Without it, the player draws by hand: the game waits on the first draw.
+    await ann.slash(channel, "domino new clock", set=6)
+    plain = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert plain.seq == 0 and plain.game.forced_move() == "draw"
+    assert stored[0] == "draw"  # the same deal: there, it played itself
 
 
 async def test_big_clock_in_dms(simcord_env: Any) -> None:

@@ -55,3 +55,30 @@ async def test_localized_names_differ_from_each_other_among_siblings(simcord_env
 async def test_a_russian_and_a_ukrainian_name_of_the_group(simcord_env: Any) -> None:
     (domino,) = [c for c in registered(simcord_env) if c["name"] == "domino"]
     assert domino["name_localizations"] == {"ru": "домино", "uk": "доміно"}
+
+
+COMMAND_CHARACTERS = 8000  # Discord refuses a command whose texts add up to more
+
+
+def _characters(item: dict[str, Any], locale: str | None) -> int:
+    """The characters Discord counts for one command in `locale` (None: English): every
+    name, description and choice name and value, below it too."""
+    def said(field: str, thing: dict[str, Any]) -> str:
+        localized = (thing.get(f"{field}_localizations") or {}).get(locale or "")
+        return str(localized or thing.get(field, ""))
+
+    total = len(said("name", item)) + len(said("description", item))
+    for choice in item.get("choices", []):
+        total += len(said("name", choice)) + len(str(choice["value"]))
+    return total + sum(_characters(option, locale) for option in item.get("options", []))
+
+
+async def test_every_command_fits_discords_character_limit_in_every_language(
+        simcord_env: Any) -> None:
+    biggest = {locale: 0 for locale in (None, *LOCALES)}
+    for command in registered(simcord_env):
+        counts = {locale: _characters(command, locale) for locale in biggest}
+        assert max(counts.values()) <= COMMAND_CHARACTERS, (command["name"], counts)
+        biggest = {locale: max(biggest[locale], counts[locale]) for locale in biggest}
+    # The counting reaches the subcommands' options and the translations (/domino is big).
+    assert biggest["ru"] != biggest[None] and biggest[None] > 1000, biggest

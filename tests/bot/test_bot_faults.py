@@ -149,7 +149,8 @@ async def test_after_a_crash_between_commit_and_edit_the_messages_catch_up(
     await env.advance_time(10)  # the rate-limited edit is retried after a pause
     for table in tables:
         resumed = fresh.service.get(table.id)
-        assert resumed.seq == table.seq + 1
+        # The stored move, then any forced draws of the next player (played at start-up).
+        assert resumed.seq >= table.seq + 1
         assert shown_seq(channel, resumed) == resumed.seq
 
 

@@ -19,7 +19,8 @@ from tests.bot.test_bot_guards import simultaneous_clicks
 
 INT, BOOL = 4, 5  # Discord's option types
 TABLE_SETTINGS = {"seats", "pace", "turn_minutes", "lobby_minutes", "auto_start",
-                  "invite1", "invite2", "invite3"}
+                  "forced_moves", "on_resign", "thread", "invite1", "invite2", "invite3"}
+SOLITAIRE_SETTINGS = {"hints", "auto_draw"}
 
 
 def newest(env: Any) -> Any:
@@ -80,7 +81,7 @@ def test_every_option_range_in_the_payload_is_what_the_engine_accepts(
             assert (option["type"], option["min_value"], option["max_value"]) == (
                 INT, info.low, info.high), info.name
     # Nothing of another game: only the table's own settings are left.
-    assert set(sent) == ({"hints"} if spec.solitaire else TABLE_SETTINGS)
+    assert set(sent) == (SOLITAIRE_SETTINGS if spec.solitaire else TABLE_SETTINGS)
     if not spec.solitaire:
         assert (sent["seats"]["min_value"], sent["seats"]["max_value"]) == spec.seats
 

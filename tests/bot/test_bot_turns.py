@@ -245,3 +245,43 @@ async def test_the_table_message_is_posted_again_once_it_scrolled_out_of_sight(
     assert all(m.id != first for m in channel.history())  # the old one retired
     assert custom_ids([c.to_dict() for c in newest.components], "dom:hand:")
 
+
+
+async def test_a_table_opened_in_a_thread_is_played_there(four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    ann, bob = four["members"][:2]
+    opened = await ann.slash(channel, "domino new traditional", seats=2, thread=True,
+                             invite1=bob.user)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    [thread] = channel.threads
+    assert table.channel_id == thread.id and thread.name == f"Traditional table #{table.id}"
+    assert opened.response.ephemeral and thread.mention in opened.response.content
+    # The table message and the invitation are in the thread; the channel shows only
+    # Discord's own line that the thread was started.
+    assert next(m.id for m in thread.history() if m.author.bot) == table.message_id
+    invitation = next(m for m in thread.history() if f"<@{bob.id}>" in text_of(payload(m)))
+    assert not [m for m in channel.history() if not m.flags.ephemeral
+                and m.type == discord.MessageType.default]
+    await bob.click(invitation, label="Join")
+    await env.settle()
+    assert table.status == "playing"
+    tally = await play_game(env, table, [ann, bob])
+    assert table.status == "finished" and tally.decisions
+    assert table.channel_id == thread.id
+
+
+async def test_forced_moves_off_and_a_resign_that_ends_are_the_hosts_choice(
+        four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    ann = four["members"][0]
+    await ann.slash(channel, "domino new traditional", seats=3, forced_moves=False,
+                    on_resign="end")
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert not table.settings.auto_forced and table.settings.on_resign == "end"
+    lobby = text_of([c.to_dict() for c in table_message(channel, table).components])
+    assert "played by hand" in lobby and "ends the game for everyone" in lobby
+    await ann.slash(channel, "domino new carousel", seats=3)
+    usual = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert usual.settings.auto_forced and usual.settings.on_resign == "ai"
+    lobby = text_of([c.to_dict() for c in table_message(channel, usual).components])
+    assert "played by hand" not in lobby and "ends the game" not in lobby

@@ -193,3 +193,39 @@ async def test_big_clock_draws_for_the_player_only_when_they_ask(
     assert auto.game is not None and auto.seq >= 1
     assert next(iter(await svc.store.moves(auto.id))) == "draw"
     assert auto.game.forced_move() is None  # it stopped where there is a choice
+
+
+async def test_forced_moves_a_crash_left_unplayed_are_played_at_start_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Storage.open(tmp_path / "db.sqlite3")
+    svc = TableService(store, ai_delay=0)
+    table = await seated(svc, monkeypatch, 2, seed=9)
+    # People play until a move would leave the next player only a draw or a pass.
+    while True:
+        assert table.game is not None and table.status == "playing"
+        game = table.game
+        seat = game.to_move
+        assert seat is not None
+        leading = [str(m) for m in game.legal_moves()
+                   if (after := game.copy()).play(m) and after.forced_move() is not None]
+        if leading:
+            break
+        await svc.play(table.id, table.seats[seat].user_id or 0, table.seq,
+                       str(game.legal_moves()[0]))
+    # A crash right after that move's commit: stored, but not the forced moves after it.
+    seq = table.seq + 1
+    await store.append_move(table.id, seq, leading[0], deadline=None)
+    await svc.close()
+    again = TableService(store, ai_delay=0)
+    try:
+        await again.load()
+        await again.settle()
+        resumed = again.get(table.id)
+        assert resumed.game is not None and resumed.seq > seq
+        assert resumed.game.forced_move() is None  # waiting on a real decision…
+        assert resumed.status != "playing" or resumed.deadline is not None  # …with a clock
+        stored = list(await store.moves(table.id))
+        assert stored[seq:] and set(stored[seq:]) <= {"draw", "pass"}
+    finally:
+        await again.close()
+        await store.close()
