@@ -16,7 +16,11 @@ The policy, in order:
    the misplaced doubles home.
 Whatever the level, a hint never loses at once while another legal move does not
 (`safe`): a give-up, a resign or a move after which the game is lost is replaced
-by the first legal move that keeps it going. `hint_at` gives the hint of a level:
+by the first legal move that keeps it going. Before that, a person's normal hint
+takes a second, deeper look (`second_look`): it follows a rescue found further
+away, or, when no rearranging of the piles can let a drawn double home (or bring
+every double home once the stock is out), suggests giving up rather than moving
+tiles to and fro for ever. `hint_at` gives the hint of a level:
 easy a random such move, normal this policy, hard `engine.clock.planner`.
 """
 
@@ -27,6 +31,7 @@ from typing import Any
 from engine.ai import LEVELS
 from engine.clock.board import (
     Board,
+    Step,
     accepts,
     all_home,
     board_of,
@@ -42,6 +47,10 @@ from engine.rng import SeededRandom
 from engine.tiles import Tile
 
 RESCUE_LIMIT = 2000
+# A person's hint looks further before it lets a double go or stops the game: a
+# rescue can lie four moves deep among tens of thousands of boards (about 0.3 s a
+# 50,000 here), and a person waits that long gladly; the AI does not.
+DEEP_RESCUE_LIMIT = 100_000
 HINT_LEVELS = LEVELS  # a hint comes at each of the AI's levels
 
 
@@ -110,7 +119,33 @@ def hint(source: ClockView | Any, *, give_up: bool = False) -> ClockMove:
     """
     view = _view(source)
     move = _policy(view)
-    return move if give_up else safe(view, move)
+    if give_up:
+        return move
+    if loses_at_once(view, move):
+        looked = second_look(view)
+        if looked == ClockMove.resign():
+            return looked  # said plainly, rather than moving tiles to and fro for ever
+        if looked is not None:
+            move = looked
+    return safe(view, move)
+
+
+def second_look(view: ClockView) -> ClockMove | None:
+    """For a person, when the policy's move would lose: the rescue searched much
+    further (`DEEP_RESCUE_LIMIT` boards, under a second). Its first move when one
+    is found; `resign` when every board the piles can be rearranged into was seen and
+    none lets the drawn double home (or, the stock out and nothing in hand, brings
+    every double home): the game cannot be won; None when even this search was cut
+    short, or the trouble is not one that rearranging mends."""
+    drawn = view.drawn
+    if drawn is not None and not drawn.is_double:
+        return None
+    if drawn is None and view.stock_size > 0:
+        return None
+    path, found, complete = _rescue_search(view, drawn, DEEP_RESCUE_LIMIT)
+    if found is not None and path:
+        return ClockMove.move(*path[0])
+    return ClockMove.resign() if found is None and complete else None
 
 
 def _policy(view: ClockView) -> ClockMove:
@@ -170,6 +205,16 @@ def _target_key(tops: tuple[Tile | None, ...], troubled: set[int], hour: int,
 def _rescue(view: ClockView, drawn: Tile | None) -> ClockMove | None:
     """The first move of the shortest rearranging that brings the drawn double home
     (or, with none drawn, every misplaced double); None when the search finds none."""
+    path, found, _ = _rescue_search(view, drawn)
+    if found is None or not path:
+        return None
+    return ClockMove.move(*path[0])
+
+
+def _rescue_search(view: ClockView, drawn: Tile | None,
+                   limit: int = RESCUE_LIMIT) -> tuple[list[Step], float | None, bool]:
+    """`engine.clock.board.search` for the rearranging `_rescue` looks for, through at
+    most `limit` boards."""
     board = _board(view)
     if drawn is not None:
         d, code = drawn.high, drawn.code
@@ -185,10 +230,7 @@ def _rescue(view: ClockView, drawn: Tile | None) -> ClockMove | None:
 
         def open_(b: Board) -> bool:
             return bool(misplaced(b))
-    path, found, _ = search(board, open_, goal, RESCUE_LIMIT)
-    if found is None or not path:
-        return None
-    return ClockMove.move(*path[0])
+    return search(board, open_, goal, limit)
 
 
 def _freeing_move(view: ClockView, legal: set[ClockMove], hours: list[int],
