@@ -2,7 +2,7 @@
 
 Everything else in cogs/ asks `presentation(game)` instead of matching game names.
 A new game registered in engine/registry.py gets an entry here (its message, the
-words for its board, its rules text); a game without one is shown like Traditional.
+words for its board, its rules text); a game without one is shown as a line game.
 """
 
 from __future__ import annotations
@@ -53,8 +53,9 @@ PRESENTATIONS: dict[str, Presentation] = {
 
 
 def presentation(game: str) -> Presentation:
-    """The presentation of a game by its spec name (Traditional's for an unknown one)."""
-    return PRESENTATIONS.get(game, PRESENTATIONS["traditional"])
+    """The presentation of a game by its spec name; a game without an entry is shown as a
+    line game (its board in words, its rules under `rules.<name>`)."""
+    return PRESENTATIONS.get(game) or Presentation(f"rules.{game}", line_text)
 
 
 def _choices(specs: list[GameSpec]) -> list[app_commands.Choice[str]]:
