@@ -42,6 +42,7 @@ from cogs.table_updates import TableMessages, fault_text
 from engine.choices import end_choices
 from engine.game import HandSummary
 from engine.notation import move_text
+from engine.registry import game_spec
 from render.summary import HandEnd
 from tables.errors import NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, TableEvent, resign_plays_on
@@ -343,12 +344,12 @@ class Actions:
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         async with self.guard(interaction, table_id):
             table, seat = await self._seated(table_id, interaction.user.id)
-            suggest = presentation(table.game_kind).hint
+            suggest = game_spec(table.game_kind).hint
             if suggest is None or table.game is None:
                 raise TableError("error.not_clock")
             # The level the player picked; the hard search runs off the event loop.
-            move = await asyncio.to_thread(suggest, table.game.view(seat),
-                                           table.settings.hint_level)
+            move = str(await asyncio.to_thread(suggest, table.settings.hint_level,
+                                               table.game.view(seat)))
             # As people read it, and as /domino play takes it.
             shown = t("clock.typed", move=move_text(move), typed=move)
             await interaction.response.send_message(t("clock.hint_text", move=shown),

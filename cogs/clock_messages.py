@@ -59,7 +59,7 @@ def clock_face(view: Any) -> list[str]:
         if outcome.winners:
             lines.append(t("clock.won"))
         else:
-            lines.append(t("clock.lost", reason=ending("clock", outcome.reason, []),
+            lines.append(t("clock.lost", reason=ending(view.game, outcome.reason, []),
                            home=len(view.home),
                            hours=view.hours))
     return lines

@@ -2,21 +2,19 @@
 
 Everything else in cogs/ asks `presentation(game)` instead of matching game names.
 A new game registered in engine/registry.py gets an entry here (its message, the
-words for its board, its rules text); a game without one is shown like Traditional.
+words for its board, its rules text); a game without one is shown as a line game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from discord import app_commands, ui
 
 from catalog import t
 from cogs.clock_messages import clock_face, clock_layout
 from cogs.messages import BoardText, Shot, line_text, spinner_text, table_layout
-from engine.clock.hint import hint_at
 from engine.registry import GAMES, GameSpec
 from tables.live import LiveTable
 
@@ -29,15 +27,14 @@ class Presentation:
 
     `layout` draws the table message while the game exists (`None`: the line-game
     message with `board_text`); `private_hand` says whether players have a hand to
-    see privately; `hint` suggests a move from a view at a level (None: no Hint); `typed_moves`
-    are moves /domino play accepts beyond the legal ones (Big Clock's "resign").
+    see privately; `typed_moves` are moves /domino play accepts beyond the legal ones
+    (Big Clock's "resign"). Whether a game has hints is the registry's (`GameSpec.hint`).
     """
 
     rules_key: str
     board_text: BoardText
     layout: Layout | None = None
     private_hand: bool = True
-    hint: Callable[[Any, str], str] | None = None
     typed_moves: tuple[str, ...] = ()
 
     def table_message(self, table: LiveTable, shot: Shot | None) -> ui.LayoutView:
@@ -47,21 +44,18 @@ class Presentation:
         return table_layout(table, shot, self.board_text)
 
 
-def _hint(view: Any, level: str) -> str:
-    return str(hint_at(level, view))
-
-
 PRESENTATIONS: dict[str, Presentation] = {
     "traditional": Presentation("rules.traditional", line_text),
     "carousel": Presentation("rules.carousel", spinner_text),
     "clock": Presentation("rules.clock", clock_face, layout=clock_layout, private_hand=False,
-                          hint=_hint, typed_moves=("resign",)),
+                          typed_moves=("resign",)),
 }
 
 
 def presentation(game: str) -> Presentation:
-    """The presentation of a game by its spec name (Traditional's for an unknown one)."""
-    return PRESENTATIONS.get(game, PRESENTATIONS["traditional"])
+    """The presentation of a game by its spec name; a game without an entry is shown as a
+    line game (its board in words, its rules under `rules.<name>`)."""
+    return PRESENTATIONS.get(game) or Presentation(f"rules.{game}", line_text)
 
 
 def _choices(specs: list[GameSpec]) -> list[app_commands.Choice[str]]:

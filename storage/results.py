@@ -226,15 +226,16 @@ class ResultsMixin(RatingsMixin):
         self,
         user_id: int,
         *,
+        game: str,
         won: bool,
         discards: int,
         hours_home: int,
         duration: float,
         table_id: int | None = None,
         guild_id: int | None = None,
-        game: str = "clock",
     ) -> SolitaireResult:
-        """Record a solitaire game; with table_id, also mark that table finished (atomically).
+        """Record a solitaire game of `game` (its registry name); with table_id, also mark
+        that table finished (atomically).
 
         Raises TableNotFound for an unknown table, InvalidState if it already has a result.
         """
@@ -289,15 +290,16 @@ class ResultsMixin(RatingsMixin):
         return [_solitaire(r) for r in rows]
 
     async def player_stats(
-        self, user_id: int, game: str, guild_id: int | None = None
+        self, user_id: int, game: str, guild_id: int | None = None, *, solitaire: bool
     ) -> PlayerStats:
-        """The user's figures for `game`, in a guild or (None) everywhere.
+        """The user's figures for `game`, in a guild or (None) everywhere; `solitaire`
+        says which results it keeps (the caller has it from the game's registry spec).
 
-        For a solitaire game (clock): games, wins, best winning time, average hours home;
+        For a solitaire game: games, wins, best winning time, average hours home;
         otherwise games, wins (place 1), goats, points and the leaderboard line.
         """
         async with self._db.read() as conn:
-            if game == "clock":
+            if solitaire:
                 return await self._solitaire_stats(conn, user_id, game, guild_id)
             rows = list(await conn.execute_fetchall(
                 """

@@ -85,9 +85,9 @@ class StatsMixin:
         return GameTotals(user_id, game, games, wins, goats, points, best, streak)
 
     async def solitaire_totals(
-        self, user_id: int, game: str = "clock", guild_id: int | None = None
+        self, user_id: int, game: str, guild_id: int | None = None
     ) -> SolitaireTotals:
-        """The user's solitaire (Big Clock) totals in a guild or (None) everywhere."""
+        """The user's totals of the solitaire `game` in a guild or (None) everywhere."""
         async with self._db.read() as conn:
             rows = list(await conn.execute_fetchall(
                 f"""

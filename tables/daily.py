@@ -20,6 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from engine.registry import daily_game
 from storage.daily import DailyResult
 from tables.errors import TableError
 from tables.live import LiveTable, Person, TableEvent
@@ -129,8 +130,8 @@ class DailyDeals:
         if not claimed:
             raise TableError("daily.already")
         table = await self.service.start_solitaire(
-            guild_id=None, channel_id=channel_id, person=person, game="clock", options={},
-            seed=seed)
+            guild_id=None, channel_id=channel_id, person=person, game=daily_game().name,
+            options={}, seed=seed)
         await self.store.set_daily_table(guild_id, day, person.user_id, table.id)
         return table
 
@@ -138,7 +139,7 @@ class DailyDeals:
         """A finished daily table: its try's result."""
         table, game = event.table, event.table.game
         if (event.kind not in ("finished", "cancelled", "abandoned") or game is None
-                or table.game_kind != "clock"):
+                or table.game_kind != daily_game().name):
             return
         outcome = game.outcome()
         await self.store.finish_daily(

@@ -39,7 +39,7 @@ def seat_results(table: LiveTable) -> list[SeatResult]:
 
 
 def solitaire_result(table: LiveTable, now: float) -> dict[str, Any]:
-    """The keyword arguments of `Storage.record_solitaire_result` for a finished clock."""
+    """The keyword arguments of `Storage.record_solitaire_result` for a finished solitaire."""
     game = table.game
     assert game is not None
     summary = game.summary()
@@ -47,6 +47,7 @@ def solitaire_result(table: LiveTable, now: float) -> dict[str, Any]:
     return {
         "table_id": table.id,
         "user_id": table.host_id,
+        "game": table.game_kind,
         "guild_id": table.guild_id,
         "won": bool(outcome and outcome.winners),
         "discards": len(summary.get("discards", [])),

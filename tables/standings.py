@@ -32,10 +32,6 @@ from tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
-# The figures only some table games have (the others leave them None): goats are
-# Traditional's, a best match score Carousel's.
-GOATS: Final = frozenset({"traditional"})
-BEST_SCORE: Final = frozenset({"carousel"})
 PROVISIONAL_NOTE: Final = (f"Ratings marked * are provisional until {PROVISIONAL_GAMES} "
                            "rated games have been played.")
 MAX_PER_PAGE: Final = 25
@@ -83,7 +79,8 @@ class GameStats:
 
     Table games: rating (shown number, None before any rated game), rank on the board,
     rating_change over the last `change_games` rated games, average_points;
-    goats (Traditional only); best_score (Carousel only: the best match score).
+    goats (games whose spec has `goats`); best_score (the best match score, games whose
+    spec has `best_score`).
     Big Clock: best_result (text), best_discards (fewest in a win), best_hours_home,
     fastest_win (seconds). streak: +n wins in a row or -n games without a win, latest
     first. series: shown ratings, the first before the oldest game charted, one per game.
@@ -255,12 +252,14 @@ class Standings:
         out: list[GameStats] = []
         for spec in GAMES.values():
             figures = (await self._solitaire_stats(user_id, spec, guild_id) if spec.solitaire
-                       else await self._table_stats(user_id, spec.name, guild_id))
+                       else await self._table_stats(user_id, spec, guild_id))
             if figures.games or include_unplayed:
                 out.append(figures)
         return out
 
-    async def _table_stats(self, user_id: int, game: str, guild_id: int | None) -> GameStats:
+    async def _table_stats(self, user_id: int, spec: GameSpec,
+                           guild_id: int | None) -> GameStats:
+        game = spec.name
         totals = await self.store.game_totals(user_id, game, guild_id)
         own = await self.store.rank_of(user_id, game, guild_id)
         history = await self.store.rating_history(user_id, game, guild_id,
@@ -279,8 +278,8 @@ class Standings:
             rank=own.rank if own is not None else None, board_size=size,
             rating_change=change, change_games=len(recent),
             average_points=totals.average_points,
-            goats=totals.goats if game in GOATS else None,
-            best_score=totals.best_points if game in BEST_SCORE else None,
+            goats=totals.goats if spec.goats else None,
+            best_score=totals.best_points if spec.best_score else None,
             series=rating_series(history),
         )
 

@@ -1,6 +1,7 @@
 """The Carousel fives game with a spinner («Карусель», RULES.md section 2), as one package.
 
-- `game`: the rules (`CarouselGame`); `options`: its options; `spinner`: the
+- `game`: the rules (`CarouselGame`), on `legality` (its legal moves and why a
+  move is illegal, `CarouselLegality`); `options`: its options; `spinner`: the
   layout; `scoring`: every scoring rule; `view`: what a seat may see; `policy`:
   its computer players by level; `hidden`: how the computer guesses the hidden
   tiles (`Sampler`).

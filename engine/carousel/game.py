@@ -7,22 +7,20 @@ from functools import partial
 from operator import attrgetter
 from typing import Any
 
-from catalog import Phrase
+from engine.carousel.legality import CarouselLegality
 from engine.carousel.options import CarouselOptions
 from engine.carousel.scoring import (
     blocked_scores,
     count_parts,
     domino_score,
-    open_end_count,
     past_target_reason,
     play_score,
 )
-from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move, side_move_text
+from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move_text
 from engine.carousel.view import CarouselView, ScoreEvent
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.game import HandSummary, Outcome, places_by
-from engine.line_game import LineGame
 from engine.moves import LineMove
 from engine.records import record_start
 from engine.rng import SeededRandom
@@ -31,12 +29,12 @@ from engine.tiles import Tile, full_set, pip_total
 _BY_VALUE = attrgetter("high", "low")  # the order of Tile, read in C: sorts hands fast
 
 
-class CarouselGame(LineGame):
-    """A Carousel match: hands are dealt until a player (or pair) reaches `options.target`."""
+class CarouselGame(CarouselLegality):
+    """A Carousel match: hands are dealt until a player (or pair) reaches `options.target`.
 
-    kind = "carousel"
-    title = "the Carousel"
-    options: CarouselOptions
+    The legal moves and the reasons a move is illegal are `CarouselLegality`'s; this
+    class deals, applies moves, scores, ends hands and shows views and records.
+    """
 
     def __init__(
         self,
@@ -104,64 +102,7 @@ class CarouselGame(LineGame):
         self.turn = self.first
         self.history: list[tuple[int, str]] = []
 
-    # -- state ----------------------------------------------------------------
-    @property
-    def drawable(self) -> int:
-        """How many tiles may still be drawn (`keep_in_stock` holds the last ones back)."""
-        return max(0, len(self.stock) - self.stock_pos - self.reserve)
-
-    def side_of(self, seat: int) -> int:
-        """The index into `side_scores` of a seat: its pair with `pairs`, else itself."""
-        return seat % 2 if self.options.pairs else seat
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Match totals per seat (with pairs, each partner shows the pair's total)."""
-        return tuple(self.side_scores[self.side_of(s)] for s in range(len(self.players)))
-
-    def count(self) -> int:
-        """The current open-end count (0 before the opening)."""
-        return open_end_count(self.layout) if self.layout is not None else 0
-
-    def _fitting(self, seat: int) -> list[LineMove]:
-        layout = self.layout
-        assert layout is not None
-        ends = layout.ends
-        sides = layout.open_sides()
-        moves = []
-        for tile in self.hands[seat]:
-            high, low = tile.high, tile.low
-            for i in sides:
-                if high == ends[i] or low == ends[i]:
-                    moves.append(side_move(tile, i))
-        return moves
-
-    def _blocked(self) -> bool:
-        """Nobody can play (the caller checks that nothing may be drawn)."""
-        assert self.layout is not None
-        numbers = self.layout.open_numbers()
-        for hand in self.hands:
-            for t in hand:
-                if t.high in numbers or t.low in numbers:
-                    return False
-        return True
-
-    def legal_moves(self) -> list[LineMove]:
-        if self._outcome is not None:
-            return []
-        hand = self.hands[self.turn]
-        if self.layout is None:
-            doubles = [LineMove("play", t) for t in hand if t.high == t.low]
-            if doubles:
-                return doubles
-            return [LineMove.draw() if self.drawable else LineMove.pass_()]
-        moves = self._fitting(self.turn)
-        if self.drawable and (not moves or not self.options.must_play):
-            moves.append(LineMove.draw())
-        elif not moves:
-            moves.append(LineMove.pass_())
-        return moves
-
+    # -- applying ---------------------------------------------------------------
     def play(self, move: LineMove | str) -> LineMove:
         """As `Game.play`, with a fast check for a tile played at a named open end (the
         moves `legal_moves` gives); anything else takes the general path, which gives
@@ -180,77 +121,6 @@ class CarouselGame(LineGame):
                 return move
         return super().play(move)
 
-    def illegal_reason(self, move: LineMove) -> Phrase | None:
-        if self._outcome is not None:
-            return Phrase("illegal.game_over")
-        if self.layout is None:
-            return self._opening_reason(move)
-        if move.kind == "play":
-            return self._play_reason(move)
-        fitting = self._fitting(self.turn)
-        if move.kind == "draw":
-            if fitting and self.options.must_play:
-                return Phrase("illegal.draw_while_fits", {"tile": fitting[0].tile})
-            if not self.drawable:
-                return self._nothing_to_draw()
-            return None
-        if fitting:
-            return Phrase("illegal.pass_while_fits", {"tile": fitting[0].tile})
-        if self.drawable:
-            return Phrase("illegal.pass_may_draw")
-        return None
-
-    def _nothing_to_draw(self) -> Phrase:
-        if self.stock_size:
-            return Phrase("illegal.reserve", {"count": self.reserve})
-        return Phrase("illegal.stock_empty")
-
-    def _opening_reason(self, move: LineMove) -> Phrase | None:
-        hand = self.hands[self.turn]
-        double = next((t for t in hand if t.high == t.low), None)
-        if move.kind == "play":
-            tile = move.tile
-            assert tile is not None
-            if tile not in hand:
-                return Phrase("illegal.not_held", {"tile": tile})
-            if tile.high != tile.low:
-                return Phrase("illegal.open_not_double")
-            if move.end is not None:
-                return Phrase("illegal.opening_no_end")
-            return None
-        if double is not None:
-            return Phrase("illegal.open_with_double", {"tile": double})
-        if move.kind == "draw":
-            return None if self.drawable else self._nothing_to_draw()
-        if self.drawable:
-            return Phrase("illegal.pass_draw_double")
-        return None
-
-    def _play_reason(self, move: LineMove) -> Phrase | None:
-        tile = move.tile
-        layout = self.layout
-        assert tile is not None and layout is not None
-        if tile not in self.hands[self.turn]:
-            return Phrase("illegal.not_held", {"tile": tile})
-        ends = layout.ends_for(tile)
-        if move.end in ends:
-            return None
-        shown = ", ".join(f"{SIDES[i]} {layout.ends[i]}" for i in layout.open_sides())
-        if move.end is None:
-            if not ends:
-                return Phrase("illegal.fits_no_end", {"tile": tile, "open": shown})
-            if len(ends) > 1:
-                return Phrase("illegal.fits_several", {"tile": tile, "ends": ", ".join(ends)})
-            return None
-        if move.end not in SIDES:
-            return Phrase("illegal.ends_lrud", {"end": move.end})
-        if move.end not in ends:
-            if move.end not in (SIDES[i] for i in layout.open_sides()):
-                return Phrase("illegal.side_not_open", {"end": move.end, "open": shown})
-            return Phrase("illegal.not_this_side", {"tile": tile, "end": move.end, "open": shown})
-        return None
-
-    # -- applying ---------------------------------------------------------------
     def _apply(self, move: LineMove) -> LineMove:
         seat = self.turn
         n = len(self.players)

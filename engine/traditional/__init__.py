@@ -1,6 +1,7 @@
 """The Traditional draw game («Козёл», RULES.md section 1), as one package.
 
-- `game`: the rules (`TraditionalGame`); `deal`: dealing and the lead; `scoring`:
+- `game`: the rules (`TraditionalGame`), on `legality` (its legal moves and why a
+  move is illegal, `TraditionalLegality`); `deal`: dealing and the lead; `scoring`:
   how a hand is scored; `options`: its options; `view`: what a seat may see and
   how a hand ended; `fastpath`: the tables of the hot paths; `policy`: its
   computer players by level; `hidden`: how the computer guesses the hidden tiles

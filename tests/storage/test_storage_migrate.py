@@ -44,7 +44,7 @@ async def fill(path: Path) -> None:
     await play_out(store, 10, moves=3)  # a game in progress
     await store.create_table(guild_id=7, channel_id=99, game="carousel", host_id=2,
                              seats=TWO[1:])  # a lobby
-    await store.record_solitaire_result(1, won=True, discards=2, hours_home=12,
+    await store.record_solitaire_result(1, game="clock", won=True, discards=2, hours_home=12,
                                         duration=95.5, guild_id=7)
     await store.upsert_player(Player(1, "Ann", "de", "Europe/Berlin", 1320, 420, True, False))
     await store.set_guild_settings(GuildSettings(7, rate_ai=True, lobby_role_id=5))

@@ -189,12 +189,12 @@ async def test_stats_and_history(store: Storage) -> None:
     first = await game(store, [P[1], P[2]], [1, 2], guild_id=100)
     second = await game(store, [P[2], P[1]], [1, 2], guild_id=200)
     third = await game(store, [P[1], P[2]], [1, 2], guild_id=200, kind="carousel")
-    stats = await store.player_stats(1, "traditional")
+    stats = await store.player_stats(1, "traditional", solitaire=False)
     assert (stats.games, stats.wins, stats.goats, stats.points) == (2, 1, 1, 10)
     assert stats.win_rate == 0.5 and stats.rating is not None and stats.rating.games == 2
-    local = await store.player_stats(1, "traditional", 100)
+    local = await store.player_stats(1, "traditional", 100, solitaire=False)
     assert (local.games, local.wins) == (1, 1)
-    nobody = await store.player_stats(42, "traditional")
+    nobody = await store.player_stats(42, "traditional", solitaire=False)
     assert (nobody.games, nobody.win_rate, nobody.rating) == (0, 0.0, None)
     history = await store.history(1)
     assert [h.table_id for h in history] == [third, second, first]
@@ -209,7 +209,7 @@ async def test_solitaire(store: Storage) -> None:
     )
     await store.start_table(table.id, deadline=50.0, seed=3)
     won = await store.record_solitaire_result(
-        1, won=True, discards=2, hours_home=12, duration=300.0, table_id=table.id,
+        1, game="clock", won=True, discards=2, hours_home=12, duration=300.0, table_id=table.id,
         guild_id=100,
     )
     assert won.won and won.table_id == table.id and won.hours_home == 12
@@ -217,18 +217,20 @@ async def test_solitaire(store: Storage) -> None:
     assert got is not None and got.status == "finished" and got.deadline is None
     with pytest.raises(InvalidState):
         await store.record_solitaire_result(
-            1, won=True, discards=0, hours_home=12, duration=1.0, table_id=table.id
+            1, game="clock", won=True, discards=0, hours_home=12, duration=1.0, table_id=table.id
         )
     with pytest.raises(TableNotFound):
         await store.record_solitaire_result(
-            1, won=True, discards=0, hours_home=12, duration=1.0, table_id=999
+            1, game="clock", won=True, discards=0, hours_home=12, duration=1.0, table_id=999
         )
-    await store.record_solitaire_result(1, won=False, discards=5, hours_home=7, duration=90.0)
-    await store.record_solitaire_result(1, won=True, discards=1, hours_home=12, duration=200.0)
-    stats = await store.player_stats(1, "clock")
+    await store.record_solitaire_result(1, game="clock", won=False, discards=5, hours_home=7,
+                                        duration=90.0)
+    await store.record_solitaire_result(1, game="clock", won=True, discards=1, hours_home=12,
+                                        duration=200.0)
+    stats = await store.player_stats(1, "clock", solitaire=True)
     assert (stats.games, stats.wins, stats.best_duration) == (3, 2, 200.0)
     assert stats.hours_home_avg == pytest.approx(31 / 3) and stats.rating is None
-    local = await store.player_stats(1, "clock", 100)
+    local = await store.player_stats(1, "clock", 100, solitaire=True)
     assert local.games == 1
     history = await store.solitaire_history(1)
     assert [h.duration for h in history] == [200.0, 90.0, 300.0]

@@ -164,13 +164,14 @@ async def test_rating_history_follows_the_results(store: Storage) -> None:
 
 async def test_solitaire_totals(store: Storage) -> None:
     for won, discards, home in [(False, 9, 7), (True, 4, 12), (True, 2, 12), (False, 11, 10)]:
-        await store.record_solitaire_result(1, won=won, discards=discards, hours_home=home,
-                                            duration=60.0 + discards, guild_id=100)
-    totals = await store.solitaire_totals(1)
+        await store.record_solitaire_result(1, game="clock", won=won, discards=discards,
+                                            hours_home=home, duration=60.0 + discards,
+                                            guild_id=100)
+    totals = await store.solitaire_totals(1, "clock")
     assert (totals.games, totals.wins, totals.best_discards, totals.best_hours_home) == (
         4, 2, 2, 12)
     assert totals.fastest_win == pytest.approx(62.0) and totals.streak == -1
-    assert (await store.solitaire_totals(1, guild_id=5)).games == 0
+    assert (await store.solitaire_totals(1, "clock", guild_id=5)).games == 0
 
 
 async def test_results_of_tables(store: Storage) -> None:

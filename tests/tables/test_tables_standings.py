@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.records import replay
+from engine.rng import SeededRandom
 from storage import GuildSettings, Storage, display_rating
 from tables.errors import TableError
 from tables.live import Person, TableEvent, TableSettings
@@ -223,3 +224,38 @@ async def test_the_chart_is_a_png_of_the_rating_history(world: World) -> None:
     assert "no rated games" in nobody.alt
     with pytest.raises(TableError):
         await world.standings.chart(ANN.user_id, "clock")
+
+
+async def play_solitaire(w: World, person: Person, game: str, seed: int) -> int:
+    """A solitaire played to its end by `person` (a seeded random legal move each turn)."""
+    table = await w.service.start_solitaire(guild_id=G1, channel_id=20, person=person,
+                                            game=game, options={}, seed=seed)
+    rng = SeededRandom(seed)
+    while table.id in w.service.tables:
+        assert table.game is not None
+        moves = table.game.legal_moves()
+        await w.service.play(table.id, person.user_id, table.seq,
+                             str(moves[rng.below(len(moves))]))
+    return table.id
+
+
+async def test_each_game_shows_the_figures_its_registry_spec_declares(world: World) -> None:
+    for game in ("traditional", "carousel", "carousel"):
+        await play_game(world, G1, [ANN, BOB], game=game)
+    for seed in (1, 2):
+        await play_solitaire(world, ANN, "clock", seed)
+    stats = {s.game: s for s in await world.standings.stats(ANN.user_id)}
+    mine = {game: await world.store.history(ANN.user_id, limit=50, game=game)
+            for game in ("traditional", "carousel")}
+    # Traditional names goats; Carousel keeps the best match score; neither has both.
+    assert stats["traditional"].goats == sum(r.goat for r in mine["traditional"])
+    assert stats["traditional"].best_score is None
+    assert len(mine["carousel"]) == 2 and stats["carousel"].goats is None
+    assert stats["carousel"].best_score == max(r.points for r in mine["carousel"])
+    # Big Clock's figures come from its solitaire results, stored under its own name.
+    solo = await world.store.solitaire_history(ANN.user_id)
+    assert [s.game for s in solo] == ["clock", "clock"]
+    clock = stats["clock"]
+    assert (clock.games, clock.wins) == (2, sum(s.won for s in solo))
+    assert clock.best_hours_home == max(s.hours_home for s in solo)
+    assert clock.goats is None and clock.best_score is None and clock.rating is None

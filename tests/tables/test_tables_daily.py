@@ -1,0 +1,29 @@
+"""The daily deal at the table layer: its game is the registry's daily one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.registry import daily_game
+from tables.daily import DailyDeals, daily_seed
+from tables.live import Person
+from tests.tables.conftest import Services
+
+NOON = 1_796_126_400.0  # 2026-12-01 12:00 UTC
+GUILD, DM = 10, 55
+ANN = Person(1, "Ann")
+
+
+async def test_the_daily_try_is_a_table_of_the_registry_daily_game(
+        services: Services, tmp_path: Path) -> None:
+    service, _ = await services.open(tmp_path / "db.sqlite3", clock=lambda: NOON)
+    daily = DailyDeals(service)
+    table = await daily.start(GUILD, ANN, DM)
+    assert table.game_kind == daily_game().name and table.guild_id is None
+    assert table.seed == daily_seed(GUILD, daily.today())
+    # Its end is the try's result (the listener knows the daily game by the registry).
+    await service.resign(table.id, ANN.user_id)
+    await service.settle()
+    mine, streak = await daily.mine(GUILD, ANN.user_id)
+    assert mine is not None and mine.table_id == table.id and mine.finished_at == NOON
+    assert mine.won is False and mine.moves == len(table.game.moves) and streak == 1
