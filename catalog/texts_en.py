@@ -199,6 +199,8 @@ TEXTS: dict[str, Source] = {
     "clock.hint": "Hint",
     "clock.give_up": "Give up",
     "clock.hint_text": "Suggested move: {move}",
+    "clock.hint_give_up": "No rearranging of the piles can win this game now: "
+                          "give up ({move}).",
     "daily.already": ("You have had today's daily deal: one try each. A new one comes at "
                       "midnight UTC."),
     "daily.guild_only": "The daily deal belongs to a server: use /domino daily there.",

@@ -352,8 +352,8 @@ class Actions:
                                                table.game.view(seat)))
             # As people read it, and as /domino play takes it.
             shown = t("clock.typed", move=move_text(move), typed=move)
-            await interaction.response.send_message(t("clock.hint_text", move=shown),
-                                                    ephemeral=True)
+            key = "clock.hint_give_up" if move == "resign" else "clock.hint_text"
+            await interaction.response.send_message(t(key, move=shown), ephemeral=True)
 
     async def known_table(self, interaction: discord.Interaction[Any],
                           table_id: int) -> LiveTable:

@@ -28,6 +28,7 @@ async def play_clock(env: Any, member: Any, channel: Any, table: Any, *,
         if wanted in custom_ids(components):
             result = await member.click(message, custom_id=wanted)
         elif move == "resign":
+            assert "No rearranging of the piles can win" in hint.response.content
             result = await member.click(message, label="Give up")
         else:
             result = await member.slash(channel, "domino play", move=move)
