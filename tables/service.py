@@ -337,13 +337,31 @@ class TableService(SharedTables):
         return recorded
 
     async def after_moves(self, table: LiveTable) -> None:
-        """After a change of position: play the forced moves, then finish or re-arm."""
+        """After a stored change of position: play the forced moves, then finish or re-arm.
+
+        Storage refusing any of that does not undo the change, which is stored: it is
+        tried again in the background, so whoever moved is told their move was played.
+        """
+        try:
+            await self._follow_up(table)
+        except StorageError as exc:
+            log.warning("table %d: storage refused what follows move %d (%s); trying again",
+                        table.id, table.seq, exc)
+            self.scheduler.retry(table, lambda: self._locked_follow_up(table),
+                                 f"follow-up-{table.id}")
+
+    async def _follow_up(self, table: LiveTable) -> None:
         await self.play_forced(table)
         assert table.game is not None
         if table.game.is_over():
             await self.finish(table)
         else:
             self.scheduler.after_change(table)
+
+    async def _locked_follow_up(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.is_live and self.tables.get(table.id) is table:
+                await self._follow_up(table)
 
     async def play_forced(self, table: LiveTable) -> None:
         """Play the draws and passes of players with nothing to choose (when the table

@@ -119,6 +119,11 @@ class Scheduler:
                 if not last:
                     await self._wait(delay)
 
+    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str) -> None:
+        """Run `work` for `table` in the background, again a little later while storage
+        refuses it (as the table's own tasks are)."""
+        self._spawn(self._retrying(table, work), name)
+
     def spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
         """Run `coro` as a task this scheduler owns (cancelled when it closes); for work
         beside the tables' own, like the daily boards."""

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from storage import StorageBusy
 from tables.errors import NotAllowed
 from tables.live import Person, TableEvent, TableSettings
 from tables.service import TableService
@@ -177,3 +178,37 @@ async def test_an_ai_move_refused_by_a_locked_database_is_played_once_it_is_free
     refused = [r for r in caplog.records if f"table {table.id}: storage refused" in r.getMessage()]
     assert refused and all(r.exc_info is None for r in refused)
     assert not [r for r in caplog.records if r.exc_info is not None]
+
+
+async def test_a_last_move_whose_result_storage_refuses_is_played_and_finished_later(
+        tmp_path: Path, services: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    vt = VirtualTime()
+    service, seen = await open_slow_listening(services, tmp_path / "db.sqlite3", vt)
+    table_id = await two_player_game(service)
+    table = service.get(table_id)
+    store = service.store
+    finish_table = store.finish_table
+    refusals = 0
+
+    async def refuse_once(*args: object, **kwargs: object) -> None:
+        nonlocal refusals
+        if refusals == 0:
+            refusals += 1
+            raise StorageBusy("database is locked")
+        await finish_table(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "finish_table", refuse_once)
+    while table.is_live:
+        assert table.game is not None and table.game.to_move is not None
+        user = table.seats[table.game.to_move].user_id
+        assert user is not None
+        # Every click plays, the last one too: its result is written a little later.
+        move = str(table.game.legal_moves()[0])
+        assert await service.play(table_id, user, table.seq, move) == move
+        if table.game.is_over():
+            break
+    assert refusals == 1 and table.status == "playing"  # over, its result not yet stored
+    await vt.advance(60)
+    assert table.status == "finished" and table_id not in service.tables
+    assert len(await store.results_of_table(table_id)) == 2
+    assert [k for _, k, t in seen if t == table_id].count("finished") == 1
