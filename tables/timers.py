@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.ai import choose
 from engine.rng import SeededRandom
-from storage.db import StorageError
+from storage.db import StorageBusy, StorageError, StorageFull
 from tables.errors import TableError
 from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent, TableSettings
 from tables.quiet import reminder_times
@@ -32,7 +32,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Listener = Callable[[TableEvent], Awaitable[None]]
-STORAGE_TRIES, STORAGE_RETRY = 10, 5.0  # a table task storage refused: tries, seconds between
+# A table task storage refused is tried again: 5 s later, then 10 s, 20 s, ... up to
+# every 5 minutes. While storage is only busy or full it is never given up (the table would
+# stall until a restart); another refusal is given up after STORAGE_TRIES tries.
+STORAGE_TRIES, STORAGE_RETRY, STORAGE_RETRY_MAX = 10, 5.0, 300.0
 
 
 def stop_timer(table: LiveTable) -> None:
@@ -104,20 +107,25 @@ class Scheduler:
         return task
 
     async def _retrying(self, table: LiveTable, work: Callable[[], Awaitable[None]]) -> None:
-        """Run a table task again, a little later, while storage refuses it (busy, full):
-        an AI move, a turn notice or a deadline must not be lost to a locked file. Each
-        task checks the table's move number, so running it again does nothing twice."""
-        for attempt in range(1, STORAGE_TRIES + 1):
+        """Run a table task again, a little later, while storage refuses it: an AI move,
+        a turn notice or a deadline must not be lost to a locked file or a full disk,
+        however long they last. Each task checks the table's move number, so running
+        it again does nothing twice. Logged at the first refusals, then once an hour."""
+        attempt = 0
+        while True:
+            attempt += 1
             try:
                 await work()
                 return
             except StorageError as exc:
-                delay = STORAGE_RETRY * attempt
-                last = attempt == STORAGE_TRIES
-                log.warning("table %d: storage refused (%s); %s", table.id, exc,
-                            "giving up" if last else f"trying again in {delay:g} s")
-                if not last:
-                    await self._wait(delay)
+                delay = min(STORAGE_RETRY * 2 ** min(attempt - 1, 16), STORAGE_RETRY_MAX)
+                last = attempt >= STORAGE_TRIES and not isinstance(exc, StorageBusy | StorageFull)
+                if attempt <= STORAGE_TRIES or last or attempt % 12 == 0:
+                    log.warning("table %d: storage refused (%s); %s", table.id, exc,
+                                "giving up" if last else f"trying again in {delay:g} s")
+                if last:
+                    return
+                await self._wait(delay)
 
     def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str) -> None:
         """Run `work` for `table` in the background, again a little later while storage

@@ -18,6 +18,7 @@ from storage import StorageBusy
 from tables.errors import NotAllowed
 from tables.live import Person, TableEvent, TableSettings
 from tables.service import TableService
+from tables.timers import STORAGE_RETRY_MAX
 from tests.tables.conftest import Services, shut
 from tests.tables.test_tables_timers import ANN, BOB, HOUR, START, VirtualTime
 
@@ -150,12 +151,14 @@ async def test_no_turn_notice_after_the_table_was_cancelled(
     assert "turn" not in kinds[kinds.index("cancelled"):]
 
 
+@pytest.mark.parametrize("locked_for", [1, 2 * HOUR], ids=["a second", "two hours"])
 async def test_an_ai_move_refused_by_a_locked_database_is_played_once_it_is_free(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture, services: Services) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, services: Services,
+        locked_for: float) -> None:
     path = tmp_path / "db.sqlite3"
     vt = VirtualTime()
     service, _ = await open_slow_listening(services, path, vt)
-    await service.store._db.conn.execute("PRAGMA busy_timeout = 100")  # not 5 s per try
+    await service.store._db.conn.execute("PRAGMA busy_timeout = 10")  # not 5 s per try
     table = await service.open_lobby(
         guild_id=None, channel_id=20, host=ANN, game="traditional",
         settings=TableSettings(seats=2, auto_start=False), options={})
@@ -168,15 +171,17 @@ async def test_an_ai_move_refused_by_a_locked_database_is_played_once_it_is_free
             await service.play(table.id, ANN.user_id, None, str(table.game.legal_moves()[0]))
         seq = table.seq
         locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        await vt.advance(1)
+        await vt.advance(locked_for)
         assert table.seq == seq  # the AI could not store its move...
         locker.rollback()
-        await vt.advance(60)
+        await vt.advance(STORAGE_RETRY_MAX)
         assert table.seq > seq  # ...and played it once the file was free
     finally:
         locker.close()
     refused = [r for r in caplog.records if f"table {table.id}: storage refused" in r.getMessage()]
     assert refused and all(r.exc_info is None for r in refused)
+    assert len(refused) <= 12  # the first ten refusals, then one line an hour
+    assert not [r for r in refused if "giving up" in r.getMessage()]
     assert not [r for r in caplog.records if r.exc_info is not None]
 
 
