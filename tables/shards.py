@@ -144,7 +144,8 @@ class SharedTables:
     async def refresh(self, table_id: int) -> None:
         """Catch up with a change another process committed to a table of ours.
 
-        Plays the new moves on the table in memory (one "move" event each), takes the
+        Plays the new moves on the table in memory (one "move" event each, `forced` as
+        when played here), takes the
         new row (seats, status, deadline, settings), tells the listeners, and re-arms
         the table; a new table of ours is held from now on.
         """
@@ -174,6 +175,9 @@ class SharedTables:
         elif table.game is not None and row.last_seq > before.last_seq:
             for seq, move in enumerate(loaded.moves[before.last_seq:], start=before.last_seq + 1):
                 seat = table.game.to_move
+                # Told as the committing process would have: a move the table played for
+                # a player with nothing to choose is forced (their hand is not "played").
+                forced = table.forced_next()
                 try:
                     table.game.play(move)
                 except (IllegalMove, NotationError):
@@ -182,7 +186,7 @@ class SharedTables:
                     table.game = LiveTable.from_storage(loaded).game
                     break
                 table.row = dataclasses.replace(row, last_seq=seq)
-                await self.emit(TableEvent("move", table, move=move, seat=seat))
+                await self.emit(TableEvent("move", table, move=move, seat=seat, forced=forced))
         table.row = row
         if row.status not in ACTIVE_STATUSES:
             self.tables.pop(table.id, None)
@@ -195,5 +199,9 @@ class SharedTables:
             await self.emit(TableEvent("seats", table))
         if table.game is not None and table.game.is_over():
             await self.finish(table)  # unless the process that played the end did it first
+        elif table.forced_next():
+            # Caught up halfway: the committing process plays the forced moves next (each
+            # told here in turn). No turn begins, no AI moves, nobody is told yet.
+            stop_timer(table)
         else:
             self.scheduler.after_change(table)

@@ -16,8 +16,12 @@ from typing import Any
 
 from simcord.results import ResponseMessage
 
+from tests.bot.conftest import text_of
+
 MOVE_PREFIXES = ("dom:play:", "dom:tile:")
 _MESSAGE = re.compile(r"^/channels/(\d+)/messages(/\d+)?$")
+HAND_LINE = re.compile(r"^(?:\[\d+\|\d+\]\s*)+$", re.M)  # the hand: a line of tiles only
+TILE = re.compile(r"\[(\d+)\|(\d+)\]")
 
 
 def enabled_ids(components: list[dict[str, Any]], prefixes: tuple[str, ...]) -> list[str]:
@@ -71,6 +75,16 @@ def classify(entry: Any, dm_channels: dict[int, int]) -> tuple[str, int | None]:
         if method == "PATCH":
             return "edit", None
     return "other", None
+
+
+class Seeds:
+    """Stands for `secrets` in tables.service: every table is dealt from `seed`."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randbits(self, _bits: int) -> int:
+        return self.seed
 
 
 def latest_hand(member: Any) -> Any | None:
@@ -146,3 +160,33 @@ async def play_game(env: Any, table: Any, members: list[Any], *, limit: int = 60
             tally.dms[user] += 1
     tally.moves = table.seq
     return tally
+
+
+def shown_tiles(message: Any) -> set[str]:
+    """The tiles a hand message shows as the hand (its line of tiles only, "[6|3] [5|5]"),
+    in record notation ("6-3")."""
+    line = HAND_LINE.search(text_of(payload(message)))
+    if line is None:
+        return set()
+    return {f"{max(int(a), int(b))}-{min(int(a), int(b))}" for a, b in TILE.findall(line[0])}
+
+
+async def check_hands(env: Any, table: Any, members: list[Any]) -> None:
+    """Each human's latest hand message shows their hand; no older one has a live button."""
+    stored = {h.user_id: h for h in await env.bot.store.hand_messages(table.id)}
+    for member in members:
+        seat = table.seat_of(member.id)
+        dms = list(member.user.dm_channel.history())
+        latest = stored.get(member.id)
+        for message in dms:
+            if latest is None or message.id != latest.message_id:
+                assert not enabled_ids(payload(message), MOVE_PREFIXES), (
+                    f"an older hand message of {member.name} has live buttons")
+        if latest is None:
+            continue
+        message = env.backend.get_message(latest.channel_id, latest.message_id)
+        hand = {str(tile) for tile in table.game.view(seat).hand}
+        assert shown_tiles(message) == hand, f"{member.name}: {shown_tiles(message)} != {hand}"
+        live = enabled_ids(payload(message), MOVE_PREFIXES)
+        deciding = (table.status == "playing" and table.game.to_move == seat)
+        assert bool(live) == deciding, f"{member.name}: buttons {live}, deciding {deciding}"

@@ -8,7 +8,6 @@ a restart in the middle keeps all of it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,22 +18,18 @@ import tables.service as service_module
 from cogs.bot import DominoBot
 from cogs.table_updates import REPOST_AFTER
 from tests.bot.conftest import custom_ids, table_message, text_of
-from tests.bot.scripted import MOVE_PREFIXES, enabled_ids, payload, play_game
-
-HAND_LINE = re.compile(r"^(?:\[\d+\|\d+\]\s*)+$", re.M)  # the hand: a line of tiles only
-TILE = re.compile(r"\[(\d+)\|(\d+)\]")
+from tests.bot.scripted import (
+    MOVE_PREFIXES,
+    Seeds,
+    check_hands,
+    enabled_ids,
+    payload,
+    play_game,
+)
 
 
 def virtual_clock() -> float:
     return discord.utils.utcnow().timestamp()
-
-
-class Seeds:
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def randbits(self, _bits: int) -> int:
-        return self.seed
 
 
 @pytest.fixture(autouse=True)
@@ -66,37 +61,6 @@ async def open_table(world: dict[str, Any], seats: int, seed: int, **options: An
     await env.settle()
     assert table.status == "playing"
     return table
-
-
-def shown_tiles(message: Any) -> set[str]:
-    """The tiles a hand message shows as the hand (its line of tiles only, "[6|3] [5|5]"),
-    in record notation ("6-3")."""
-    line = HAND_LINE.search(text_of(payload(message)))
-    if line is None:
-        return set()
-    return {f"{max(int(a), int(b))}-{min(int(a), int(b))}" for a, b in TILE.findall(line[0])}
-
-
-async def check_hands(env: Any, table: Any, members: list[Any]) -> None:
-    """Each human's latest hand message shows their hand; no older one has a live button."""
-    stored = {h.user_id: h for h in await env.bot.store.hand_messages(table.id)}
-    for member in members:
-        seat = table.seat_of(member.id)
-        dms = list(member.user.dm_channel.history())
-        latest = stored.get(member.id)
-        for message in dms:
-            if latest is None or message.id != latest.message_id:
-                assert not enabled_ids(payload(message), MOVE_PREFIXES), (
-                    f"an older hand message of {member.name} has live buttons")
-        if latest is None:
-            continue
-        message = env.backend.get_message(latest.channel_id, latest.message_id)
-        hand = {str(tile) for tile in table.game.view(seat).hand}
-        assert shown_tiles(message) == hand, f"{member.name}: {shown_tiles(message)} != {hand}"
-        live = enabled_ids([c.to_dict() if hasattr(c, "to_dict") else c
-                            for c in message.components], MOVE_PREFIXES)
-        deciding = (table.status == "playing" and table.game.to_move == seat)
-        assert bool(live) == deciding, f"{member.name}: buttons {live}, deciding {deciding}"
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(4, 5), (4, 8), (2, 9), (2, 12)])

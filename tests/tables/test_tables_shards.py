@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+import tables.service as service_module
 from storage import Storage
 from storage.cluster import shard_of
 from tables.errors import StaleMove
@@ -164,6 +165,32 @@ async def test_concurrent_clicks_from_both_processes_apply_once(
     assert stored == [e.move for e in a.events if e.kind == "move"]
     assert a.service.tables[table_id].seq == len(stored) >= 4
     assert not [e for e in b.events if e.table.id == table_id]  # only the holder tells
+
+
+async def test_forced_moves_committed_elsewhere_reach_the_holder_as_forced(
+        two: tuple[SharedTime, Process, Process], monkeypatch: pytest.MonkeyPatch) -> None:
+    vt, a, b = two
+    told: list[tuple[str, int | None, bool, int]] = []
+
+    async def listen(event: TableEvent) -> None:
+        if event.kind in ("move", "turn"):
+            told.append((event.kind, event.seat, event.forced, event.table.seq))
+
+    a.service.listeners.append(listen)
+    # Seed 5: Ann leads, and after her 4-4 Bob must draw twice before he can play.
+    monkeypatch.setattr(service_module.secrets, "randbits", lambda _bits: 5)
+    table_id = await game_at(a)
+    monkeypatch.undo()
+    await vt.settle()
+    assert told == [("turn", 0, False, 0)]
+    assert await b.service.play(table_id, ANN.user_id, 0, "4-4") == "4-4"  # b is visiting
+    await a.until("move", 3)
+    await vt.settle()
+    assert await a.service.store.moves(table_id) == ["4-4", "draw", "draw"]
+    # As if played here: the draws are forced, and Bob's turn begins only at his decision
+    # (the holder may have caught up halfway, at a position whose draw was still to come).
+    assert told[1:] == [("move", 0, False, 1), ("move", 1, True, 2), ("move", 1, True, 3),
+                        ("turn", 1, False, 3)]
 
 
 async def test_a_deadline_fires_once(two: tuple[SharedTime, Process, Process]) -> None:
