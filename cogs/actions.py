@@ -23,11 +23,11 @@ import discord
 
 from catalog import t
 from catalog.reader import reading
-from cogs.answering import ANSWER_WITHIN, ack, answer, answer_error, reply, unless_slow
+from cogs.answering import ack, answer, answer_error, reply, unless_slow
 from cogs.components import TableButton
 from cogs.escape import excerpt, shown
 from cogs.games import presentation
-from cogs.hands import LiveHands, snapshot
+from cogs.hands import LiveHands, hand_message, snapshot
 from cogs.help import rules_text
 from cogs.languages import languages_of
 from cogs.messages import (
@@ -200,26 +200,27 @@ class Actions:
         """A move button. On a hand message (a DM or an ephemeral) the click is answered by
         updating that same message to the new hand, once the move is committed, unless
         that takes too long for Discord's window: then it is acknowledged first and the
-        message is edited after."""
+        message is edited after. A table held by another process: see `_play_elsewhere`."""
         async with self.guard(interaction, table_id):
             message = interaction.message
+            on_hand = message is not None and (message.flags.ephemeral
+                                               or interaction.guild_id is None)
             # Held here (the same object the move updates, also once it ends the game).
             table = self.service.tables.get(table_id)
+            if on_hand and table is None:
+                await self._play_elsewhere(interaction, table_id, seq, move)
+                return
             seat = table.seat_of(interaction.user.id) if table is not None else None
-            if (message is None or table is None or seat is None
-                    or not (message.flags.ephemeral or interaction.guild_id is None)):
+            if message is None or not on_hand or table is None or seat is None:
                 await interaction.response.defer()
                 await self.service.play(table_id, interaction.user.id, seq, move)
                 return
             hands, key = self.hands, (table_id, interaction.user.id)
             hands.answering.add(key)
             try:
-                work = asyncio.ensure_future(
-                    self.service.play(table_id, interaction.user.id, seq, move))
-                done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
-                if not done:
-                    await interaction.response.defer()
-                await work
+                await unless_slow(interaction,
+                                  self.service.play(table_id, interaction.user.id, seq, move),
+                                  thinking=False)
             finally:
                 hands.answering.discard(key)
             if interaction.response.is_done():
@@ -229,6 +230,26 @@ class Actions:
             layout, files, live = await hands.layout(now, seat)
             await interaction.response.edit_message(view=layout, attachments=files)
             await hands.answered(now, seat, message.id, live)
+
+    async def _play_elsewhere(self, interaction: discord.Interaction[Any], table_id: int,
+                              seq: int, move: str) -> None:
+        """A hand message's move button, at a table another process holds (a DM's buttons
+        arrive at shard 0's process): the click is answered by taking the message's
+        buttons away, then the move is committed. The holder learns of it from storage
+        and brings every hand up to date as for a move of its own, this message too;
+        ours being done before the commit, it cannot land after the holder's."""
+        async def stripped() -> tuple[discord.ui.LayoutView, list[discord.File]]:
+            table, seat = await self._seated(table_id, interaction.user.id)
+            if table.seq != seq:
+                raise StaleMove()  # the message is the holder's to bring up to date
+            return await hand_message(table, seat, buttons=False)
+
+        layout, files = await unless_slow(interaction, stripped(), thinking=False)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=layout, attachments=files)
+        else:
+            await interaction.response.edit_message(view=layout, attachments=files)
+        await self.service.play(table_id, interaction.user.id, seq, move)
 
     async def play_typed(self, interaction: discord.Interaction[Any], move: str) -> None:
         try:

@@ -45,14 +45,16 @@ async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = False,
         await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
 
 
-async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T], *,
+                      thinking: bool = True) -> T:
     """Await `work` (a check that may refuse privately) before answering, unless it takes
     longer than ANSWER_WITHIN seconds: then acknowledge first, so Discord keeps the
-    interaction (the refusal, if any, then replaces the public "thinking…")."""
+    interaction (the refusal, if any, then replaces the public "thinking…"; a button's
+    `thinking=False` acknowledges silently, its message to be edited after)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
     if not done:
-        await ack(interaction)
+        await ack(interaction, thinking=thinking)
     return await task
 
 

@@ -48,6 +48,16 @@ def deciding(table: LiveTable, seat: int) -> bool:
     return not table.played_by_ai(seat) and not table.forced_next()
 
 
+async def hand_message(table: LiveTable, seat: int, *, buttons: bool,
+                       status: str | None = None) -> tuple[discord.ui.LayoutView,
+                                                          list[discord.File]]:
+    """The hand message of `seat` at `table` as it stands, with its picture file."""
+    assert table.game is not None
+    shot = await render("hand", table.game.view(seat), "hand.png")
+    layout = hand_layout(table, seat, shot, status=status, buttons=buttons)
+    return layout, [shot.file()] if shot is not None else []
+
+
 class LiveHands:
     """Keeps every player's latest hand message current; the only one with buttons."""
 
@@ -96,14 +106,13 @@ class LiveHands:
         exactly when the seat has a real decision."""
         assert table.game is not None
         live = deciding(table, seat) if buttons is None else buttons
-        shot = await render("hand", table.game.view(seat), "hand.png")
-        layout = hand_layout(table, seat, shot, status=self.status(table, seat, live),
-                             buttons=live)
+        layout, files = await hand_message(table, seat, buttons=live,
+                                           status=self.status(table, seat, live))
         user = table.seats[seat].user_id
         if user is not None:
             self._shown[(table.id, user)] = tuple(
                 str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
-        return layout, [shot.file()] if shot is not None else [], live
+        return layout, files, live
 
     # -- adopting a new latest message ---------------------------------------------------
     async def adopt(self, table: LiveTable, seat: int, channel_id: int, message_id: int, *,

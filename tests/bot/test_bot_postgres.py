@@ -1,4 +1,5 @@
-"""The real bot on PostgreSQL, beside another process that commits moves at its tables."""
+"""The real bot on PostgreSQL, beside another process that commits moves at its tables
+(or answers the clicks on them: a DM's buttons arrive at shard 0's process)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ from typing import Any
 import discord
 import pytest
 
+import tables.service as service_module
 from bot import load_settings
+from cogs.actions import Actions
 from cogs.bot import DominoBot, create_bot
 from storage import Storage
-from tables.live import TableEvent
+from tables.live import LiveTable, TableEvent
+from tables.people import People
 from tables.service import TableService
 from tables.shards import Placement
 from tests.bot.conftest import table_message, take_turn, text_of
+from tests.bot.scripted import MOVE_PREFIXES, Seeds, check_hands, enabled_ids, latest_hand, payload
 from tests.pg import fresh_schema
 
 
@@ -96,3 +101,78 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     await take_turn(by_id[next_user], channel, table)
     await env.settle()
     assert table.seq > len(played)
+
+
+async def caught_up(table: LiveTable, service: TableService, moved: asyncio.Event) -> None:
+    """Wait until the holder's table has every move stored (each told by a "move" event)."""
+    while table.seq < len(await service.store.moves(table.id)):
+        moved.clear()
+        if table.seq < len(await service.store.moves(table.id)):
+            await asyncio.wait_for(moved.wait(), 10)
+
+
+async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_current(
+        world: dict[str, Any], pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mover's DM click reaches another process (it holds no shard): it answers the
+    click and commits the move, and the holder brings the hands up to date: "You played",
+    what the forced draws drew for the next player, buttons only at a decision."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    bot = env.bot
+    # Seed 5: ann leads, and after her 4-4 bob must draw twice before he can play.
+    monkeypatch.setattr(service_module, "secrets", Seeds(5))
+    await ann.slash(channel, "domino new traditional", seats=2)
+    table = max(bot.service.tables.values(), key=lambda t: t.id)
+    await bob.click(table_message(channel, table), label="Join")
+    await env.settle()
+    assert table.game is not None and table.game.to_move == table.seat_of(ann.id)
+    # bob keeps his hand open while he waits (an ephemeral message, no buttons yet): the
+    # holder knows what it showed him, so his turn tells what the draws drew.
+    early = (await bob.click(table_message(channel, table), label="Your hand")).response
+    assert early is not None and not enabled_ids(payload(early), MOVE_PREFIXES)
+    dm = latest_hand(ann)
+    assert dm is not None
+    button = f"dom:play:{table.id}:{table.seq}:4-4"
+    assert button in enabled_ids(payload(dm), MOVE_PREFIXES)
+
+    moved = asyncio.Event()
+    clicked_when_told: list[list[str]] = []  # the clicked DM's live buttons, as the holder
+    # first hears of the move (before any of its own listeners edits anything)
+
+    async def on_move(event: TableEvent) -> None:
+        if event.kind == "move" and event.table.id == table.id:
+            if not clicked_when_told:
+                now = env.backend.get_message(ann.user.dm_channel.id, dm.id)
+                clicked_when_told.append(enabled_ids(payload(now), MOVE_PREFIXES))
+            moved.set()
+
+    bot.service.listeners.insert(0, on_move)
+    store = await Storage.open(pg_url, node="other-process")
+    other = TableService(store, ai_delay=0, placement=Placement(bot.table_shards, frozenset()))
+    holder = bot.actions
+    try:
+        # The click reaches the other process (its actions, on the same Discord application).
+        bot.actions = Actions(bot, other, People(other))
+        answered = await ann.user.click(dm, custom_id=button)
+        bot.actions = holder
+        await caught_up(table, bot.service, moved)
+        await env.settle()
+    finally:
+        bot.actions = holder
+        await other.close()
+        await store.close()
+    assert answered.acknowledged and not answered.followups, [
+        f.content for f in answered.followups]
+    # The clicking process answered by taking the buttons away before it committed.
+    assert clicked_when_told == [[]]
+    played = await bot.store.moves(table.id)
+    assert played == ["4-4", "draw", "draw"]  # bob's forced draws, then his decision
+    assert table.game.to_move == table.seat_of(bob.id)
+    await check_hands(env, table, [ann, bob])
+    stored = {h.user_id: h for h in await bot.store.hand_messages(table.id)}
+    ann_hand = env.backend.get_message(stored[ann.id].channel_id, stored[ann.id].message_id)
+    assert stored[ann.id].message_id == dm.id and "You played" in text_of(payload(ann_hand))
+    bob_hand = env.backend.get_message(stored[bob.id].channel_id, stored[bob.id].message_id)
+    assert "You drew 2 tile(s)" in text_of(payload(bob_hand))
+    # His turn DM (his latest now), one for his decision, none for the draws.
+    assert [m.id for m in bob.user.dm_channel.history()] == [stored[bob.id].message_id]
