@@ -145,7 +145,7 @@ class SharedTables:
         """Catch up with a change another process committed to a table of ours.
 
         Plays the new moves on the table in memory (one "move" event each, `forced` as
-        when played here), takes the
+        when played here, and a "hand" event after a move that ended a hand), takes the
         new row (seats, status, deadline, settings), tells the listeners, and re-arms
         the table; a new table of ours is held from now on.
         """
@@ -177,7 +177,7 @@ class SharedTables:
                 seat = table.game.to_move
                 # Told as the committing process would have: a move the table played for
                 # a player with nothing to choose is forced (their hand is not "played").
-                forced = table.forced_next()
+                forced, hands_before = table.forced_next(), table.game.finished_hands
                 try:
                     table.game.play(move)
                 except (IllegalMove, NotationError):
@@ -187,6 +187,9 @@ class SharedTables:
                     break
                 table.row = dataclasses.replace(row, last_seq=seq)
                 await self.emit(TableEvent("move", table, move=move, seat=seat, forced=forced))
+                for index in range(hands_before, table.game.finished_hands):
+                    await self.emit(TableEvent("hand", table,
+                                               hand=table.game.hand_summary(index)))
         table.row = row
         if row.status not in ACTIVE_STATUSES:
             self.tables.pop(table.id, None)

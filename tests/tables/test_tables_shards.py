@@ -15,7 +15,7 @@ import pytest
 import tables.service as service_module
 from storage import Storage
 from storage.cluster import shard_of
-from tables.errors import StaleMove
+from tables.errors import NoSuchTable, StaleMove
 from tables.live import Person, TableEvent, TableSettings
 from tables.node import ShardNode
 from tables.service import TableService
@@ -191,6 +191,27 @@ async def test_forced_moves_committed_elsewhere_reach_the_holder_as_forced(
     # (the holder may have caught up halfway, at a position whose draw was still to come).
     assert told[1:] == [("move", 0, False, 1), ("move", 1, True, 2), ("move", 1, True, 3),
                         ("turn", 1, False, 3)]
+
+
+async def test_a_hand_ended_by_another_process_is_summed_up_at_the_holder(
+        two: tuple[SharedTime, Process, Process]) -> None:
+    _, a, b = two
+    table_id = await game_at(a)
+    while True:  # b gets every click (b is visiting), until the game is over
+        try:
+            seen = await b.service.lookup(table_id)
+        except NoSuchTable:
+            break
+        assert seen.visiting and seen.game is not None and seen.game.to_move is not None
+        user = seen.seats[seen.game.to_move].user_id
+        assert user is not None
+        await b.service.play(table_id, user, seen.seq, str(seen.game.legal_moves()[0]))
+    await a.until("finished")
+    told = [e.kind for e in a.events if e.kind in ("move", "hand", "finished")]
+    assert told.count("move") == len(await a.service.store.moves(table_id))
+    assert told[-2:] == ["hand", "finished"] and told.count("hand") == 1  # as if played here
+    summary = next(e.hand for e in a.events if e.kind == "hand")
+    assert summary is not None and summary.number == 1
 
 
 async def test_a_deadline_fires_once(two: tuple[SharedTime, Process, Process]) -> None:
