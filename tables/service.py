@@ -80,7 +80,7 @@ class TableService(SharedTables):
         found = await self.store.active_tables(shards=self.placement.held,
                                                shard_count=self.placement.shard_count)
         for loaded in found:
-            await self._hold(loaded)
+            await self._hold(loaded, resume=True)
         log.info("loaded %d active tables", len(self.tables))
         return len(self.tables)
 

@@ -95,11 +95,14 @@ class SharedTables:
         table.visiting = True
         return table
 
-    async def _hold(self, loaded: LoadedTable) -> LiveTable | None:
-        """Keep a loaded table and run it (its timer, its AI seats); finish a game over,
-        and play the forced moves a crash left unplayed after the last move.
+    async def _hold(self, loaded: LoadedTable, *, resume: bool = False) -> LiveTable | None:
+        """Keep a loaded table and run it (its timer, its AI seats); finish a game over.
 
-        A table whose moves no longer replay is quarantined instead (None).
+        `resume` (at start-up, or holding a shard taken over): nobody else is playing
+        the table now, so the forced moves a crash left unplayed after the last move are
+        played here. Otherwise the process that committed the move plays them (each
+        told here in turn) and the table waits for them. A table whose moves no longer
+        replay is quarantined instead (None).
         """
         table = self.tables.get(loaded.table.id)
         if table is not None:
@@ -112,9 +115,13 @@ class SharedTables:
         self.tables[table.id] = table
         if table.game is None:
             self.scheduler.after_change(table)  # a lobby
-            return table
-        async with table.lock:
-            await self.after_moves(table)
+        elif resume:
+            async with table.lock:
+                await self.after_moves(table)
+        elif table.game.is_over():
+            await self.finish(table)
+        elif not table.forced_next():
+            self.scheduler.after_change(table)
         return table
 
     async def adopt(self, shards: Collection[int]) -> int:
@@ -124,7 +131,7 @@ class SharedTables:
         loaded = await self.store.active_tables(shards=shards,
                                                 shard_count=self.placement.shard_count)
         for one in loaded:
-            await self._hold(one)
+            await self._hold(one, resume=True)
         log.info("adopted shards %s: %d tables", sorted(shards), len(loaded))
         return len(loaded)
 
