@@ -1,0 +1,141 @@
+"""Moves at a table: a player's move under the table's lock, the forced moves after it,
+each stored before anyone is told (a half of `TableService`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.errors import IllegalMove, NotationError
+from storage import Storage
+from storage.db import MoveConflict, StorageError
+from tables.errors import IllegalMoveError, NotAllowed, NotSeated, NotYourTurn, StaleMove
+from tables.live import LiveTable, TableEvent
+from tables.timers import Scheduler
+
+log = logging.getLogger(__name__)
+
+
+class Moves:
+    """The moves half of `TableService` (a mixin: it uses the service's fields)."""
+
+    store: Storage
+    tables: dict[int, LiveTable]
+    clock: Callable[[], float]
+    scheduler: Scheduler
+
+    if TYPE_CHECKING:  # the service's own (not defined here: they would hide them)
+        async def _table(self, table_id: int) -> LiveTable: ...
+
+        async def emit(self, event: TableEvent) -> None: ...
+
+        async def finish(self, table: LiveTable) -> None: ...
+
+    async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
+        """Apply `text` for the user, if the table is still at move `seq` (None: now).
+
+        Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
+        IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed.
+        """
+        table = await self._table(table_id)
+        async with table.lock:
+            if not table.in_play or table.game is None:
+                raise StaleMove()
+            if seq is not None and seq != table.seq:
+                raise StaleMove()
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if seat in table.settings.resigned:
+                raise NotAllowed("error.resigned_already")
+            if table.game.to_move != seat:
+                raise NotYourTurn(table.to_move_name())
+            recorded = await self.commit(table, seat, text)
+            if table.settings.timeouts_of(seat):
+                await self.scheduler.count_timeout(table, seat, reset=True)
+            return recorded
+
+    async def commit(self, table: LiveTable, seat: int, text: str) -> str:
+        """Commit `text` for `seat`, then every forced move after it; finish or re-arm.
+
+        Called under the table's lock. Raises IllegalMoveError, StaleMove.
+        """
+        recorded = await self._store_move(table, seat, text)
+        await self.after_moves(table)
+        return recorded
+
+    async def after_moves(self, table: LiveTable) -> None:
+        """After a stored change of position: play the forced moves, then finish or re-arm.
+
+        Storage refusing any of that does not undo the change, which is stored: it is
+        tried again in the background, so whoever moved is told their move was played.
+        """
+        try:
+            await self._follow_up(table)
+        except StorageError as exc:
+            log.warning("table %d: storage refused what follows move %d (%s); trying again",
+                        table.id, table.seq, exc)
+            self.scheduler.retry(table, lambda: self._locked_follow_up(table),
+                                 f"follow-up-{table.id}")
+
+    async def _follow_up(self, table: LiveTable) -> None:
+        await self.play_forced(table)
+        assert table.game is not None
+        if table.game.is_over():
+            await self.finish(table)
+        else:
+            self.scheduler.after_change(table)
+
+    async def _locked_follow_up(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.is_live and self.tables.get(table.id) is table:
+                await self._follow_up(table)
+
+    async def play_forced(self, table: LiveTable) -> None:
+        """Play the draws and passes of players with nothing to choose (when the table
+        plays those), each committed as a move of its own: the record is as if they had
+        clicked. Under the lock."""
+        while table.forced_next():
+            assert table.game is not None
+            forced, seat = table.game.forced_move(), table.game.to_move
+            assert forced is not None and seat is not None
+            await self._store_move(table, seat, forced, forced=True)
+
+    async def _store_move(self, table: LiveTable, seat: int, text: str, *,
+                          forced: bool = False) -> str:
+        """Play `text` on a copy, store it, then make the copy the table's game; tell the
+        listeners of the move (and of a hand it ended). Raises IllegalMoveError, StaleMove.
+
+        A position where the next player has nothing to choose gets no deadline: its
+        forced move follows at once.
+        """
+        assert table.game is not None
+        trial = table.game.copy()
+        hands_before = trial.finished_hands
+        try:
+            recorded = str(trial.play(text))
+        except IllegalMove as exc:
+            raise IllegalMoveError(exc.reason) from None
+        except NotationError as exc:
+            raise IllegalMoveError(str(exc).rstrip(".")) from None
+        waits = not trial.is_over() and not (table.settings.auto_forced
+                                             and trial.forced_move() is not None)
+        deadline = self.clock() + table.settings.turn_seconds if waits else None
+
+        async def store_then_apply() -> None:
+            await self.store.append_move(table.id, table.seq + 1, recorded, deadline=deadline)
+            table.game = trial
+            table.replace_row(last_seq=table.seq + 1, deadline=deadline)
+
+        try:
+            # Shielded: once the move is being stored, a cancelled caller (a shut-down,
+            # a timer being re-armed) must not leave memory behind storage.
+            await asyncio.shield(store_then_apply())
+        except MoveConflict:
+            raise StaleMove() from None
+        await self.emit(TableEvent("move", table, move=recorded, seat=seat, forced=forced))
+        for index in range(hands_before, trial.finished_hands):
+            await self.emit(TableEvent("hand", table, hand=trial.hand_summary(index)))
+        return recorded
