@@ -32,7 +32,7 @@ from cogs.translator import CatalogTranslator
 from settings import Settings
 from storage import Storage
 from storage.cluster import node_name
-from storage.db import StorageError
+from storage.errors import StorageError
 from storage.store import is_postgres, sqlite_path
 from tables.daily import DailyDeals
 from tables.node import ShardNode

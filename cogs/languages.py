@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from catalog.reader import DEFAULT, language_of, read_as
-from storage.db import StorageError
+from storage.errors import StorageError
 
 if TYPE_CHECKING:
     from tables.live import LiveTable

@@ -6,7 +6,8 @@ or PostgreSQL (`Storage.open` takes a file, `sqlite:///path` or a `postgresql://
 
 from __future__ import annotations
 
-from .db import (
+from .db import latest_version
+from .errors import (
     DatabaseUnreadable,
     InvalidState,
     MoveConflict,
@@ -14,7 +15,6 @@ from .db import (
     StorageError,
     StorageFull,
     TableNotFound,
-    latest_version,
 )
 from .models import (
     PROVISIONAL_GAMES,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import asyncpg
 
-from .db import StorageError
+from .errors import StorageError
 from .postgres import PostgresDatabase, redact
 from .store import Storage
 

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .db import Database, StorageError
+from .db import Database
+from .errors import StorageError
 from .postgres import PgConn, PostgresDatabase
 from .store import Storage
 

@@ -1,4 +1,5 @@
-"""The backend interface, the SQLite backend, numbered migrations and the storage errors.
+"""The backend interface, the SQLite backend and numbered migrations (the storage errors:
+`storage.errors`).
 
 The mixins of `Storage` talk to a `Backend` (this module's `Database` for SQLite,
 `storage.postgres.PostgresDatabase` for PostgreSQL) through `Conn`, whose methods
@@ -30,74 +31,14 @@ from typing import Any, Protocol
 
 import aiosqlite
 
+from .errors import ConstraintError, DatabaseUnreadable, StorageError, storage_error
+
 log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 POSTGRES_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgres"
 BUSY_TIMEOUT_MS = 5000
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[A-Za-z0-9_]+\.sql$")
-
-
-class StorageError(Exception):
-    """Anything storage could not do; the message says what and why."""
-
-
-class DatabaseUnreadable(StorageError):
-    """The database file cannot be opened or is corrupt; the message names the file."""
-
-    def __init__(self, path: Path | str, reason: str) -> None:
-        super().__init__(f"cannot use database file {str(path)!r}: {reason}")
-        self.path = str(path)
-        self.reason = reason
-
-
-class StorageBusy(StorageError):
-    """Another process held the database's lock for longer than the busy timeout."""
-
-
-class StorageFull(StorageError):
-    """The disk (or the file's size limit) is full: nothing more can be written."""
-
-
-_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
-def storage_error(exc: sqlite3.Error, what: str) -> StorageError:
-    """`exc` as the StorageError a caller can name to a user: busy, full, or other."""
-    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # the primary result code
-    kind = (StorageBusy if code in _BUSY_CODES
-            else StorageFull if code == sqlite3.SQLITE_FULL else StorageError)
-    return kind(f"{what} ({exc})")
-
-
-class MoveConflict(StorageError):
-    """A move was appended with a sequence number other than the table's last + 1."""
-
-    def __init__(self, table_id: int, seq: int, last_seq: int | None) -> None:
-        if last_seq is None:
-            detail = "another writer stored that move first"
-        else:
-            detail = f"the last stored move is {last_seq}, so the next must be {last_seq + 1}"
-        super().__init__(f"move {seq} of table {table_id} conflicts: {detail}")
-        self.table_id = table_id
-        self.seq = seq
-        self.last_seq = last_seq
-
-
-class TableNotFound(StorageError):
-    """No table has that id."""
-
-    def __init__(self, table_id: int) -> None:
-        super().__init__(f"no table with id {table_id}")
-        self.table_id = table_id
-
-
-class InvalidState(StorageError):
-    """The table is not in a status that allows the operation."""
-
-
-class ConstraintError(StorageError):
-    """A statement broke a UNIQUE, PRIMARY KEY, CHECK or FOREIGN KEY constraint."""
 
 
 Params = Sequence[Any] | Mapping[str, Any]

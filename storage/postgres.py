@@ -22,19 +22,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .db import (
-    POSTGRES_MIGRATIONS_DIR,
-    Conn,
-    ConstraintError,
-    DatabaseUnreadable,
-    Params,
-    Row,
-    StorageBusy,
-    StorageError,
-    StorageFull,
-    latest_version,
-    migrations,
-)
+from .db import POSTGRES_MIGRATIONS_DIR, Conn, Params, Row, latest_version, migrations
+from .errors import ConstraintError, DatabaseUnreadable, StorageBusy, StorageError, StorageFull
 
 log = logging.getLogger(__name__)
 

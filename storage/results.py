@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .db import Backend, Conn, ConstraintError, InvalidState, TableNotFound
+from .db import Backend, Conn
+from .errors import ConstraintError, InvalidState, TableNotFound
 from .models import PlayerStats, ResultRow, Seat, SeatResult, SolitaireResult
 from .ratings import RatingsMixin, Subject, count_unrated, rate_game, scopes_for, subject_of
 

@@ -10,7 +10,8 @@ from typing import Any
 
 from engine.records import write_record
 
-from .db import Backend, Conn, ConstraintError, InvalidState, MoveConflict, TableNotFound
+from .db import Backend, Conn
+from .errors import ConstraintError, InvalidState, MoveConflict, TableNotFound
 from .models import ACTIVE_STATUSES, GAMES, STATUSES, LoadedTable, Seat, TableRow
 
 log = logging.getLogger(__name__)

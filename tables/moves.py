@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.errors import IllegalMove, NotationError
 from storage import Storage
-from storage.db import MoveConflict, StorageError
+from storage.errors import MoveConflict, StorageError
 from tables.errors import IllegalMoveError, NotAllowed, NotSeated, NotYourTurn, StaleMove
 from tables.live import LiveTable, TableEvent
 from tables.timers import Scheduler

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable, Collection
 
 from storage.cluster import Cluster, TableChange
-from storage.db import StorageError
+from storage.errors import StorageError
 from tables.service import TableService
 from tables.shards import Placement
 

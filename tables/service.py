@@ -21,7 +21,7 @@ from engine.errors import RecordError
 from engine.records import new_game
 from engine.registry import game_spec
 from storage import Storage
-from storage.db import InvalidState, StorageError
+from storage.errors import InvalidState, StorageError
 from storage.models import Seat
 from tables.ai_names import NAMES, ai_name
 from tables.errors import (

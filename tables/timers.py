@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.ai import choose
 from engine.rng import SeededRandom
-from storage.db import StorageBusy, StorageError, StorageFull
+from storage.errors import StorageBusy, StorageError, StorageFull
 from tables.errors import TableError
 from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent, TableSettings
 from tables.quiet import reminder_times
