@@ -22,11 +22,15 @@ from engine.records import ReplayError
 from storage import Storage
 from storage.cluster import shard_of
 from storage.models import ACTIVE_STATUSES, LoadedTable
-from tables.errors import NoSuchTable
+from tables.errors import NoSuchTable, StaleMove
 from tables.live import LiveTable, TableEvent
 from tables.timers import Scheduler, stop_timer
 
 log = logging.getLogger(__name__)
+
+# How long the holder of a table waits for another process to play the forced moves
+# after a move it committed there (it plays them at once: this only covers its crash).
+FORCED_GRACE = 30.0
 
 
 @dataclass(frozen=True)
@@ -211,7 +215,26 @@ class SharedTables:
             await self.finish(table)  # unless the process that played the end did it first
         elif table.forced_next():
             # Caught up halfway: the committing process plays the forced moves next (each
-            # told here in turn). No turn begins, no AI moves, nobody is told yet.
+            # told here in turn). No turn begins, no AI moves, nobody is told yet; should
+            # that process stop before it is done, they are played here after a grace.
             stop_timer(table)
+            seq = table.seq
+            self.scheduler.retry(table, lambda: self._forced_left_over(table, seq),
+                                 f"forced-{table.id}")
         else:
             self.scheduler.after_change(table)
+
+    async def _forced_left_over(self, table: LiveTable, seq: int) -> None:
+        """After `FORCED_GRACE`, play the forced moves at move `seq` that the committing
+        process left unplayed (it stopped), unless the table moved on meanwhile."""
+        await self.scheduler.wait(FORCED_GRACE)
+        async with table.lock:
+            if (table.seq != seq or not table.is_live or self.tables.get(table.id) is not table
+                    or not table.forced_next()):
+                return
+            log.warning("table %d: the forced moves after move %d were left unplayed; "
+                        "playing them here", table.id, seq)
+            try:
+                await self.after_moves(table)
+            except StaleMove:
+                return  # the other process was only slow: its moves are on their way here

@@ -19,6 +19,7 @@ from tables.errors import NoSuchTable, StaleMove
 from tables.live import Person, TableEvent, TableSettings
 from tables.node import ShardNode
 from tables.service import TableService
+from tables.shards import FORCED_GRACE
 from tests.pg import fresh_schema
 from tests.tables.test_tables_timers import VirtualTime
 
@@ -191,6 +192,28 @@ async def test_forced_moves_committed_elsewhere_reach_the_holder_as_forced(
     # (the holder may have caught up halfway, at a position whose draw was still to come).
     assert told[1:] == [("move", 0, False, 1), ("move", 1, True, 2), ("move", 1, True, 3),
                         ("turn", 1, False, 3)]
+
+
+async def test_forced_moves_another_process_left_unplayed_are_played_by_the_holder(
+        two: tuple[SharedTime, Process, Process], monkeypatch: pytest.MonkeyPatch) -> None:
+    vt, a, b = two
+    monkeypatch.setattr(service_module.secrets, "randbits", lambda _bits: 5)  # as above
+    table_id = await game_at(a)
+    monkeypatch.undo()
+
+    async def stops_after_the_commit(table: object) -> None:
+        return None  # b's process ends right after storing 4-4: Bob's draws are not played
+
+    monkeypatch.setattr(b.service, "play_forced", stops_after_the_commit)
+    assert await b.service.play(table_id, ANN.user_id, 0, "4-4") == "4-4"
+    await a.until("move", 1)
+    await vt.settle()
+    assert await a.service.store.moves(table_id) == ["4-4"]  # waiting for b's draws
+    await vt.advance(FORCED_GRACE)
+    await a.until("move", 3)
+    assert await a.service.store.moves(table_id) == ["4-4", "draw", "draw"]
+    held = a.service.tables[table_id]
+    assert held.deadline is not None and held.game is not None and held.game.to_move == 1
 
 
 async def test_a_hand_ended_by_another_process_is_summed_up_at_the_holder(
