@@ -41,6 +41,10 @@ from tables.service import TableService
 
 log = logging.getLogger(__name__)
 
+# On several processes, how often each reads the people's and servers' languages again
+# (a choice made through another process is seen within this time).
+LANGUAGES_EVERY = 60.0
+
 
 def intents() -> discord.Intents:
     """The default, non-privileged intents: no message content, members or presences."""
@@ -117,6 +121,9 @@ class DominoBot(commands.Bot):
             self.shard_node = ShardNode(self.service, self.node_name,
                                         shard_count=self.table_shards, home=self.home_shards)
             loaded = await self.shard_node.start()
+            scheduler = self.service.scheduler
+            scheduler.spawn(self.languages.keep_reading(scheduler.wait, LANGUAGES_EVERY),
+                            "languages")
         else:
             loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.store.describe(), loaded)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -37,8 +38,8 @@ class Languages:
         self._loaded = False
 
     async def load(self) -> None:
-        """Read every stored choice now (at start-up). Choices made through another
-        process (PostgreSQL shards) are seen here after its next start."""
+        """Read every stored choice now (at start-up, and again on several processes:
+        `keep_reading`)."""
         store = self._store()
         if store is None:
             return
@@ -46,6 +47,18 @@ class Languages:
         self._people.update(people)
         self._servers.update(servers)
         self._loaded = True
+
+    async def keep_reading(self, wait: Callable[[float], Awaitable[None]],
+                           every: float) -> None:
+        """Read the stored choices again every `every` seconds, for ever: on several
+        processes (PostgreSQL shards) a choice made through another one is seen here
+        within that time. A refused read is logged and tried at the next round."""
+        while True:
+            await wait(every)
+            try:
+                await self.load()
+            except StorageError as exc:
+                log.warning("languages not read again: %s", exc)
 
     def _store(self) -> Any:
         """The bot's Storage (None before setup_hook opened it, or after close)."""

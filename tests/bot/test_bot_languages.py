@@ -7,13 +7,18 @@ client say their own locale, as Discord's would.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
 import simcord.interactions as sim_interactions
 
+from cogs.bot import LANGUAGES_EVERY
+from cogs.languages import Languages
 from tests.bot.conftest import custom_ids, table_message, text_of
 
 LOCALES: dict[int, str] = {}
@@ -148,3 +153,44 @@ async def test_the_server_chooses_its_language_in_settings(simcord_env: Any) -> 
     await owner.slash(channel, "domino new carousel", seats=2)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     assert "Host" in texts([table_message(channel, table)])
+
+
+async def test_languages_chosen_through_another_process_are_read_again() -> None:
+    class SharedStore:  # what another process wrote is in the shared database
+        def __init__(self) -> None:
+            self.people: dict[int, tuple[str | None, str | None]] = {}
+
+        async def all_languages(self) -> tuple[dict[int, tuple[str | None, str | None]],
+                                               dict[int, str | None]]:
+            return dict(self.people), {}
+
+    store = SharedStore()
+    languages = Languages(SimpleNamespace(store=store))  # type: ignore[arg-type]
+    await languages.load()
+    assert await languages.person(7) == "en"
+    rounds: asyncio.Queue[None] = asyncio.Queue()
+    waiting = asyncio.Condition()
+    waits = 0
+
+    async def wait(seconds: float) -> None:
+        nonlocal waits
+        assert seconds == LANGUAGES_EVERY
+        async with waiting:
+            waits += 1
+            waiting.notify_all()
+        await rounds.get()
+
+    reading = asyncio.ensure_future(languages.keep_reading(wait, LANGUAGES_EVERY))
+    try:
+        store.people[7] = ("ru", None)  # chosen in /domino profile on another process
+        async with waiting:
+            await waiting.wait_for(lambda: waits == 1)
+        assert await languages.person(7) == "en"  # not read yet
+        rounds.put_nowait(None)
+        async with waiting:
+            await waiting.wait_for(lambda: waits == 2)  # one round read, the next waits
+        assert await languages.person(7) == "ru"
+    finally:
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reading

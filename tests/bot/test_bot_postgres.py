@@ -59,6 +59,8 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     bot = env.bot
     assert bot.shard_node is not None
     assert bot.shard_node.held == set(range(bot.table_shards))
+    # Languages chosen through another process are read again (cogs/languages.py).
+    assert any(task.get_name() == "languages" for task in bot.service.scheduler.tasks)
     await ann.slash(channel, "domino new traditional", seats=2)
     table = max(bot.service.tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
