@@ -127,6 +127,9 @@ class DominoBot(commands.Bot):
         else:
             loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.store.describe(), loaded)
+        caught = await self.daily.catch_up()  # tries whose end came just before a crash
+        if caught:
+            log.info("%d daily tries caught up", caught)
         # A crash between a move's commit and its edit left the message behind.
         updates = self.actions.updates
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")

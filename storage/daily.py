@@ -90,6 +90,17 @@ class DailyMixin:
                 f"SELECT {_COLUMNS} FROM daily_results WHERE table_id = ?", (table_id,))
         return _row(rows[0])
 
+    async def ended_daily_tables(self) -> list[int]:
+        """The tables of tries still under way whose table has ended (finished, cancelled,
+        abandoned): a crash came between the table's end and its try's result."""
+        rows = await self._db.fetch(
+            """
+            SELECT d.table_id FROM daily_results d JOIN game_tables t ON t.id = d.table_id
+            WHERE d.finished_at IS NULL AND t.status NOT IN ('lobby', 'playing')
+            ORDER BY d.table_id
+            """)
+        return [int(r[0]) for r in rows]
+
     async def daily_result(self, guild_id: int, day: str, user_id: int) -> DailyResult | None:
         rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM daily_results WHERE guild_id = ? AND day = ? "

@@ -20,6 +20,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from engine.errors import RecordError
+from engine.records import ReplayError
 from engine.registry import daily_game
 from storage.daily import DailyResult
 from tables.errors import TableError
@@ -137,15 +139,35 @@ class DailyDeals:
 
     async def on_event(self, event: TableEvent) -> None:
         """A finished daily table: its try's result."""
-        table, game = event.table, event.table.game
-        if (event.kind not in ("finished", "cancelled", "abandoned") or game is None
-                or table.game_kind != daily_game().name):
+        if event.kind in ("finished", "cancelled", "abandoned"):
+            await self._record(event.table, self.service.clock())
+
+    async def _record(self, table: LiveTable, finished_at: float) -> None:
+        game = table.game
+        if game is None or table.game_kind != daily_game().name:
             return
         outcome = game.outcome()
         await self.store.finish_daily(
             table.id, hours_home=int(game.summary()["scores"][game.players[0]]),
             moves=len(game.moves), won=outcome is not None and bool(outcome.winners),
-            finished_at=self.service.clock())
+            finished_at=finished_at)
+
+    async def catch_up(self) -> int:
+        """Write the results of tries whose table ended just before a crash (the result
+        not written yet), from the table's stored moves; returns how many. At start-up."""
+        written = 0
+        for table_id in await self.store.ended_daily_tables():
+            loaded = await self.store.load_table(table_id)
+            if loaded is None:
+                continue
+            try:
+                table = LiveTable.from_storage(loaded, ended=True)
+            except (RecordError, ReplayError) as exc:
+                log.warning("daily try at table %d not caught up: %s", table_id, exc)
+                continue
+            await self._record(table, table.row.updated_at)  # when the table ended
+            written += 1
+        return written
 
     async def mine(self, guild_id: int, user_id: int) -> tuple[DailyResult | None, int]:
         """The caller's try today (None: not yet) and their streak."""

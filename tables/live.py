@@ -146,10 +146,11 @@ class LiveTable:
     visiting: bool = False
 
     @staticmethod
-    def from_storage(loaded: LoadedTable) -> LiveTable:
-        """Rebuild a table from its stored row and move log (replaying the moves)."""
+    def from_storage(loaded: LoadedTable, *, ended: bool = False) -> LiveTable:
+        """Rebuild a table from its stored row and move log (replaying the moves) — with
+        `ended`, also the game of a table that has ended (when one was dealt)."""
         table = LiveTable(loaded.table, None)
-        if loaded.table.status == "playing":
+        if loaded.table.status == "playing" or (ended and loaded.table.seed is not None):
             record = table.record_base(loaded.table.seed)
             record["moves"] = list(loaded.moves)
             table.game = replay(record)

@@ -278,3 +278,20 @@ async def test_table_settings_round_trip(store: Storage) -> None:
     loaded = await store.load_table(table.id)
     assert loaded is not None and loaded.table.settings == table.settings
     assert "settings" not in await store.record(table.id)  # not part of the game record
+
+
+async def test_the_daily_tries_under_way_whose_table_ended_are_found(store: Storage) -> None:
+    tries = []
+    for user, status in ((1, "finished"), (2, "playing"), (3, "cancelled")):
+        table = await playing(store, game="clock", host_id=user,
+                              seats=[Seat(user, None, f"p{user}")])
+        assert await store.claim_daily(10, "2026-12-01", user, name=f"p{user}", seed=7,
+                                       hours=12, started_at=1.0)
+        await store.set_daily_table(10, "2026-12-01", user, table.id)
+        if status != "playing":
+            await store.set_status(table.id, status)
+        tries.append(table.id)
+    finished, _, cancelled = tries
+    assert await store.ended_daily_tables() == [finished, cancelled]
+    await store.finish_daily(finished, hours_home=3, moves=40, won=False, finished_at=2.0)
+    assert await store.ended_daily_tables() == [cancelled]

@@ -27,3 +27,21 @@ async def test_the_daily_try_is_a_table_of_the_registry_daily_game(
     mine, streak = await daily.mine(GUILD, ANN.user_id)
     assert mine is not None and mine.table_id == table.id and mine.finished_at == NOON
     assert mine.won is False and mine.moves == len(table.game.moves) and streak == 1
+
+
+async def test_a_try_whose_table_ended_just_before_a_crash_gets_its_result_at_start_up(
+        services: Services, tmp_path: Path) -> None:
+    service, _ = await services.open(tmp_path / "db.sqlite3", clock=lambda: NOON)
+    daily = DailyDeals(service)
+    table = await daily.start(GUILD, ANN, DM)
+    service.listeners.remove(daily.on_event)  # the process stops before the try's result
+    await service.resign(table.id, ANN.user_id)
+    await service.settle()
+    mine, _ = await daily.mine(GUILD, ANN.user_id)
+    assert mine is not None and mine.finished_at is None  # under way, its table ended
+    restarted = DailyDeals(service)
+    assert await restarted.catch_up() == 1
+    mine, streak = await restarted.mine(GUILD, ANN.user_id)
+    assert mine is not None and mine.finished_at is not None and mine.won is False
+    assert mine.moves == len(table.game.moves) and streak == 1
+    assert await restarted.catch_up() == 0  # nothing left
