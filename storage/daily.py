@@ -50,27 +50,19 @@ class DailyMixin:
     _db: Backend
 
     async def claim_daily(self, guild_id: int, day: str, user_id: int, *, name: str,
-                          seed: int, hours: int, started_at: float) -> bool:
-        """Start a person's try of the day; False (and nothing written) when they already
-        had it: one try each."""
+                          seed: int, hours: int, started_at: float, table_id: int) -> bool:
+        """Record a person's try of the day, played at `table_id`; False (and nothing
+        written) when they already had it: one try each."""
         async with self._db.write() as conn:
             done = await conn.execute(
                 f"""
                 INSERT INTO daily_results ({_COLUMNS})
-                VALUES (?, ?, ?, ?, ?, NULL, ?, NULL, NULL, ?, NULL, NULL)
+                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, NULL, NULL)
                 ON CONFLICT (guild_id, day, user_id) DO NOTHING
                 """,
-                (guild_id, day, user_id, name, seed, started_at, hours),
+                (guild_id, day, user_id, name, seed, table_id, started_at, hours),
             )
             return done.rowcount == 1
-
-    async def set_daily_table(self, guild_id: int, day: str, user_id: int,
-                              table_id: int) -> None:
-        """Tie a claimed try to the table it is played at."""
-        async with self._db.write() as conn:
-            await conn.execute(
-                "UPDATE daily_results SET table_id = ? WHERE guild_id = ? AND day = ? "
-                "AND user_id = ?", (table_id, guild_id, day, user_id))
 
     async def finish_daily(self, table_id: int, *, hours_home: int, moves: int, won: bool,
                            finished_at: float) -> DailyResult | None:

@@ -4,8 +4,10 @@ day's board posted in the guild's chosen channel once the day is over.
 
 The seed is derived from the guild id and the UTC date (`daily_seed`), so it is the
 same for everyone there that day and differs across days and guilds. A try is claimed
-in storage before its table opens (`Storage.claim_daily`: one row per person and day),
-so a second `/domino daily` is refused however it is sent. The try's result is written
+in storage with the table it is played at, in one statement (`Storage.claim_daily`:
+one row per person and day), so a second `/domino daily` is refused however it is sent,
+and a crash can never leave a try without its table (which would lock the person out
+for the day). The try's result is written
 when its table finishes (a listener on the service). The boards go out through the
 service's own task machinery: one task sleeps (on the service's clock) until the next
 UTC midnight, then posts every guild's board of the day before that has not been posted
@@ -125,16 +127,19 @@ class DailyDeals:
         """Open the caller's try of today's deal at a private table in `channel_id` (their
         DMs). Raises TableError when they already had today's try."""
         day = self.today()
-        seed = daily_seed(guild_id, day)
-        claimed = await self.store.claim_daily(guild_id, day, person.user_id, name=person.name,
-                                               seed=seed, hours=SET,
-                                               started_at=self.service.clock())
-        if not claimed:
+        if await self.store.daily_result(guild_id, day, person.user_id) is not None:
             raise TableError("daily.already")
+        seed = daily_seed(guild_id, day)
+        started = self.service.clock()
         table = await self.service.start_solitaire(
             guild_id=None, channel_id=channel_id, person=person, game=daily_game().name,
             options={}, seed=seed)
-        await self.store.set_daily_table(guild_id, day, person.user_id, table.id)
+        claimed = await self.store.claim_daily(guild_id, day, person.user_id, name=person.name,
+                                               seed=seed, hours=SET, started_at=started,
+                                               table_id=table.id)
+        if not claimed:  # a second try sent at the same moment: its table goes
+            await self.service.cancel(table.id, person.user_id)
+            raise TableError("daily.already")
         return table
 
     async def on_event(self, event: TableEvent) -> None:

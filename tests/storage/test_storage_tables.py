@@ -286,8 +286,7 @@ async def test_the_daily_tries_under_way_whose_table_ended_are_found(store: Stor
         table = await playing(store, game="clock", host_id=user,
                               seats=[Seat(user, None, f"p{user}")])
         assert await store.claim_daily(10, "2026-12-01", user, name=f"p{user}", seed=7,
-                                       hours=12, started_at=1.0)
-        await store.set_daily_table(10, "2026-12-01", user, table.id)
+                                       hours=12, started_at=1.0, table_id=table.id)
         if status != "playing":
             await store.set_status(table.id, status)
         tries.append(table.id)

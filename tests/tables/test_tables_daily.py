@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from engine.registry import daily_game
 from tables.daily import DailyDeals, daily_seed
-from tables.live import Person
+from tables.errors import TableError
+from tables.live import LiveTable, Person
 from tests.tables.conftest import Services
 
 NOON = 1_796_126_400.0  # 2026-12-01 12:00 UTC
@@ -45,3 +47,17 @@ async def test_a_try_whose_table_ended_just_before_a_crash_gets_its_result_at_st
     assert mine is not None and mine.finished_at is not None and mine.won is False
     assert mine.moves == len(table.game.moves) and streak == 1
     assert await restarted.catch_up() == 0  # nothing left
+
+
+async def test_two_tries_sent_at_once_open_one_table_and_refuse_the_other(
+        services: Services, tmp_path: Path) -> None:
+    service, _ = await services.open(tmp_path / "db.sqlite3", clock=lambda: NOON)
+    daily = DailyDeals(service)
+    outcomes = await asyncio.gather(daily.start(GUILD, ANN, DM), daily.start(GUILD, ANN, DM),
+                                    return_exceptions=True)
+    tables = [o for o in outcomes if isinstance(o, LiveTable)]
+    refused = [o for o in outcomes if isinstance(o, TableError)]
+    assert len(tables) == 1 and len(refused) == 1 and refused[0].key == "daily.already"
+    mine, _ = await daily.mine(GUILD, ANN.user_id)
+    assert mine is not None and mine.table_id == tables[0].id  # the try has its table
+    assert [t.id for t in service.tables.values()] == [tables[0].id]  # the other: cancelled
