@@ -115,6 +115,30 @@ WORDS: dict[str, str] = {
     "end.clock.resigned": "given up",
     "end.resigned": "{name} resigned",
     "end.unknown": "the game ended",
+    # the words of the move notation as shown (engine.notation.move_text's `say`); what
+    # /domino play takes stays the English record
+    "move.draw": "draw",
+    "move.pass": "pass",
+    "move.discard": "discard",
+    "move.resign": "resign",
+    "move.L": "L",
+    "move.R": "R",
+    "move.U": "U",
+    "move.D": "D",
+    # why Carousel scored (engine/carousel/scoring.py); {points} is a count.points
+    "score.ends": "ends {parts} = {total} -> {points}",
+    "score.bonus": "tile bonus {tile} -> {points}",
+    "score.ends_bonus": "{ends}; {bonus} = {points}",
+    "score.past_target": "{reason} (not recorded: past the target {target})",
+    "score.domino": "domino: {shown} -> {points}",
+    "score.pips": "opponents' pips {total}",
+    "score.pips_less_partner": "opponents' pips {total} - partner's {partner} = {raw}",
+    "score.pips_less_own": "opponents' pips {pips} - {others}x{low} = {raw}",
+    "score.pips_sum": "opponents' pips {pips} = {raw}",
+    "score.blocked": "blocked: fewest pips {low}; {shown} -> {points}",
+    "score.blocked_tie": "blocked: {names} tie for the fewest pips ({low}): nobody scores",
+    "score.blocked_shared": "blocked: {tied} tie for the fewest pips ({low}); others' pips "
+                            "{pips} = {raw} -> {rounded} / {tied} = {points}",
     # counts, with their plural forms (`catalog.tn`)
     "count.tiles.one": "{count} tile",
     "count.tiles.other": "{count} tiles",

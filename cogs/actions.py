@@ -39,9 +39,9 @@ from cogs.messages import (
 )
 from cogs.notices import Notices
 from cogs.table_updates import TableMessages, fault_text
+from cogs.words import move_words
 from engine.choices import end_choices
 from engine.game import HandSummary
-from engine.notation import move_text
 from engine.registry import game_spec
 from render.summary import HandEnd
 from tables.errors import NotSeated, StaleMove, TableError
@@ -262,7 +262,7 @@ class Actions:
                 raise TableError("error.bad_move", text=excerpt(move))
             await interaction.response.defer(ephemeral=True, thinking=True)
             recorded = await self.service.play(table.id, interaction.user.id, None, move)
-            await interaction.followup.send(t("cmd.played", move=move_text(recorded)),
+            await interaction.followup.send(t("cmd.played", move=move_words(recorded)),
                                             ephemeral=True)
 
     def legal_for(self, user_id: int, channel_id: int) -> list[str]:
@@ -372,7 +372,7 @@ class Actions:
             move = str(await asyncio.to_thread(suggest, table.settings.hint_level,
                                                table.game.view(seat)))
             # As people read it, and as /domino play takes it.
-            shown = t("clock.typed", move=move_text(move), typed=move)
+            shown = t("clock.typed", move=move_words(move), typed=move)
             key = "clock.hint_give_up" if move == "resign" else "clock.hint_text"
             await interaction.response.send_message(t(key, move=shown), ephemeral=True)
 

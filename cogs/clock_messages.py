@@ -15,8 +15,8 @@ from catalog import t
 from cogs.components import HintButton, PlayButton, TableButton
 from cogs.escape import shown
 from cogs.messages import BUTTONS_PER_ROW, Shot, _layout, _rows
-from cogs.words import ending
-from engine.notation import move_text, tile_text
+from cogs.words import ending, move_words
+from engine.notation import tile_text
 from tables.live import LiveTable
 
 MOVE_ROWS = 4  # rows of place/move buttons under the first row
@@ -53,7 +53,7 @@ def clock_face(view: Any) -> list[str]:
                    home=len(view.home), hours=view.hours))
     if view.last_move is not None:
         lines.append(t("table.last", name=shown(view.player),
-                       move=move_text(str(view.last_move))))
+                       move=move_words(str(view.last_move))))
     outcome = view.outcome
     if outcome is not None:
         if outcome.winners:
@@ -89,10 +89,10 @@ def clock_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
         if parts[0] in ("place", "move"):  # labelled as people read them: "→ 4", "9 → 11"
             style = discord.ButtonStyle.success if parts[0] == "place" else (
                 discord.ButtonStyle.secondary)
-            others.append(PlayButton(table.id, seq, move, label=move_text(move), style=style))
+            others.append(PlayButton(table.id, seq, move, label=move_words(move), style=style))
     shown = MOVE_ROWS * BUTTONS_PER_ROW
     if len(others) > shown:
         rest = [b.move for b in others[shown:] if isinstance(b, PlayButton)]
         texts.append(t("clock.more_moves", moves=", ".join(
-            t("clock.typed", move=move_text(m), typed=m) for m in rest)))
+            t("clock.typed", move=move_words(m), typed=m) for m in rest)))
     return _layout(texts, shot, [*_rows(first, 1), *_rows(others, MOVE_ROWS)], colour=0xF1C40F)

@@ -23,6 +23,7 @@ import discord
 from catalog import t
 from cogs.messages import hand_layout, render
 from cogs.table_updates import TableMessages, fault_text
+from cogs.words import move_words
 from storage import StorageError
 from storage.models import HandMessage
 from tables.live import LiveTable, TableEvent
@@ -221,7 +222,7 @@ class LiveHands:
         if event.kind == "move" and seat is not None and not event.forced:
             user = table.seats[seat].user_id
             if user is not None:
-                self.note(table, seat, t("hand.played", move=event.move))
+                self.note(table, seat, t("hand.played", move=move_words(str(event.move))))
                 if (table.id, user) not in self.answering:
                     self.request(table, seat)
         elif event.kind in ("finished", "cancelled"):

@@ -22,11 +22,11 @@ from catalog import t, tn
 from catalog.reader import current
 from cogs.components import AiSelect, BackButton, LobbyButton, PlayButton, TableButton, TileButton
 from cogs.escape import alt_text, shown
-from cogs.words import ending, level_words, options_lines
+from cogs.words import ending, level_words, move_words, options_lines, reason_words
 from engine.ai import LEVELS
 from engine.choices import EndChoice, end_choices
 from engine.game import HandSummary
-from engine.notation import move_text, piece_text, tile_text, tiles_in
+from engine.notation import piece_text, tile_text
 from tables.live import LiveTable
 from tables.results import seat_results
 
@@ -165,8 +165,8 @@ def spinner_text(view: Any) -> list[str]:
     for side in ("L", "R", "U", "D"):
         arm = " ".join(piece_text(a.inner, a.outer) for a in view.arms[side])
         if arm:
-            parts.append(f"{side}: {arm}")
-    ends = " · ".join(f"{s} {n}" for s, n in view.ends.items())
+            parts.append(f"{t(f'move.{side}')}: {arm}")
+    ends = " · ".join(f"{t(f'move.{s}')} {n}" for s, n in view.ends.items())
     return [t("table.board", line="  ".join(parts)), t("table.ends", ends=ends),
             t("table.count", count=view.count)]
 
@@ -194,12 +194,12 @@ def table_layout(table: LiveTable, shot: Shot | None,
                        tiles=tn("count.tiles", view.hand_sizes[s]), score=view.scores[s]))
     last = view.last_move
     if last is not None:
-        texts.append(t("table.last", name=shown(view.players[last[0]]), move=move_text(last[1])))
+        texts.append(t("table.last", name=shown(view.players[last[0]]), move=move_words(last[1])))
     scoring = getattr(view, "scoring", ())
     if scoring and scoring[-1].seat is not None:
         event = scoring[-1]
         texts.append(t("table.last_score", name=shown(view.players[event.seat]),
-                       points=event.points, reason=tiles_in(event.reason)))
+                       points=event.points, reason=reason_words(event.reason)))
     if game.finished_hands and (table.status != "playing" or not view.history):
         # The hand that just ended, until the next one's first move.
         texts += hand_summary_text(table, game.hand_summary(game.finished_hands - 1))
@@ -352,7 +352,7 @@ def end_choice_layout(table: LiveTable, seq: int, tile: str, choices: Sequence[E
     shown_tile = tile_text(tile)
     buttons: list[ui.Item[Any]] = []
     for choice in choices:
-        label = t("hand.end", tile=shown_tile, end=choice.end)
+        label = t("hand.end", tile=shown_tile, end=t(f"move.{choice.end}"))
         if choice.points:
             label += " " + t("hand.end_points", points=choice.points)
         buttons.append(PlayButton(table.id, seq, choice.move, label=label))

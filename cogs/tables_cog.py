@@ -21,7 +21,7 @@ from cogs.games import ALL_GAMES
 from cogs.help import help_page, rules_text, topic_choices
 from cogs.new_command import new_group
 from cogs.opening import Opening
-from engine.notation import move_text
+from cogs.words import move_words
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -64,8 +64,9 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                                 current: str) -> list[app_commands.Choice[str]]:
         moves = self.actions.legal_for(interaction.user.id, interaction.channel_id or 0)
         typed = current.strip().lower()
-        # Shown in the one notation ("[6|3] L"), sent as the record's ("6-3 L").
-        shown = [(move_text(m), m) for m in moves]
+        # Shown in the one notation, in the reader's words ("[6|3] L", "[6|3] Л"); sent
+        # as the record's ("6-3 L").
+        shown = [(move_words(m), m) for m in moves]
         return [app_commands.Choice(name=name, value=m) for name, m in shown
                 if typed in m.lower() or typed in name.lower()][:25]
 

@@ -1,7 +1,7 @@
-"""Game facts in words for messages: a table's options, how a game ended, AI levels.
-
-The words come from the catalog (`option.*`, `end.*`, `level.*`); which options a
-game has, their defaults and values come from the engine (`GameSpec.options`).
+"""Game facts in words for messages: a table's options, how a game ended, AI levels,
+moves and scores. The words come from the catalog (`option.*`, `end.*`, `level.*`,
+`move.*`, `score.*`); which options a game has, their defaults and values come from
+the engine (`GameSpec.options`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from catalog import has, t
+from catalog import Phrase, has, t
+from engine.notation import move_text, tiles_in
 from engine.options import OptionInfo
 from engine.registry import GAMES
 
@@ -53,3 +54,15 @@ def ending(game: str, reason: str | None, names: Sequence[str],
 def level_words(level: str | None, locale: str | None = None) -> str:
     """An AI level in words ("easy", "normal", "hard")."""
     return t(f"level.{level or 'normal'}", locale)
+
+
+def move_words(text: str, locale: str | None = None) -> str:
+    """A move's record text as the reader reads it (`engine.notation.move_text` with the
+    catalog's `move.*` words): "[6|4] L", "draw" in English; "[6|4] Л", «из базара» in
+    Russian. What /domino play takes stays the record text."""
+    return move_text(text, lambda word: t(f"move.{word}", locale))
+
+
+def reason_words(reason: Phrase, locale: str | None = None) -> str:
+    """An engine's reason (a Carousel score's) in the reader's language, tiles `[6|3]`."""
+    return tiles_in(t(reason.key, locale, **reason.values))

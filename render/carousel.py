@@ -10,7 +10,6 @@ from PIL import Image
 from engine.carousel.scoring import count_points
 from engine.carousel.spinner import SIDES
 from engine.carousel.view import CarouselView
-from engine.notation import move_text, tiles_in
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
@@ -106,12 +105,12 @@ def _notes(view: CarouselView, labels: Labels) -> list[str]:
         notes.append(labels("stock", count=view.stock_size))
     if view.last_move is not None:
         seat, text = view.last_move
-        notes.append(labels("last_move", name=view.players[seat], move=move_text(text)))
+        notes.append(labels("last_move", name=view.players[seat], move=labels.move(text)))
     if view.scoring:
         event = view.scoring[-1]
         who = view.players[event.seat] if event.seat is not None else labels("nobody")
         notes.append(labels("last_score" if event.recorded else "last_score_late", name=who,
-                            points=event.points, reason=tiles_in(event.reason)))
+                            points=event.points, reason=labels.reason(event.reason)))
     if view.outcome is not None:
         won = labels.names(view.players[s] for s in view.outcome.winners)
         notes.append(labels("match_over", names=won))
@@ -164,7 +163,7 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
         open_now = side in view.playable_sides
         fill = theme.accent if open_now else theme.panel
         colour = (255, 255, 255) if open_now else theme.muted
-        badge(img, (chain.end[0] + dx, chain.end[1] + dy), f"{side} {view.ends[side]}",
+        badge(img, (chain.end[0] + dx, chain.end[1] + dy), f"{labels.end(side)} {view.ends[side]}",
               BADGE_SIZE, fill=fill, colour=colour)
     return img
 

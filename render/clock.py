@@ -7,7 +7,7 @@ import math
 from PIL import Image, ImageDraw
 
 from engine.clock.view import DRAWN, ClockView
-from engine.notation import move_text, tile_text
+from engine.notation import tile_text
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
@@ -44,7 +44,7 @@ def hour_angle(hour: int, hours: int) -> float:
 def _notes(view: ClockView, labels: Labels) -> list[str]:
     notes = []
     if view.last_move is not None:
-        notes.append(labels("clock_last_move", move=move_text(str(view.last_move))))
+        notes.append(labels("clock_last_move", move=labels.move(str(view.last_move))))
     if view.in_trouble:
         notes.append(labels("in_trouble", tiles=", ".join(
             labels("trouble_drawn", tile=tile_text(tile)) if at == DRAWN

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from catalog import t
+from catalog import Phrase, t
 from catalog.reader import DEFAULT, language_of
+from engine.notation import move_text, tiles_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,18 @@ class Labels:
     def game(self, name: str) -> str:
         """A game's name: "Traditional", «Козёл»..."""
         return t(f"game.{name}", self.locale)
+
+    def move(self, text: str) -> str:
+        """A move's record text as this language reads it: "[6|4] Л", «из базара»."""
+        return move_text(text, lambda word: t(f"move.{word}", self.locale))
+
+    def end(self, side: str) -> str:
+        """An end's letter (L R U D) as this language names it: "L", «Л»."""
+        return t(f"move.{side}", self.locale)
+
+    def reason(self, reason: Phrase) -> str:
+        """An engine's reason (a Carousel score's) in this language, tiles as `[6|3]`."""
+        return tiles_in(t(reason.key, self.locale, **reason.values))
 
     def names(self, names: Iterable[str]) -> str:
         """Names joined by "and" in this language; "Nobody" for none."""

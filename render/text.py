@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.carousel.view import CarouselView
 from engine.clock.view import DRAWN, ClockView
 from engine.errors import NotationError
-from engine.notation import move_text, tile_text, tiles_in
+from engine.notation import tile_text
 from engine.tiles import Tile
 from engine.traditional.view import TraditionalView
 from render.labels import ENGLISH, Labels
@@ -51,7 +51,7 @@ def traditional_alt(view: TraditionalView, labels: Labels = ENGLISH) -> str:
         parts.append(labels("alt_line_empty"))
     if view.last_move is not None:
         seat, text = view.last_move
-        parts.append(labels("alt_last_move", name=view.players[seat], move=move_text(text)))
+        parts.append(labels("alt_last_move", name=view.players[seat], move=labels.move(text)))
     if view.outcome is not None:
         parts.append(labels("alt_game_over", end=_traditional_end(view, labels),
                             names=_winners(view.players, view.outcome.winners, labels)))
@@ -79,18 +79,18 @@ def carousel_alt(view: CarouselView, labels: Labels = ENGLISH) -> str:
     if view.spinner is None:
         parts.append(labels("alt_no_spinner"))
     else:
-        arms = ", ".join(labels("alt_arm", side=side, end=view.ends[side],
+        arms = ", ".join(labels("alt_arm", side=labels.end(side), end=view.ends[side],
                                 count=len(view.arms[side])) for side in ("L", "R", "U", "D"))
         parts.append(labels("alt_spinner", tile=tile_text(view.spinner), arms=arms,
                             count=view.count))
     if view.last_move is not None:
         seat, text = view.last_move
-        parts.append(labels("alt_last_move", name=view.players[seat], move=move_text(text)))
+        parts.append(labels("alt_last_move", name=view.players[seat], move=labels.move(text)))
     if view.scoring:
         event = view.scoring[-1]
         who = view.players[event.seat] if event.seat is not None else labels("alt_nobody")
         parts.append(labels("alt_last_score", name=who, points=event.points,
-                            reason=tiles_in(event.reason)))
+                            reason=labels.reason(event.reason)))
     if view.outcome is not None:
         parts.append(labels("alt_match_over",
                             names=_winners(view.players, view.outcome.winners, labels)))

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.notation import move_text
 from engine.traditional.view import TraditionalView
 from render.canvas import (
     BADGE_SIZE,
@@ -105,7 +104,7 @@ def _notes(view: TraditionalView, labels: Labels) -> list[str]:
     notes = []
     if view.last_move is not None:
         seat, text = view.last_move
-        notes.append(labels("last_move", name=view.players[seat], move=move_text(text)))
+        notes.append(labels("last_move", name=view.players[seat], move=labels.move(text)))
     if view.results and (view.outcome is not None or not view.history):
         result = view.results[-1]
         if result.reason == "domino":
@@ -162,8 +161,8 @@ def draw_traditional(view: TraditionalView, theme: Theme, fit: Frame | None = No
     if layout.anchor is not None and view.ends is not None:
         for side, number in zip(("L", "R"), view.ends, strict=True):
             ex, ey = layout.arms[side].end
-            badge(img, (ex + dx, ey + dy), f"{side} {number}", BADGE_SIZE, fill=theme.accent,
-                  colour=(255, 255, 255))
+            badge(img, (ex + dx, ey + dy), f"{labels.end(side)} {number}", BADGE_SIZE,
+                  fill=theme.accent, colour=(255, 255, 255))
     return img
 
 

@@ -7,6 +7,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Any
 
+from catalog import Phrase
 from engine.carousel.legality import CarouselLegality
 from engine.carousel.options import CarouselOptions
 from engine.carousel.scoring import (
@@ -174,7 +175,7 @@ class CarouselGame(CarouselLegality):
             return False
         return self._score(seat, scored[0], scored[1], "won")
 
-    def _score(self, seat: int | None, points: int, reason: str, how: str) -> bool:
+    def _score(self, seat: int | None, points: int, reason: Phrase, how: str) -> bool:
         """Add one score to the seat's side; True when it wins the match (ending it as `how`).
 
         With `exact_finish`, a score passing the target is noted but not recorded.
@@ -343,7 +344,7 @@ class CarouselGame(CarouselLegality):
                      zip(SIDES, self.layout.arms if self.layout else ([], [], [], []),
                          strict=True)},
             "scoring": [{"hand": e.hand, "seat": None if e.seat is None else names[e.seat],
-                         "points": e.points, "reason": e.reason, "recorded": e.recorded}
+                         "points": e.points, "reason": str(e.reason), "recorded": e.recorded}
                         for e in self.events],
         }
 

@@ -8,19 +8,21 @@
 - the target: a score that `exact_finish` refuses (`past_target_reason`).
 
 The functions take a layout, pip counts and seats and return points with the
-reason in words; the game adds them to the match (and ends it at the target).
-A hand end gives its scores as `(seat, points, reason)` in the order they are
-added.
+reason as a catalog `Phrase` (its "score." key and the numbers), so each reader
+gets it in their language and the record its English (`str(reason)`); the game
+adds them to the match (and ends it at the target). A hand end gives its scores
+as `(seat, points, reason)` in the order they are added.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from catalog import Phrase
 from engine.carousel.spinner import Spinner
 from engine.tiles import Tile
 
-Score = tuple[int | None, int, str]
+Score = tuple[int | None, int, Phrase]
 
 
 def count_parts(layout: Spinner) -> list[int]:
@@ -65,27 +67,28 @@ def tile_bonus(tile: Tile) -> int:
     return 1 if tile.pips and tile.pips % 5 == 0 else 0
 
 
-def play_score(layout: Spinner, tile: Tile, with_bonus: bool) -> tuple[int, str] | None:
-    """What laying `tile` (already on `layout`) scores, with the reason in words;
-    None when it scores nothing. `with_bonus` is the `tile_bonus` option."""
+def play_score(layout: Spinner, tile: Tile, with_bonus: bool) -> tuple[int, Phrase] | None:
+    """What laying `tile` (already on `layout`) scores, with the reason; None when it
+    scores nothing. `with_bonus` is the `tile_bonus` option."""
     count = open_end_count(layout)
     points = count_points(count)
     bonus = tile_bonus(tile) if with_bonus else 0
     if not points and not bonus:
         return None
-    parts = "+".join(map(str, count_parts(layout)))
-    texts = [f"ends {parts} = {count} -> {points_text(points)}"] if points else []
-    if bonus:
-        texts.append(f"tile bonus {tile} -> 1 point")
-    reason = "; ".join(texts)
-    if points and bonus:
-        reason += f" = {points_text(points + bonus)}"
-    return points + bonus, reason
+    ends = Phrase("score.ends", {"parts": "+".join(map(str, count_parts(layout))),
+                                 "total": count, "points": points_phrase(points)})
+    if not bonus:
+        return points, ends
+    bonus_reason = Phrase("score.bonus", {"tile": str(tile), "points": points_phrase(1)})
+    if not points:
+        return bonus, bonus_reason
+    return points + bonus, Phrase("score.ends_bonus", {
+        "ends": ends, "bonus": bonus_reason, "points": points_phrase(points + bonus)})
 
 
-def past_target_reason(reason: str, target: int) -> str:
+def past_target_reason(reason: Phrase, target: int) -> Phrase:
     """The reason of a score that `exact_finish` does not record: it passes the target."""
-    return f"{reason} (not recorded: past the target {target})"
+    return Phrase("score.past_target", {"reason": reason, "target": target})
 
 
 def round_pips(pips: int) -> int:
@@ -93,8 +96,9 @@ def round_pips(pips: int) -> int:
     return (pips + 2) // 5
 
 
-def points_text(points: int) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
+def points_phrase(points: int) -> Phrase:
+    """"1 point", "5 points" (the catalog's plural forms in each language)."""
+    return Phrase("count.points", {"count": points})
 
 
 def opponents(seat: int, players: int, pairs: bool) -> list[int]:
@@ -113,12 +117,14 @@ def domino_score(pips: Sequence[int], seat: int, pairs: bool) -> Score:
     if pairs:
         partner = pips[(seat + 2) % 4]
         raw = max(0, total - partner)
-        shown = f"opponents' pips {total} - partner's {partner} = {raw}"
+        shown = Phrase("score.pips_less_partner", {"total": total, "partner": partner,
+                                                   "raw": raw})
     else:
         raw = total
-        shown = f"opponents' pips {raw}"
+        shown = Phrase("score.pips", {"total": raw})
     points = round_pips(raw)
-    return seat, points, f"domino: {shown} -> {points_text(points)}"
+    return seat, points, Phrase("score.domino", {"shown": shown,
+                                                 "points": points_phrase(points)})
 
 
 def blocked_scores(pips: Sequence[int], pairs: bool, mode: str,
@@ -137,25 +143,26 @@ def blocked_scores(pips: Sequence[int], pairs: bool, mode: str,
     if len(tied) == 1:
         seat = tied[0]
         others = opponents(seat, len(pips), pairs)
-        shown = "+".join(str(pips[o]) for o in others)
+        listed = "+".join(str(pips[o]) for o in others)
         if mode == "difference":
             raw = sum(pips[o] - low for o in others)
-            shown = f"opponents' pips {shown} - {len(others)}x{low} = {raw}"
+            shown = Phrase("score.pips_less_own", {"pips": listed, "others": len(others),
+                                                   "low": low, "raw": raw})
         else:
             raw = sum(pips[o] for o in others)
-            shown = f"opponents' pips {shown} = {raw}"
+            shown = Phrase("score.pips_sum", {"pips": listed, "raw": raw})
         points = round_pips(raw)
-        return [(seat, points, f"blocked: fewest pips {low}; {shown} -> {points_text(points)}")]
+        return [(seat, points, Phrase("score.blocked", {
+            "low": low, "shown": shown, "points": points_phrase(points)}))]
     if mode == "difference":
         who = ", ".join(names[s] for s in tied)
-        return [(None, 0, f"blocked: {who} tie for the fewest pips ({low}): nobody scores")]
+        return [(None, 0, Phrase("score.blocked_tie", {"names": who, "low": low}))]
     scores: list[Score] = []
     for seat in tied:
         others = [o for o in opponents(seat, len(pips), pairs) if o not in tied]
         raw = sum(pips[o] for o in others)
         points = round_pips(raw) // len(tied)
-        shown = "+".join(str(pips[o]) for o in others) or "0"
-        scores.append((seat, points, f"blocked: {len(tied)} tie for the fewest pips ({low}); "
-                       f"others' pips {shown} = {raw} -> {round_pips(raw)} / {len(tied)} = "
-                       f"{points_text(points)}"))
+        scores.append((seat, points, Phrase("score.blocked_shared", {
+            "tied": len(tied), "low": low, "pips": "+".join(str(pips[o]) for o in others) or "0",
+            "raw": raw, "rounded": round_pips(raw), "points": points_phrase(points)})))
     return scores

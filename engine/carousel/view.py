@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from catalog import Phrase
 from engine.carousel.options import DEFAULT_OPTIONS, CarouselOptions
 from engine.carousel.spinner import SIDES, ArmTile, Spinner
 from engine.game import Outcome
@@ -17,8 +18,9 @@ class ScoreEvent:
     """One score of a match, in the order it happened.
 
     `seat` scored `points` in hand `hand` (with pairs the points go to the
-    seat's pair); `reason` says why in words, e.g. "ends 5+5+0 = 10 -> 2 points"
-    or "domino: opponents' pips 23 -> 5 points". `recorded` is False for a
+    seat's pair); `reason` says why, a catalog `Phrase` read in each reader's
+    language; its English (`str`) is e.g. "ends 5+5+0 = 10 -> 2 points" or
+    "domino: opponents' pips 23 -> 5 points". `recorded` is False for a
     score `exact_finish` refused because it would pass the target. `seat` is
     None for a hand end where nobody scores (a blocked hand with a tie).
     """
@@ -26,7 +28,7 @@ class ScoreEvent:
     hand: int
     seat: int | None
     points: int
-    reason: str
+    reason: Phrase
     recorded: bool = True
 
 

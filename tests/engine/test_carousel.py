@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.carousel import CarouselGame, CarouselOptions, round_pips
-from engine.carousel.scoring import blocked_scores, domino_score
+from engine.carousel.scoring import Score, blocked_scores, domino_score
 from engine.carousel.spinner import Spinner
 from engine.deals import LineDeal
 from engine.errors import IllegalMove, NotationError, RecordError
@@ -63,7 +63,12 @@ def reason(game: CarouselGame, move: str) -> str | None:
 
 def last_event(game: CarouselGame) -> tuple[str | None, int, str]:
     event = game.events[-1]
-    return (None if event.seat is None else NAMES[event.seat]), event.points, event.reason
+    return (None if event.seat is None else NAMES[event.seat]), event.points, str(event.reason)
+
+
+def english(score: Score) -> tuple[int | None, int, str]:
+    """A score with its reason in English (as the record writes it)."""
+    return score[0], score[1], str(score[2])
 
 
 # -- options ------------------------------------------------------------------------------
@@ -476,7 +481,7 @@ def test_domino_scores_rounded_opponents_pips() -> None:
     game = make(["5-5 5-1", "5-0 1-1", "6-6 6-4"])
     play_all(game, "5-5, 5-0 L, pass, 5-1 R")
     # Opponents: Bob 1-1 = 2, Cy 6-6 6-4 = 22; 24 -> 5.
-    assert game.events[-1].reason == "domino: opponents' pips 24 -> 5 points"
+    assert str(game.events[-1].reason) == "domino: opponents' pips 24 -> 5 points"
     assert game.scores == (2 + 5, 2, 0)
     assert game.results == ["domino"]
     assert game.hand_number == 2
@@ -490,7 +495,7 @@ def test_domino_rounding_to_zero_is_noted() -> None:
 
 
 def test_pairs_domino_subtracts_partner_never_below_zero() -> None:
-    assert domino_score([0, 5, 30, 5], 0, True) == (
+    assert english(domino_score([0, 5, 30, 5], 0, True)) == (
         0, 0, "domino: opponents' pips 10 - partner's 30 = 0 -> 0 points")
     assert domino_score([0, 12, 10, 8], 0, True)[1] == 2
     assert domino_score([0, 12, 10, 8], 0, False)[1] == 6
@@ -522,12 +527,12 @@ def test_blocked_by_a_draw_of_the_last_tile() -> None:
 
 
 def test_blocked_sum() -> None:
-    assert blocked_scores([1, 6, 8], False, "sum", NAMES) == [
+    assert list(map(english, blocked_scores([1, 6, 8], False, "sum", NAMES))) == [
         (0, 3, "blocked: fewest pips 1; opponents' pips 6+8 = 14 -> 3 points")]
 
 
 def test_blocked_tie_difference_nobody_scores_partners_included() -> None:
-    assert blocked_scores([2, 9, 2, 9], True, "difference", NAMES) == [
+    assert list(map(english, blocked_scores([2, 9, 2, 9], True, "difference", NAMES))) == [
         (None, 0, "blocked: Ann, Cy tie for the fewest pips (2): nobody scores")]
 
 
@@ -567,7 +572,7 @@ def test_last_tile_play_score_first_and_domino_not_added_when_it_wins() -> None:
     game.play("5-5")
     assert game.summary()["reason"] == "won"
     assert game.scores == (11, 0)
-    assert [e.reason for e in game.events] == ["ends 5+5 = 10 -> 2 points"]
+    assert [str(e.reason) for e in game.events] == ["ends 5+5 = 10 -> 2 points"]
 
 
 def test_match_won_by_domino_score() -> None:
@@ -643,7 +648,7 @@ def test_view_shows_layout_count_history_and_scoring() -> None:
     assert view.count == 10 and view.count_parts == (5, 5, 0)
     assert view.history == ((0, "5-5"), (1, "5-0 L"))
     assert view.last_move == (1, "5-0 L")
-    assert [(e.seat, e.points, e.reason) for e in view.scoring] == [
+    assert [(e.seat, e.points, str(e.reason)) for e in view.scoring] == [
         (0, 2, "ends 5+5 = 10 -> 2 points"), (1, 2, "ends 5+5+0 = 10 -> 2 points")]
     text = view.text()
     assert "Open-end count: 5+5+0 = 10" in text
