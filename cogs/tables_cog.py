@@ -21,7 +21,7 @@ from cogs.games import ALL_GAMES
 from cogs.help import help_page, rules_text, topic_choices
 from cogs.new_command import new_group
 from cogs.opening import Opening
-from cogs.words import move_words
+from cogs.words import move_words, typed_move
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
     @app_commands.command(name="play", description="Play a move at your table in this channel")
     @app_commands.describe(move="The move, e.g. 6-3 L, draw, pass, place 4, move 3 7")
     async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
-        await self.actions.play_typed(interaction, move)
+        await self.actions.play_typed(interaction, typed_move(move))
 
     @play.autocomplete("move")
     async def play_autocomplete(self, interaction: discord.Interaction[Any],

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from catalog import Phrase, has, t
-from engine.notation import move_text, tiles_in
+from catalog.reader import LANGUAGES
+from engine.notation import ENDS, WORDS, move_text, tiles_in
 from engine.options import OptionInfo
 from engine.registry import GAMES
 
@@ -61,6 +62,20 @@ def move_words(text: str, locale: str | None = None) -> str:
     catalog's `move.*` words): "[6|4] L", "draw" in English; "[6|4] Л", «из базара» in
     Russian. What /domino play takes stays the record text."""
     return move_text(text, lambda word: t(f"move.{word}", locale))
+
+
+def typed_move(text: str) -> str:
+    """A typed move with the notation words as people read them in any language put back
+    as the record's: "6-3 Л" -> "6-3 L", «пас» -> "pass"; anything else as typed (the
+    engine's parser judges it)."""
+    record = {t(f"move.{word}", code).casefold(): word
+              for code in LANGUAGES for word in (*WORDS, *ENDS)}
+    bare = " ".join(text.split())
+    if bare.casefold() in record:
+        return record[bare.casefold()]
+    head, _, last = bare.rpartition(" ")
+    end = record.get(last.casefold())
+    return f"{head} {end}" if head and end in ENDS else text
 
 
 def reason_words(reason: Phrase, locale: str | None = None) -> str:

@@ -24,3 +24,19 @@ def test_reading_ordinals_in_russian_and_ukrainian_are_numbers_with_yi() -> None
     # "1st of 3" becomes "1-й из 3": the form that goes with «игрок» / «гравець».
     assert ordinal(1, "en") == "1st" and ordinal(12, "en") == "12th" and ordinal(23) == "23rd"
     assert ordinal(2, "ru") == "2-й" and ordinal(3, "uk") == "3-й"
+
+
+def test_reading_end_letters_are_the_cyrillic_initials_of_the_sides() -> None:
+    # The shown move names its end as the reader's language does: L R U D are "left,
+    # right, up, down"; «лево/право/верх/низ» (ru), «ліво/право/верх/низ» (uk) give
+    # Л П В Н, on the pictures' end badges as in the moves. What /domino play takes
+    # stays the record's L R U D (it also reads the Cyrillic letters).
+    for code in ("ru", "uk"):
+        assert [t(f"move.{end}", code) for end in "LRUD"] == ["Л", "П", "В", "Н"]
+    assert [t(f"move.{end}", "en") for end in "LRUD"] == ["L", "R", "U", "D"]
+
+
+def test_reading_a_draw_is_from_the_bazar_and_a_pass_is_pas() -> None:
+    # "Последний ход: Анна из базара": the stock is «базар» in both languages.
+    assert (t("move.draw", "ru"), t("move.pass", "ru")) == ("из базара", "пас")
+    assert (t("move.draw", "uk"), t("move.pass", "uk")) == ("з базару", "пас")

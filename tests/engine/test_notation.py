@@ -30,3 +30,14 @@ def test_a_shown_line_move_parses_back() -> None:
 
 def test_only_tiles_inside_a_text_change() -> None:
     assert tiles_in("tile bonus 5-0 -> 1 point; 10 - 2") == "tile bonus [5|0] -> 1 point; 10 - 2"
+
+
+def test_a_display_gives_the_notation_words_in_its_own_words() -> None:
+    say = {"draw": "из базара", "pass": "пас", "discard": "сброс", "resign": "сдаться",
+           "L": "Л", "R": "П", "U": "В", "D": "Н"}.__getitem__
+    assert move_text("6-4 L", say) == "[6|4] Л" and move_text("2-1 D", say) == "[2|1] Н"
+    assert move_text("draw", say) == "из базара" and move_text("pass", say) == "пас"
+    assert move_text("discard", say) == "сброс" and move_text("resign", say) == "сдаться"
+    # what has no word keeps the notation: an opening tile, Big Clock's arrows
+    assert move_text("5-5", say) == "[5|5]" and move_text("move 9 11", say) == "9 → 11"
+    assert move_text("6-4 L") == "[6|4] L"  # without words: the notation as written
