@@ -1,0 +1,97 @@
+"""Carousel's score reasons and the move words in the reader's language through the real
+bot (issue 16): the board in the server's language, answers in the player's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from catalog import t
+from tests.bot.conftest import add_ai, table_message, text_of
+from tests.bot.test_bot_languages import answer_text, client_locales  # noqa: F401
+
+ENGLISH_WORDS = re.compile(r"\b(?:draw|pass|ends|points?|tile bonus|domino|blocked)\b"
+                           r"|\] [LRUD]\b")
+AT_END = re.compile(r"\] [ЛПВН]\b")
+
+
+#: the board's "Last move:" and "Score:" lines, and the answer to /domino play
+LINES = {"ru": ("Последний ход: ", "Очки: ", "Сыграно: "),
+         "uk": ("Останній хід: ", "Очки: ", "Зіграно: ")}
+
+
+@pytest.mark.parametrize("locale", ["ru", "uk"])
+async def test_a_carousel_table_reads_its_scores_and_moves_in_the_readers_language(
+        simcord_env: Any, client_locales: dict[int, str],  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    last, score, played = LINES[locale]
+    monkeypatch.setattr("tables.service.secrets.randbits", lambda bits: 7)  # seed 7
+    env = simcord_env
+    guild = env.create_guild("Домино", preferred_locale=locale)
+    channel = guild.create_text_channel("domino")
+    olena = guild.add_member(env.create_user("olena"))
+    client_locales[olena.id] = locale
+    await olena.slash(channel, "domino new carousel", seats=2, auto_start=False)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    await add_ai(olena, table_message(channel, table))
+    await olena.click(table_message(channel, table), label=t("lobby.start", locale))
+    await env.settle()
+    seen: dict[str, str] = {}
+    for _ in range(30):
+        assert table.status == "playing"
+        choices = await olena.autocomplete(channel, "domino play", "move", "")
+        assert choices and not any(ENGLISH_WORDS.search(c["name"]) for c in choices), choices
+        at_end = [c for c in choices if AT_END.search(c["name"])]
+        if at_end and "typed" not in seen:
+            # Typed as read, "[5|2] Л": /domino play takes the reader's end letters too.
+            seen["typed"] = move = at_end[0]["name"]
+        else:
+            move = choices[0]["value"]
+        answer = answer_text(await olena.slash(channel, "domino play", move=move))
+        assert answer.startswith(played) and not ENGLISH_WORDS.search(answer), answer
+        await env.settle()
+        board = text_of([c.to_dict() for c in table_message(channel, table).components])
+        lines = [line for line in board.splitlines() if line.startswith((last, score))]
+        assert not any(ENGLISH_WORDS.search(line) for line in lines), lines
+        for line in lines:
+            if line.startswith(score) and "→" in line:
+                seen["score"] = line
+            if line.startswith(last) and AT_END.search(line):
+                seen["end"] = line
+        if {"typed", "score", "end"} <= set(seen) or table.status != "playing":
+            break
+    assert {"typed", "score", "end"} <= set(seen), seen
+
+
+DRAWS = {"ru": ("Советую ход: из базара (`draw`)", "Последний ход: olena из базара"),
+         "uk": ("Раджу хід: з базару (`draw`)", "Останній хід: olena з базару"),
+         "en": ("Suggested move: draw (`draw`)", "Last move: olena draw")}
+
+
+@pytest.mark.parametrize("locale", ["ru", "uk", "en"])
+async def test_the_hint_and_the_last_move_say_draw_in_the_readers_words(
+        simcord_env: Any, client_locales: dict[int, str],  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    hint, last = DRAWS[locale]
+    monkeypatch.setattr("tables.service.secrets.randbits", lambda bits: 5)  # seed 5
+    env = simcord_env
+    guild = env.create_guild("Доміно", preferred_locale=locale)
+    channel = guild.create_text_channel("domino")
+    olena = guild.add_member(env.create_user("olena"))
+    client_locales[olena.id] = locale
+    await olena.slash(channel, "domino new clock", set=6)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    for _ in range(30):  # follow the hints until one says draw
+        hinted = await olena.click(table_message(channel, table),
+                                   custom_id=f"dom:hint:{table.id}:{table.seq}")
+        move = hinted.response.content.split("`")[1]  # the typed form: the record's
+        if move == "draw":
+            break
+        await olena.slash(channel, "domino play", move=move)
+    assert hinted.response.content == hint
+    await olena.slash(channel, "domino play", move="draw")
+    await env.settle()
+    board = text_of([c.to_dict() for c in table_message(channel, table).components])
+    assert last in board.splitlines(), board
