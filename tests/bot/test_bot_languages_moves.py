@@ -9,12 +9,22 @@ from typing import Any
 import pytest
 
 from catalog import t
+from cogs.words import typed_move
 from tests.bot.conftest import add_ai, table_message, text_of
 from tests.bot.test_bot_languages import answer_text, client_locales  # noqa: F401
 
 ENGLISH_WORDS = re.compile(r"\b(?:draw|pass|ends|points?|tile bonus|domino|blocked)\b"
                            r"|\] [LRUD]\b")
 AT_END = re.compile(r"\] [ЛПВН]\b")
+
+
+def reader_at_a_table(env: Any, client_locales: dict[int, str],  # noqa: F811
+                      locale: str) -> tuple[Any, Any]:
+    """A channel of a server whose language is `locale`, and olena, who reads it too."""
+    guild = env.create_guild("Доміно", preferred_locale=locale)
+    olena = guild.add_member(env.create_user("olena"))
+    client_locales[olena.id] = locale
+    return guild.create_text_channel("domino"), olena
 
 
 #: the board's "Last move:" and "Score:" lines, and the answer to /domino play
@@ -29,10 +39,7 @@ async def test_a_carousel_table_reads_its_scores_and_moves_in_the_readers_langua
     last, score, played = LINES[locale]
     monkeypatch.setattr("tables.service.secrets.randbits", lambda bits: 7)  # seed 7
     env = simcord_env
-    guild = env.create_guild("Домино", preferred_locale=locale)
-    channel = guild.create_text_channel("domino")
-    olena = guild.add_member(env.create_user("olena"))
-    client_locales[olena.id] = locale
+    channel, olena = reader_at_a_table(env, client_locales, locale)
     await olena.slash(channel, "domino new carousel", seats=2, auto_start=False)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await add_ai(olena, table_message(channel, table))
@@ -77,10 +84,7 @@ async def test_the_hint_and_the_last_move_say_draw_in_the_readers_words(
     hint, last = DRAWS[locale]
     monkeypatch.setattr("tables.service.secrets.randbits", lambda bits: 5)  # seed 5
     env = simcord_env
-    guild = env.create_guild("Доміно", preferred_locale=locale)
-    channel = guild.create_text_channel("domino")
-    olena = guild.add_member(env.create_user("olena"))
-    client_locales[olena.id] = locale
+    channel, olena = reader_at_a_table(env, client_locales, locale)
     await olena.slash(channel, "domino new clock", set=6)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     for _ in range(30):  # follow the hints until one says draw
@@ -95,3 +99,11 @@ async def test_the_hint_and_the_last_move_say_draw_in_the_readers_words(
     await env.settle()
     board = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert last in board.splitlines(), board
+
+
+def test_a_typed_move_in_the_readers_words_is_the_records() -> None:
+    assert typed_move("6-3 Л") == "6-3 L" and typed_move("[6|3] н") == "[6|3] D"
+    assert typed_move("пас") == "pass" and typed_move(" Из  базара ") == "draw"
+    assert typed_move("з базару") == "draw" and typed_move("Скидання") == "discard"
+    for kept in ("6-3 L", "place 4", "move 9 11", "6-3 Ж", "draw"):
+        assert typed_move(kept) == kept
