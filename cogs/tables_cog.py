@@ -63,12 +63,12 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
     async def play_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
         moves = self.actions.legal_for(interaction.user.id, interaction.channel_id or 0)
-        typed = current.strip().lower()
+        typed, record = current.strip().lower(), typed_move(current).strip().lower()
         # Shown in the one notation, in the reader's words ("[6|3] L", "[6|3] Л"); sent
-        # as the record's ("6-3 L").
+        # as the record's ("6-3 L"); found by either ("6-3 Л" finds it too).
         shown = [(move_words(m), m) for m in moves]
         return [app_commands.Choice(name=name, value=m) for name, m in shown
-                if typed in m.lower() or typed in name.lower()][:25]
+                if record in m.lower() or typed in name.lower()][:25]
 
     @app_commands.command(name="hand", description="Show your hand at your table here")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

@@ -52,8 +52,11 @@ async def test_a_carousel_table_reads_its_scores_and_moves_in_the_readers_langua
         assert choices and not any(ENGLISH_WORDS.search(c["name"]) for c in choices), choices
         at_end = [c for c in choices if AT_END.search(c["name"])]
         if at_end and "typed" not in seen:
-            # Typed as read, "[5|2] Л": /domino play takes the reader's end letters too.
-            seen["typed"] = move = at_end[0]["name"]
+            # Typed as read, "5-2 Л": found by the autocomplete, taken by /domino play.
+            move = at_end[0]["value"][:-1] + at_end[0]["name"][-1]
+            found = await olena.autocomplete(channel, "domino play", "move", move)
+            assert [c["value"] for c in found] == [at_end[0]["value"]], (move, found)
+            seen["typed"] = move
         else:
             move = choices[0]["value"]
         answer = answer_text(await olena.slash(channel, "domino play", move=move))
