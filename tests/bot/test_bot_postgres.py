@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-import tables.service as service_module
+import tables.lobby as lobby_module
 from bot import load_settings
 from cogs.actions import Actions
 from cogs.bot import DominoBot, create_bot
@@ -122,7 +122,7 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
     ann, bob, _ = world["members"]
     bot = env.bot
     # Seed 5: ann leads, and after her 4-4 bob must draw twice before he can play.
-    monkeypatch.setattr(service_module, "secrets", Seeds(5))
+    monkeypatch.setattr(lobby_module, "secrets", Seeds(5))
     await ann.slash(channel, "domino new traditional", seats=2)
     table = max(bot.service.tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
