@@ -16,7 +16,7 @@ from bot import load_settings
 from cogs.actions import Actions
 from cogs.bot import DominoBot, create_bot
 from storage import Storage
-from tables.live import LiveTable, TableEvent
+from tables.live import LiveTable, Person, TableEvent
 from tables.people import People
 from tables.service import TableService
 from tables.shards import Placement
@@ -178,3 +178,51 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
     assert "You drew 2 tile(s)" in text_of(payload(bob_hand))
     # His turn DM (his latest now), one for his decision, none for the draws.
     assert [m.id for m in bob.user.dm_channel.history()] == [stored[bob.id].message_id]
+
+
+async def test_lobby_clicks_at_another_process_edit_the_holders_lobby_message(
+        world: dict[str, Any], pg_url: str) -> None:
+    """Join, Start and Cancel clicks reaching another process (it holds no shard) are
+    committed there; the holder tells its listeners (the lobby message is edited, the
+    game runs here) as for clicks of its own."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    bot = env.bot
+    await ann.slash(channel, "domino new traditional", seats=3)
+    table = max(bot.service.tables.values(), key=lambda t: t.id)
+    kinds: list[str] = []
+    told = asyncio.Event()
+
+    async def on_event(event: TableEvent) -> None:
+        if event.table.id == table.id:
+            kinds.append(event.kind)
+            told.set()
+
+    async def until(kind: str) -> None:
+        while kind not in kinds:
+            told.clear()
+            await asyncio.wait_for(told.wait(), 10)
+        await env.settle()
+
+    bot.service.listeners.append(on_event)
+    lobby = text_of([c.to_dict() for c in table_message(channel, table).components])
+    store = await Storage.open(pg_url, node="other-process")
+    other = TableService(store, ai_delay=0,
+                         placement=Placement(bot.table_shards, frozenset()))
+    try:
+        await other.join(table.id, Person(bob.id, "bob"))
+        await until("lobby")
+        joined = text_of([c.to_dict() for c in table_message(channel, table).components])
+        assert f"<@{bob.id}>" not in lobby and f"<@{bob.id}>" in joined
+        await other.start(table.id, ann.id)
+        await until("started")
+        assert table.status == "playing" and table.game is not None and table.timer is not None
+        assert bot.service.tables[table.id] is table
+        await other.cancel(table.id, ann.id)
+        await until("cancelled")
+    finally:
+        await other.close()
+        await store.close()
+    assert table.id not in bot.service.tables and kinds.count("cancelled") == 1
+    row = await bot.store.get_table(table.id)
+    assert row is not None and row.status == "cancelled"
