@@ -20,12 +20,13 @@ from catalog import Phrase
 from engine.records import new_game
 from engine.registry import game_spec
 from storage import Storage
-from storage.errors import InvalidState, StorageError
+from storage.errors import InvalidState, SeatsChanged, StorageError
 from storage.models import Seat
 from tables.errors import (
     NoSuchTable,
     NotAllowed,
     NotSeated,
+    StaleMove,
     TableError,
 )
 from tables.live import (
@@ -228,7 +229,8 @@ class TableService(Lobby, Moves, SharedTables):
 
     async def replace_with_ai(self, table_id: int, seat: int, user_id: int, *,
                               is_manager: bool = False, level: str = "normal") -> LiveTable:
-        """The host or a manager hands a (missing) player's seat to an AI."""
+        """The host or a manager hands a (missing) player's seat to an AI. Raises TableError;
+        StaleMove when another process changed the seats or ended the game meanwhile."""
         table = await self._table(table_id)
         async with table.lock:
             table.require_status("playing")
@@ -238,7 +240,12 @@ class TableService(Lobby, Moves, SharedTables):
                 raise TableError("error.not_a_person")
             seats = list(table.seats)
             seats[seat] = Seat(None, level, seats[seat].name)
-            await self.store.update_seats(table.id, seats)
+            try:  # only over the seats read (another process may have changed them)
+                await self.store.update_seats(table.id, seats, expected=table.seats,
+                                              statuses=("playing",))
+            except (SeatsChanged, InvalidState):
+                await self._reread(table)
+                raise StaleMove() from None
             table.replace_row(seats=tuple(seats))
             await self.emit(TableEvent("seats", table, seat=seat))
             self.scheduler.after_change(table)

@@ -14,7 +14,7 @@ import pytest
 
 from engine.records import replay
 from storage.models import ACTIVE_STATUSES
-from tables.errors import TableError
+from tables.errors import StaleMove, TableError
 from tables.live import DAY, Person, TableSettings
 from tests.tables.test_tables_shards import (
     ANN,
@@ -175,6 +175,18 @@ async def test_a_cancel_on_the_other_process_does_not_undo_a_finished_game(two: 
     row = await a.service.store.get_table(table_id)
     assert row is not None and row.status == "finished"
     assert told(a, "finished", table_id) == 1 and told(a, "cancelled", table_id) == 0
+
+
+async def test_a_seat_handed_to_an_ai_on_both_processes_at_once_is_handed_once(
+        two: Two) -> None:
+    _, a, b = two
+    table_id = await game_at(a, turn_seconds=600)
+    before_write(b, "update_seats", lambda: a.service.replace_with_ai(table_id, 1, ANN.user_id))
+    with pytest.raises(StaleMove):
+        await b.service.replace_with_ai(table_id, 1, ANN.user_id, level="hard")
+    row = await a.service.store.get_table(table_id)
+    assert row is not None and [s.ai_level for s in row.seats] == [None, "normal"]
+    assert told(a, "seats", table_id) == 1
 
 
 async def finished_game(a: Process) -> int:
