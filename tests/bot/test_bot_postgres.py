@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,18 @@ from tests.pg import fresh_schema
 async def pg_url() -> AsyncIterator[str]:
     async with fresh_schema() as url:
         yield url
+
+
+@asynccontextmanager
+async def other_process(pg_url: str, bot: DominoBot) -> AsyncIterator[TableService]:
+    """Another process on the bot's database, holding none of its shards."""
+    store = await Storage.open(pg_url, node="other-process")
+    other = TableService(store, ai_delay=0, placement=Placement(bot.table_shards, frozenset()))
+    try:
+        yield other
+    finally:
+        await other.close()
+        await store.close()
 
 
 @pytest.fixture(params=["one connection", "sharded"])
@@ -76,10 +89,7 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     bot.service.listeners.append(on_move)
     before = text_of([c.to_dict() for c in table_message(channel, table).components])
     # Another process (holding no shard) gets the click of whoever is to move.
-    store = await Storage.open(pg_url, node="other-process")
-    other = TableService(store, ai_delay=0,
-                         placement=Placement(bot.table_shards, frozenset()))
-    try:
+    async with other_process(pg_url, bot) as other:
         seat = table.game.to_move
         user = table.seats[seat].user_id
         assert user is not None
@@ -87,9 +97,6 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
         assert await other.play(table.id, user, table.seq, move) == move
         await asyncio.wait_for(moved.wait(), 10)
         await env.settle()
-    finally:
-        await other.close()
-        await store.close()
     # The move, then any forced draws and passes of the next player (the deal is random).
     played = await bot.store.moves(table.id)
     assert played[0] == move and set(played[1:]) <= {"draw", "pass"}
@@ -149,20 +156,16 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
             moved.set()
 
     bot.service.listeners.insert(0, on_move)
-    store = await Storage.open(pg_url, node="other-process")
-    other = TableService(store, ai_delay=0, placement=Placement(bot.table_shards, frozenset()))
     holder = bot.actions
-    try:
+    async with other_process(pg_url, bot) as other:
         # The click reaches the other process (its actions, on the same Discord application).
         bot.actions = Actions(bot, other, People(other))
-        answered = await ann.user.click(dm, custom_id=button)
-        bot.actions = holder
+        try:
+            answered = await ann.user.click(dm, custom_id=button)
+        finally:
+            bot.actions = holder
         await caught_up(table, bot.service, moved)
         await env.settle()
-    finally:
-        bot.actions = holder
-        await other.close()
-        await store.close()
     assert answered.acknowledged and not answered.followups, [
         f.content for f in answered.followups]
     # The clicking process answered by taking the buttons away before it committed.
@@ -206,10 +209,7 @@ async def test_lobby_clicks_at_another_process_edit_the_holders_lobby_message(
 
     bot.service.listeners.append(on_event)
     lobby = text_of([c.to_dict() for c in table_message(channel, table).components])
-    store = await Storage.open(pg_url, node="other-process")
-    other = TableService(store, ai_delay=0,
-                         placement=Placement(bot.table_shards, frozenset()))
-    try:
+    async with other_process(pg_url, bot) as other:
         await other.join(table.id, Person(bob.id, "bob"))
         await until("lobby")
         joined = text_of([c.to_dict() for c in table_message(channel, table).components])
@@ -220,9 +220,6 @@ async def test_lobby_clicks_at_another_process_edit_the_holders_lobby_message(
         assert bot.service.tables[table.id] is table
         await other.cancel(table.id, ann.id)
         await until("cancelled")
-    finally:
-        await other.close()
-        await store.close()
     assert table.id not in bot.service.tables and kinds.count("cancelled") == 1
     row = await bot.store.get_table(table.id)
     assert row is not None and row.status == "cancelled"
