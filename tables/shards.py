@@ -93,8 +93,8 @@ class SharedTables:
         if table.visiting:
             return
         try:
-            first = await self.store.mark_sent(table.id, table.seq, table.status,
-                                               table.host_id)
+            # Move 0 whatever the move count each process knows: a table closes once.
+            first = await self.store.mark_sent(table.id, 0, table.status, table.host_id)
         except StorageError as exc:  # told twice rather than never
             log.warning("table %d: its %s is told unmarked (%s)", table.id, table.status, exc)
             first = True
