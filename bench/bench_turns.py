@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 import discord  # noqa: E402
 import simcord  # noqa: E402
 
-import tables.service  # noqa: E402
+import tables.lobby  # noqa: E402
 from cogs.bot import create_bot  # noqa: E402
 from tests.bot.scripted import Tally, play_game  # noqa: E402
 
@@ -39,7 +39,7 @@ NAMES = ("ann", "bob", "cy", "dee")
 
 
 class Seeds:
-    """Stands in for `secrets` in tables.service: the deals come from fixed seeds."""
+    """Stands in for `secrets` in tables.lobby: the deals come from fixed seeds."""
 
     def __init__(self, first: int) -> None:
         self.next = first
@@ -54,7 +54,7 @@ def virtual_clock() -> float:
 
 
 async def one_game(seats: int, seed: int) -> Tally:
-    tables.service.secrets = Seeds(seed)  # type: ignore[attr-defined]
+    tables.lobby.secrets = Seeds(seed)  # type: ignore[attr-defined]
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(database_path=Path(folder) / "bench.sqlite3", ai_delay=0,
                          clock=virtual_clock)

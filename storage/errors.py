@@ -67,3 +67,20 @@ class InvalidState(StorageError):
 
 class ConstraintError(StorageError):
     """A statement broke a UNIQUE, PRIMARY KEY, CHECK or FOREIGN KEY constraint."""
+
+
+class SeatsChanged(StorageError):
+    """The table's seats are no longer those the change was made for (another process
+    changed them since they were read)."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"the seats of table {table_id} changed meanwhile")
+        self.table_id = table_id
+
+
+class RematchOpen(StorageError):
+    """The finished table's rematch is open already: `table_id` is that lobby (or game)."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"the rematch is open already: table {table_id}")
+        self.table_id = table_id

@@ -11,6 +11,7 @@ from .daily import DailyMixin
 from .db import Backend, Database
 from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
+from .lobbies import LobbiesMixin
 from .players import PlayersMixin
 from .results import ResultsMixin
 from .settings import SettingsMixin
@@ -40,8 +41,8 @@ def sqlite_path(target: Path | str) -> Path:
     return Path(target)
 
 
-class Storage(TablesMixin, ResultsMixin, StatsMixin, PlayersMixin, SettingsMixin, DailyMixin,
-              LanguagesMixin, HandMessagesMixin):
+class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
+              SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

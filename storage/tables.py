@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from engine.records import write_record
 
 from .db import Backend, Conn
-from .errors import ConstraintError, InvalidState, MoveConflict, TableNotFound
-from .models import ACTIVE_STATUSES, GAMES, STATUSES, LoadedTable, Seat, TableRow
+from .errors import ConstraintError, InvalidState, MoveConflict, RematchOpen, TableNotFound
+from .lobbies import live_rematch, write_seats
+from .models import GAMES, STATUSES, LoadedTable, Seat, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -79,13 +80,6 @@ def _active_clause(active_only: bool) -> str:
     return "t.status IN ('lobby', 'playing')" if active_only else "1 = 1"
 
 
-def _insert_seats(table_id: int, seats: Iterable[Seat]) -> list[tuple[Any, ...]]:
-    return [(table_id, i, s.user_id, s.ai_level, s.name) for i, s in enumerate(seats)]
-
-
-_INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)"
-
-
 class TablesMixin:
     """Table and move-log methods of `Storage`."""
 
@@ -105,16 +99,23 @@ class TablesMixin:
         message_id: int | None = None,
         deadline: float | None = None,
         settings: dict[str, Any] | None = None,
+        rematch_of: int | None = None,
     ) -> TableRow:
         """Create a table in the lobby and return it. Raises ValueError for an unknown game.
 
         `settings` is how the table runs (seats wanted, turn time...), kept apart from
-        the game `options` that its record holds.
+        the game `options` that its record holds. With `rematch_of` (a finished table
+        this one replays), raises RematchOpen instead when that table's rematch is
+        live already, whichever process opened it.
         """
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}")
         now = self._db.now()
         async with self._db.write() as conn:
+            if rematch_of is not None:
+                found = await live_rematch(conn, rematch_of, guild_id)
+                if found is not None:
+                    raise RematchOpen(found)
             created = await conn.execute_fetchall(
                 """
                 INSERT INTO game_tables (guild_id, channel_id, message_id, game, options,
@@ -128,7 +129,7 @@ class TablesMixin:
                  json.dumps(settings or {})),
             )
             table_id = int(created[0][0])
-            await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
+            await write_seats(conn, table_id, seats)
             tables = await _select_tables(conn, "t.id = ?", (table_id,))
         return tables[0]
 
@@ -175,77 +176,6 @@ class TablesMixin:
     async def set_deadline(self, table_id: int, deadline: float | None) -> None:
         """Set (or clear, with None) the current turn's deadline. Raises TableNotFound."""
         await self._update(table_id, "deadline = ?", (deadline,))
-
-    async def set_status(
-        self, table_id: int, status: str, *, deadline: float | None = None
-    ) -> None:
-        """Set the status and the deadline (None clears it). Raises TableNotFound, ValueError."""
-        if status not in STATUSES:
-            raise ValueError(f"unknown status {status!r}")
-        await self._update(table_id, "status = ?, deadline = ?", (status, deadline))
-
-    async def update_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
-        """Replace the table's seats, in order, in one transaction.
-
-        Raises TableNotFound, or InvalidState once the table is over.
-        """
-        async with self._db.write() as conn:
-            await self._require_status(conn, table_id, ACTIVE_STATUSES)
-            await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-            await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
-            await conn.execute(
-                "UPDATE game_tables SET updated_at = ? WHERE id = ?", (self._db.now(), table_id)
-            )
-
-    async def start_table(
-        self,
-        table_id: int,
-        *,
-        deadline: float | None,
-        seats: Sequence[Seat] | None = None,
-        seed: int | None = None,
-        deal: dict[str, Any] | None = None,
-        snapshot: str | None = None,
-    ) -> None:
-        """Move a lobby table to 'playing' with its deal (and seats, if given), in one transaction.
-
-        Raises TableNotFound, InvalidState if the table is not in the lobby, ValueError if
-        neither a seed nor a deal is given here or at creation.
-        """
-        async with self._db.write() as conn:
-            await self._require_status(conn, table_id, ("lobby",))
-            if seats is not None:
-                await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-                await conn.executemany(_INSERT_SEAT, _insert_seats(table_id, seats))
-            await conn.execute(
-                """
-                UPDATE game_tables
-                SET status = 'playing', deadline = ?, snapshot = ?, updated_at = ?,
-                    seed = coalesce(?, seed), deal = coalesce(?, deal)
-                WHERE id = ?
-                """,
-                (deadline, snapshot, self._db.now(), seed,
-                 None if deal is None else json.dumps(deal), table_id),
-            )
-            rows = list(await conn.execute_fetchall(
-                "SELECT seed IS NULL AND deal IS NULL FROM game_tables WHERE id = ?", (table_id,)
-            ))
-            if rows[0][0]:
-                raise ValueError(f"table {table_id} has neither a seed nor a deal")
-
-    @staticmethod
-    async def _require_status(
-        conn: Conn, table_id: int, allowed: Sequence[str]
-    ) -> None:
-        # PostgreSQL: the row stays locked to the end of the transaction, so two processes
-        # changing one table's seats take turns (SQLite's writes always do).
-        rows = list(await conn.execute_fetchall(
-            "SELECT status FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)
-        ))
-        if not rows:
-            raise TableNotFound(table_id)
-        if rows[0][0] not in allowed:
-            raise InvalidState(f"table {table_id} is {rows[0][0]}")
 
     async def append_move(
         self,

@@ -5,7 +5,8 @@ it, the old AI seats sit again at their levels, and the old table's other people
 are only invited (the cogs ping them with a Join button), never seated unasked.
 The lobby remembers which table it replays (`TableSettings.rematch_of`), so a
 second click, even after a restart, finds it instead of opening another; one lock
-makes two clicks at once see each other.
+makes two clicks at once see each other, and storage (which opens a rematch lobby
+only while none is live) a click on another process.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from storage import Storage
+from storage import RematchOpen, Storage
 from tables.errors import NotAllowed, TableError
 from tables.live import LiveTable, Person, TableSettings
 
@@ -27,6 +28,8 @@ class Lobbies(Protocol):
     tables: dict[int, LiveTable]
 
     def get(self, table_id: int) -> LiveTable: ...
+
+    async def lookup(self, table_id: int) -> LiveTable: ...
 
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
                          game: str, settings: TableSettings,
@@ -80,9 +83,12 @@ class Rematches:
                 return Rematch(found, False, invite)
             settings = dataclasses.replace(old.settings, away=(), timeouts=(),
                                            rematch_of=table_id)
-            table = await self.service.open_lobby(
-                guild_id=old.guild_id, channel_id=old.channel_id, host=host,
-                game=old.game_kind, settings=settings, options=dict(old.row.options))
+            try:
+                table = await self.service.open_lobby(
+                    guild_id=old.guild_id, channel_id=old.channel_id, host=host,
+                    game=old.game_kind, settings=settings, options=dict(old.row.options))
+            except RematchOpen as exc:  # opened by another process (not held here)
+                return Rematch(await self.service.lookup(exc.table_id), False, invite)
             for seat in old.seats:
                 if seat.ai_level is not None:
                     await self.service.add_ai(table.id, host.user_id, seat.ai_level,

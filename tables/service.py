@@ -17,19 +17,17 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from catalog import Phrase
-from engine.errors import RecordError
 from engine.records import new_game
 from engine.registry import game_spec
 from storage import Storage
-from storage.errors import InvalidState, StorageError
+from storage.errors import InvalidState, SeatsChanged, StorageError
 from storage.models import Seat
-from tables.ai_names import NAMES, ai_name
 from tables.errors import (
     NoSuchTable,
     NotAllowed,
     NotSeated,
+    StaleMove,
     TableError,
-    TableFull,
 )
 from tables.live import (
     LiveTable,
@@ -39,6 +37,7 @@ from tables.live import (
     checked_game,
     resign_plays_on,
 )
+from tables.lobby import Lobby
 from tables.moves import Moves
 from tables.rematch import Rematches
 from tables.results import seat_results, solitaire_result
@@ -48,7 +47,7 @@ from tables.timers import Listener, Scheduler, stop_timer
 log = logging.getLogger(__name__)
 
 
-class TableService(Moves, SharedTables):
+class TableService(Lobby, Moves, SharedTables):
     """Every table of the bot (of this process's shards), live in memory and committed
     in storage."""
 
@@ -130,7 +129,9 @@ class TableService(Moves, SharedTables):
         """Open a lobby with the host seated. Raises TableError for bad options or seats.
 
         In a server, its settings decide the reminders and the timeout action, and
-        whether tables may be opened in this channel at all.
+        whether tables may be opened in this channel at all. A rematch lobby (settings'
+        `rematch_of`) raises RematchOpen instead when one is live already, whichever
+        process opened it (tables.rematch).
         """
         if guild_id is not None:
             server = await self.store.get_guild_settings(guild_id)
@@ -143,6 +144,7 @@ class TableService(Moves, SharedTables):
             guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seats=[Seat(host.user_id, None, host.name)], options=options,
             settings=settings.to_json(), deadline=self.clock() + settings.lobby_seconds,
+            rematch_of=settings.rematch_of,
         )
         table = LiveTable(row, None)
         self.tables[table.id] = table
@@ -163,89 +165,6 @@ class TableService(Moves, SharedTables):
         table = self.tables.get(table_id)
         if table is not None:
             table.replace_row(channel_id=channel_id, message_id=None)
-
-    async def join(self, table_id: int, person: Person) -> LiveTable:
-        """Seat `person`; starts the game when the last seat fills and the host chose so."""
-        table = await self._table(table_id)
-        async with table.lock:
-            table.require_status("lobby")
-            if table.seat_of(person.user_id) is not None:
-                raise TableError("error.already_seated")
-            if len(table.seats) >= table.settings.seats:
-                raise TableFull()
-            seats = [*table.seats, Seat(person.user_id, None, table.unique_name(person.name))]
-            await self._set_seats(table, seats)
-            full = len(seats) >= table.settings.seats
-        if full and table.settings.auto_start:
-            return await self.start(table_id, table.host_id)
-        return table
-
-    async def leave(self, table_id: int, user_id: int) -> LiveTable:
-        """Stand up from a lobby seat. The host cancels instead."""
-        table = await self._table(table_id)
-        async with table.lock:
-            table.require_status("lobby")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeated()
-            if user_id == table.host_id:
-                raise NotAllowed("error.host_leaves")
-            await self._set_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
-        return table
-
-    async def add_ai(self, table_id: int, user_id: int, level: str = "normal", *,
-                     auto_start: bool = True) -> LiveTable:
-        """The host fills a lobby seat with an AI; the last seat starts the game like `join`
-        when the host chose auto-start (`auto_start=False` holds it, e.g. while seating a
-        rematch)."""
-        table = await self._table(table_id)
-        async with table.lock:
-            table.require_status("lobby")
-            if user_id != table.host_id:
-                raise NotAllowed("error.host_adds_ai")
-            if len(table.seats) >= table.settings.seats:
-                raise TableFull()
-            if level not in NAMES:  # a crafted menu value
-                raise TableError("error.ai_level", levels=", ".join(NAMES))
-            name = ai_name(level, {s.name for s in table.seats})
-            seats = [*table.seats, Seat(None, level, name)]
-            await self._set_seats(table, seats)
-            full = len(seats) >= table.settings.seats
-        if full and auto_start and table.settings.auto_start:
-            return await self.start(table_id, table.host_id)
-        return table
-
-    async def _set_seats(self, table: LiveTable, seats: list[Seat]) -> None:
-        await self.store.update_seats(table.id, seats)
-        table.replace_row(seats=tuple(seats))
-        await self.emit(TableEvent("lobby", table))
-
-    async def start(self, table_id: int, user_id: int) -> LiveTable:
-        """The host starts the game with the players seated. Raises TableError."""
-        table = await self._table(table_id)
-        async with table.lock:
-            table.require_status("lobby")
-            if user_id != table.host_id:
-                raise NotAllowed("error.host_starts")
-            low, _ = game_spec(table.game_kind).seats
-            if len(table.seats) < low:
-                raise TableError("error.too_few", low=low)
-            seed = secrets.randbits(63)
-            record = table.record_base(seed)
-            try:
-                game = new_game(record)
-            except (RecordError, ValueError) as exc:
-                raise TableError("error.cannot_start", reason=str(exc)) from None
-            forced = table.settings.auto_forced and game.forced_move() is not None
-            deadline = None if forced else self.clock() + table.settings.turn_seconds
-            # The explicit deal is stored beside its seed: the record replays anywhere.
-            deal = game.record()["deal"]
-            await self.store.start_table(table.id, deadline=deadline, seed=seed, deal=deal)
-            table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
-            table.game = game
-            await self.emit(TableEvent("started", table))
-            await self.after_moves(table)
-        return table
 
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
                               game: str, options: dict[str, Any], hint_level: str = "normal",
@@ -279,27 +198,6 @@ class TableService(Moves, SharedTables):
             await self.play_forced(table)
         return table
 
-    async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
-        """The host (or a server manager) cancels a lobby, a game in progress, or a
-        quarantined table."""
-        table = self.quarantined.get(table_id) or await self._table(table_id)
-        async with table.lock:
-            if not table.is_live:
-                raise TableError("error.already_ended")
-            if user_id != table.host_id and not is_manager:
-                raise NotAllowed("error.host_cancels")
-            await self.close_table(table, "cancelled")
-        return table
-
-    async def close_table(self, table: LiveTable, status: str) -> None:
-        """End a lobby or game without results (cancelled, abandoned). Under its lock."""
-        await self.store.set_status(table.id, status)
-        table.replace_row(status=status, deadline=None)
-        self.tables.pop(table.id, None)
-        self.quarantined.pop(table.id, None)
-        stop_timer(table)
-        await self.emit(TableEvent(status, table))
-
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
         """A seated player gives up and ranks last. Raises TableError.
 
@@ -331,7 +229,8 @@ class TableService(Moves, SharedTables):
 
     async def replace_with_ai(self, table_id: int, seat: int, user_id: int, *,
                               is_manager: bool = False, level: str = "normal") -> LiveTable:
-        """The host or a manager hands a (missing) player's seat to an AI."""
+        """The host or a manager hands a (missing) player's seat to an AI. Raises TableError;
+        StaleMove when another process changed the seats or ended the game meanwhile."""
         table = await self._table(table_id)
         async with table.lock:
             table.require_status("playing")
@@ -341,7 +240,12 @@ class TableService(Moves, SharedTables):
                 raise TableError("error.not_a_person")
             seats = list(table.seats)
             seats[seat] = Seat(None, level, seats[seat].name)
-            await self.store.update_seats(table.id, seats)
+            try:  # only over the seats read (another process may have changed them)
+                await self.store.update_seats(table.id, seats, expected=table.seats,
+                                              statuses=("playing",))
+            except (SeatsChanged, InvalidState):
+                await self._reread(table)
+                raise StaleMove() from None
             table.replace_row(seats=tuple(seats))
             await self.emit(TableEvent("seats", table, seat=seat))
             self.scheduler.after_change(table)

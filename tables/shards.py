@@ -18,9 +18,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.errors import IllegalMove, NotationError, RecordError
-from engine.records import ReplayError
+from engine.records import ReplayError, new_game
 from storage import Storage
 from storage.cluster import shard_of
+from storage.errors import StorageError
 from storage.models import ACTIVE_STATUSES, LoadedTable
 from tables.errors import NoSuchTable, StaleMove
 from tables.live import LiveTable, TableEvent
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 # How long the holder of a table waits for another process to play the forced moves
 # after a move it committed there (it plays them at once: this only covers its crash).
 FORCED_GRACE = 30.0
+CLOSED_WITHOUT_RESULTS = ("cancelled", "abandoned")
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,33 @@ class SharedTables:
 
     async def _quarantine(self, table: LiveTable, why: Exception) -> None:
         raise NotImplementedError
+
+    async def _reread(self, table: LiveTable) -> None:
+        """After storage refused a change as made on an outdated table (another process
+        changed it first): a table held here catches up with storage now, under its
+        lock, telling its listeners as the notice would have. A visiting one is read
+        again by the next try (`_table`)."""
+        if table.visiting or self.tables.get(table.id) is not table:
+            return
+        loaded = await self.store.load_table(table.id)
+        if loaded is not None:
+            await self._catch_up(table, loaded)
+
+    async def _tell_closed(self, table: LiveTable) -> None:
+        """Tell the listeners that a table ended without results (cancelled, abandoned),
+        once whichever processes see it end: the one closing it and a holder catching
+        up (during a shard hand-over both the old holder and the new one hold it). A
+        visiting table is told by its holder, when storage tells it."""
+        if table.visiting:
+            return
+        try:
+            # Move 0 whatever the move count each process knows: a table closes once.
+            first = await self.store.mark_sent(table.id, 0, table.status, table.host_id)
+        except StorageError as exc:  # told twice rather than never
+            log.warning("table %d: its %s is told unmarked (%s)", table.id, table.status, exc)
+            first = True
+        if first:
+            await self.emit(TableEvent(table.status, table))
 
     async def lookup(self, table_id: int) -> LiveTable:
         """The table as it stands, for reading (a hand, the ends a tile fits): held here,
@@ -180,10 +209,12 @@ class SharedTables:
         row = loaded.table
         before = table.row
         if table.game is None and row.status == "playing":
-            table.row = row
-            table.game = LiveTable.from_storage(loaded).game
+            # Started elsewhere: told as if started here, then each move played since
+            # (the forced ones the starting process played at once) in turn.
+            table.row = before = dataclasses.replace(row, last_seq=0)
+            table.game = new_game(table.record_base(row.seed))
             await self.emit(TableEvent("started", table))
-        elif table.game is not None and row.last_seq > before.last_seq:
+        if table.game is not None and row.last_seq > before.last_seq:
             for seq, move in enumerate(loaded.moves[before.last_seq:], start=before.last_seq + 1):
                 seat = table.game.to_move
                 # Told as the committing process would have: a move the table played for
@@ -205,7 +236,10 @@ class SharedTables:
         if row.status not in ACTIVE_STATUSES:
             self.tables.pop(table.id, None)
             stop_timer(table)
-            await self.emit(TableEvent(row.status, table))
+            if row.status in CLOSED_WITHOUT_RESULTS:
+                await self._tell_closed(table)
+            else:
+                await self.emit(TableEvent(row.status, table))
             return
         if row.status == "lobby" and row.seats != before.seats:
             await self.emit(TableEvent("lobby", table))

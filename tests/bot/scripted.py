@@ -78,7 +78,7 @@ def classify(entry: Any, dm_channels: dict[int, int]) -> tuple[str, int | None]:
 
 
 class Seeds:
-    """Stands for `secrets` in tables.service: every table is dealt from `seed`."""
+    """Stands for `secrets` in tables.lobby: every table is dealt from `seed`."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
-import tables.service as service_module
+import tables.lobby as lobby_module
 from bot import load_settings
 from cogs.actions import Actions
 from cogs.bot import DominoBot, create_bot
 from storage import Storage
-from tables.live import LiveTable, TableEvent
+from tables.live import LiveTable, Person, TableEvent
 from tables.people import People
 from tables.service import TableService
 from tables.shards import Placement
@@ -29,6 +30,18 @@ from tests.pg import fresh_schema
 async def pg_url() -> AsyncIterator[str]:
     async with fresh_schema() as url:
         yield url
+
+
+@asynccontextmanager
+async def other_process(pg_url: str, bot: DominoBot) -> AsyncIterator[TableService]:
+    """Another process on the bot's database, holding none of its shards."""
+    store = await Storage.open(pg_url, node="other-process")
+    other = TableService(store, ai_delay=0, placement=Placement(bot.table_shards, frozenset()))
+    try:
+        yield other
+    finally:
+        await other.close()
+        await store.close()
 
 
 @pytest.fixture(params=["one connection", "sharded"])
@@ -76,10 +89,7 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     bot.service.listeners.append(on_move)
     before = text_of([c.to_dict() for c in table_message(channel, table).components])
     # Another process (holding no shard) gets the click of whoever is to move.
-    store = await Storage.open(pg_url, node="other-process")
-    other = TableService(store, ai_delay=0,
-                         placement=Placement(bot.table_shards, frozenset()))
-    try:
+    async with other_process(pg_url, bot) as other:
         seat = table.game.to_move
         user = table.seats[seat].user_id
         assert user is not None
@@ -87,9 +97,6 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
         assert await other.play(table.id, user, table.seq, move) == move
         await asyncio.wait_for(moved.wait(), 10)
         await env.settle()
-    finally:
-        await other.close()
-        await store.close()
     # The move, then any forced draws and passes of the next player (the deal is random).
     played = await bot.store.moves(table.id)
     assert played[0] == move and set(played[1:]) <= {"draw", "pass"}
@@ -122,7 +129,7 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
     ann, bob, _ = world["members"]
     bot = env.bot
     # Seed 5: ann leads, and after her 4-4 bob must draw twice before he can play.
-    monkeypatch.setattr(service_module, "secrets", Seeds(5))
+    monkeypatch.setattr(lobby_module, "secrets", Seeds(5))
     await ann.slash(channel, "domino new traditional", seats=2)
     table = max(bot.service.tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
@@ -149,20 +156,16 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
             moved.set()
 
     bot.service.listeners.insert(0, on_move)
-    store = await Storage.open(pg_url, node="other-process")
-    other = TableService(store, ai_delay=0, placement=Placement(bot.table_shards, frozenset()))
     holder = bot.actions
-    try:
+    async with other_process(pg_url, bot) as other:
         # The click reaches the other process (its actions, on the same Discord application).
         bot.actions = Actions(bot, other, People(other))
-        answered = await ann.user.click(dm, custom_id=button)
-        bot.actions = holder
+        try:
+            answered = await ann.user.click(dm, custom_id=button)
+        finally:
+            bot.actions = holder
         await caught_up(table, bot.service, moved)
         await env.settle()
-    finally:
-        bot.actions = holder
-        await other.close()
-        await store.close()
     assert answered.acknowledged and not answered.followups, [
         f.content for f in answered.followups]
     # The clicking process answered by taking the buttons away before it committed.
@@ -178,3 +181,45 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
     assert "You drew 2 tile(s)" in text_of(payload(bob_hand))
     # His turn DM (his latest now), one for his decision, none for the draws.
     assert [m.id for m in bob.user.dm_channel.history()] == [stored[bob.id].message_id]
+
+
+async def test_lobby_clicks_at_another_process_edit_the_holders_lobby_message(
+        world: dict[str, Any], pg_url: str) -> None:
+    """Join, Start and Cancel clicks reaching another process (it holds no shard) are
+    committed there; the holder tells its listeners (the lobby message is edited, the
+    game runs here) as for clicks of its own."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    bot = env.bot
+    await ann.slash(channel, "domino new traditional", seats=3)
+    table = max(bot.service.tables.values(), key=lambda t: t.id)
+    kinds: list[str] = []
+    told = asyncio.Event()
+
+    async def on_event(event: TableEvent) -> None:
+        if event.table.id == table.id:
+            kinds.append(event.kind)
+            told.set()
+
+    async def until(kind: str) -> None:
+        while kind not in kinds:
+            told.clear()
+            await asyncio.wait_for(told.wait(), 10)
+        await env.settle()
+
+    bot.service.listeners.append(on_event)
+    lobby = text_of([c.to_dict() for c in table_message(channel, table).components])
+    async with other_process(pg_url, bot) as other:
+        await other.join(table.id, Person(bob.id, "bob"))
+        await until("lobby")
+        joined = text_of([c.to_dict() for c in table_message(channel, table).components])
+        assert f"<@{bob.id}>" not in lobby and f"<@{bob.id}>" in joined
+        await other.start(table.id, ann.id)
+        await until("started")
+        assert table.status == "playing" and table.game is not None and table.timer is not None
+        assert bot.service.tables[table.id] is table
+        await other.cancel(table.id, ann.id)
+        await until("cancelled")
+    assert table.id not in bot.service.tables and kinds.count("cancelled") == 1
+    row = await bot.store.get_table(table.id)
+    assert row is not None and row.status == "cancelled"

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-import tables.service as service_module
+import tables.lobby as lobby_module
 from cogs.bot import DominoBot
 from cogs.table_updates import REPOST_AFTER
 from tests.bot.conftest import custom_ids, table_message, text_of
@@ -35,7 +35,7 @@ def virtual_clock() -> float:
 @pytest.fixture(autouse=True)
 def real_seeds_after(monkeypatch: pytest.MonkeyPatch) -> None:
     """The tests here fix the deals (`Seeds`); monkeypatch puts the real source back."""
-    monkeypatch.setattr(service_module, "secrets", service_module.secrets)
+    monkeypatch.setattr(lobby_module, "secrets", lobby_module.secrets)
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def four(world: dict[str, Any]) -> dict[str, Any]:
 async def open_table(world: dict[str, Any], seats: int, seed: int, **options: Any) -> Any:
     env, channel = world["env"], world["channel"]
     members = world["members"][:seats]
-    service_module.secrets = Seeds(seed)  # type: ignore[attr-defined]
+    lobby_module.secrets = Seeds(seed)  # type: ignore[attr-defined]
     await members[0].slash(channel, "domino new traditional", seats=seats,
                            pace="casual", **options)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import tables.lobby as lobby_module
 import tables.service as service_module
 from engine.records import replay
 from storage import Storage
@@ -59,7 +60,7 @@ async def service(tmp_path: Path) -> AsyncIterator[tuple[TableService, Recorder]
 async def seated(svc: TableService, monkeypatch: pytest.MonkeyPatch, seats: int, *,
                  seed: int = 5, game: str = "traditional", options: dict[str, Any] | None = None,
                  **settings: Any) -> LiveTable:
-    monkeypatch.setattr(service_module, "secrets", Seeds(seed))
+    monkeypatch.setattr(lobby_module, "secrets", Seeds(seed))
     table = await svc.open_lobby(guild_id=1, channel_id=2, host=PEOPLE[0], game=game,
                                  settings=TableSettings(seats=seats, **settings),
                                  options=options or {})
@@ -184,7 +185,7 @@ async def test_a_resign_at_two_seats_or_with_on_resign_end_ends_the_game(
 async def test_big_clock_draws_for_the_player_only_when_they_ask(
         service: tuple[TableService, Recorder], monkeypatch: pytest.MonkeyPatch) -> None:
     svc, _ = service
-    monkeypatch.setattr(service_module, "secrets", Seeds(3))
+    monkeypatch.setattr(service_module, "secrets", Seeds(3))  # a solitaire deals there
     plain = await svc.start_solitaire(guild_id=1, channel_id=2, person=PEOPLE[0],
                                       game="clock", options={})
     assert plain.seq == 0
