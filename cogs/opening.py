@@ -94,10 +94,14 @@ class Opening:
                 thread = await channel.create_thread(
                     name=name[:100], type=discord.ChannelType.public_thread,
                     auto_archive_duration=10080)  # a week: a slow game keeps its thread
-                await thread.add_user(interaction.user)
             except discord.HTTPException as exc:
                 log.warning("table %d: no thread: %s", table.id, exc)
-        if thread is None:
+        if thread is not None:
+            try:  # the host follows the thread (the others join it when mentioned there)
+                await thread.add_user(interaction.user)
+            except discord.HTTPException as exc:
+                log.info("table %d: the host was not added to its thread: %s", table.id, exc)
+        else:
             await self._posted(interaction, table, "cmd.no_thread")
             return None
         await self.service.move_to(table.id, thread.id)

@@ -249,3 +249,16 @@ async def test_forced_moves_off_and_a_resign_that_ends_are_the_hosts_choice(
     assert usual.settings.auto_forced and usual.settings.on_resign == "ai"
     lobby = text_of([c.to_dict() for c in table_message(channel, usual).components])
     assert "played by hand" not in lobby and "ends the game" not in lobby
+
+
+async def test_a_thread_discord_refuses_leaves_the_table_in_the_channel(
+        four: dict[str, Any]) -> None:
+    env, channel = four["env"], four["channel"]
+    ann = four["members"][0]
+    env.inject_error("POST", f"/channels/{channel.id}/threads", status=403, code=50013,
+                     times=1)
+    opened = await ann.slash(channel, "domino new traditional", seats=2, thread=True)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert not channel.threads and table.channel_id == channel.id
+    assert "could not be opened" in opened.response.content and opened.response.ephemeral
+    assert table_message(channel, table).id == table.message_id  # the lobby, in the channel
