@@ -69,6 +69,11 @@ class ConstraintError(StorageError):
     """A statement broke a UNIQUE, PRIMARY KEY, CHECK or FOREIGN KEY constraint."""
 
 
+class SettingsChanged(StorageError):
+    """The table's settings are no longer those the change was made from (another
+    process changed them since they were read)."""
+
+
 class SeatsChanged(StorageError):
     """The table's seats are no longer those the change was made for (another process
     changed them since they were read)."""

@@ -11,7 +11,14 @@ from typing import Any
 from engine.records import write_record
 
 from .db import Backend, Conn
-from .errors import ConstraintError, InvalidState, MoveConflict, RematchOpen, TableNotFound
+from .errors import (
+    ConstraintError,
+    InvalidState,
+    MoveConflict,
+    RematchOpen,
+    SettingsChanged,
+    TableNotFound,
+)
 from .lobbies import live_rematch, write_seats
 from .models import GAMES, STATUSES, LoadedTable, Seat, TableRow
 
@@ -169,9 +176,23 @@ class TablesMixin:
         is not posted yet. Raises TableNotFound."""
         await self._update(table_id, "channel_id = ?, message_id = NULL", (channel_id,))
 
-    async def set_table_settings(self, table_id: int, settings: dict[str, Any]) -> None:
-        """Replace how the table runs (its `settings` JSON). Raises TableNotFound."""
-        await self._update(table_id, "settings = ?", (json.dumps(settings),))
+    async def set_table_settings(self, table_id: int, settings: dict[str, Any], *,
+                                 expected: dict[str, Any] | None = None) -> None:
+        """Replace how the table runs (its `settings` JSON) — with `expected`, only if the
+        stored settings are still those (the row locked meanwhile on PostgreSQL). Raises
+        TableNotFound, SettingsChanged."""
+        if expected is None:
+            await self._update(table_id, "settings = ?", (json.dumps(settings),))
+            return
+        async with self._db.write() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT settings FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)))
+            if not rows:
+                raise TableNotFound(table_id)
+            if json.loads(rows[0][0]) != expected:
+                raise SettingsChanged(table_id)
+            await conn.execute("UPDATE game_tables SET settings = ?, updated_at = ? WHERE id = ?",
+                               (json.dumps(settings), self._db.now(), table_id))
 
     async def set_deadline(self, table_id: int, deadline: float | None) -> None:
         """Set (or clear, with None) the current turn's deadline. Raises TableNotFound."""

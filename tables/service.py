@@ -218,8 +218,8 @@ class TableService(Lobby, Moves, SharedTables):
                 await self.commit(table, seat, "resign")
                 return table
             if resign_plays_on(table):
-                await self.scheduler.save_settings(table, dataclasses.replace(
-                    settings, resigned=(*settings.resigned, seat)))
+                await self.scheduler.save_settings(table, lambda s: dataclasses.replace(
+                    s, resigned=tuple(dict.fromkeys((*s.resigned, seat)))))
                 await self.emit(TableEvent("resigned", table, seat=seat))
                 self.scheduler.after_change(table)  # an AI takes the turn if it was theirs
                 return table
@@ -253,7 +253,11 @@ class TableService(Lobby, Moves, SharedTables):
 
     async def take_back(self, table_id: int, user_id: int) -> LiveTable:
         """A player takes back the seat an AI has been playing for them. Raises TableError."""
-        return await self.scheduler.take_back(self.tables.get(table_id), user_id)
+        try:
+            table = await self._table(table_id)  # held here, or visiting (another process's)
+        except NoSuchTable:
+            raise TableError("error.table_ended") from None
+        return await self.scheduler.take_back(table, user_id)
 
     # -- the end ---------------------------------------------------------------------------
     async def finish(self, table: LiveTable) -> None:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.ai import choose
 from engine.rng import SeededRandom
-from storage.errors import StorageBusy, StorageError, StorageFull
-from tables.errors import TableError
+from storage.errors import SettingsChanged, StorageBusy, StorageError, StorageFull
+from tables.errors import StaleMove, TableError
 from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent, TableSettings
 from tables.quiet import reminder_times
 
@@ -36,6 +36,7 @@ Listener = Callable[[TableEvent], Awaitable[None]]
 # every 5 minutes. While storage is only busy or full it is never given up (the table would
 # stall until a restart); another refusal is given up after STORAGE_TRIES tries.
 STORAGE_TRIES, STORAGE_RETRY, STORAGE_RETRY_MAX = 10, 5.0, 300.0
+SETTINGS_TRIES = 5  # a settings change another process keeps changing under: then refused
 
 
 def stop_timer(table: LiveTable) -> None:
@@ -283,37 +284,55 @@ class Scheduler:
     # -- away seats --------------------------------------------------------------------
     async def count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
         """Count a timeout in a row (or reset the count); the third hands the seat to an AI."""
-        settings = table.settings
-        counts = list(settings.timeouts) + [0] * (len(table.seats) - len(settings.timeouts))
-        counts[seat] = 0 if reset else counts[seat] + 1
-        away = settings.away
-        if counts[seat] >= AWAY_AFTER_TIMEOUTS and seat not in away:
-            away = (*away, seat)
-        await self.save_settings(table, dataclasses.replace(settings, timeouts=tuple(counts),
-                                                             away=away))
-        if away != settings.away:
+        def counted(settings: TableSettings) -> TableSettings:
+            counts = list(settings.timeouts) + [0] * (len(table.seats) - len(settings.timeouts))
+            counts[seat] = 0 if reset else counts[seat] + 1
+            away = settings.away
+            if counts[seat] >= AWAY_AFTER_TIMEOUTS and seat not in away:
+                away = (*away, seat)
+            return dataclasses.replace(settings, timeouts=tuple(counts), away=away)
+
+        was_away = seat in table.settings.away
+        saved = await self.save_settings(table, counted)
+        if seat in saved.away and not was_away:
             await self.actions.emit(TableEvent("away", table, seat=seat))
 
-    async def save_settings(self, table: LiveTable, settings: TableSettings) -> None:
-        raw = settings.to_json()
-        await self.store.set_table_settings(table.id, raw)
-        table.replace_row(settings=raw)
+    async def save_settings(self, table: LiveTable,
+                            change: Callable[[TableSettings], TableSettings]) -> TableSettings:
+        """Store `change` of the table's settings, made over the settings as stored: when
+        another process changed them since they were read, they are read again and the
+        change made over those (up to SETTINGS_TRIES times; then StaleMove). Returns the
+        settings stored."""
+        for _ in range(SETTINGS_TRIES):
+            before = dict(table.row.settings)
+            after = change(TableSettings.from_json(before))
+            try:
+                await self.store.set_table_settings(table.id, after.to_json(), expected=before)
+            except SettingsChanged:
+                loaded = await self.store.load_table(table.id)
+                if loaded is None:
+                    raise StaleMove() from None
+                table.replace_row(settings=loaded.table.settings)
+                continue
+            table.replace_row(settings=after.to_json())
+            return after
+        raise StaleMove()
 
-    async def take_back(self, table: LiveTable | None, user_id: int) -> LiveTable:
-        """A player takes back the seat an AI has been playing for them (None: ended)."""
-        if table is None:
-            raise TableError("error.table_ended")
+    async def take_back(self, table: LiveTable, user_id: int) -> LiveTable:
+        """A player takes back the seat an AI has been playing for them."""
         async with table.lock:
             seat = table.seat_of(user_id)
             if seat is None or seat not in table.settings.away:
                 raise TableError("error.no_away_seat")
-            settings = table.settings
-            counts = list(settings.timeouts)
-            if seat < len(counts):
-                counts[seat] = 0
-            await self.save_settings(table, dataclasses.replace(
-                settings, away=tuple(s for s in settings.away if s != seat),
-                timeouts=tuple(counts)))
+            def back(settings: TableSettings) -> TableSettings:
+                counts = list(settings.timeouts)
+                if seat < len(counts):
+                    counts[seat] = 0
+                return dataclasses.replace(
+                    settings, away=tuple(s for s in settings.away if s != seat),
+                    timeouts=tuple(counts))
+
+            await self.save_settings(table, back)
             await self.actions.emit(TableEvent("back", table, seat=seat))
             self.after_change(table)
         return table

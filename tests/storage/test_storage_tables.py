@@ -11,6 +11,7 @@ from storage import (
     InvalidState,
     MoveConflict,
     Seat,
+    SettingsChanged,
     Storage,
     StorageError,
     TableNotFound,
@@ -294,3 +295,14 @@ async def test_the_daily_tries_under_way_whose_table_ended_are_found(store: Stor
     assert await store.ended_daily_tables() == [finished, cancelled]
     await store.finish_daily(finished, hours_home=3, moves=40, won=False, finished_at=2.0)
     assert await store.ended_daily_tables() == [cancelled]
+
+
+async def test_settings_are_replaced_only_over_the_settings_read(store: Storage) -> None:
+    table = await playing(store)
+    await store.set_table_settings(table.id, {"seats": 2, "away": [1]}, expected={})
+    with pytest.raises(SettingsChanged):  # another change came in between
+        await store.set_table_settings(table.id, {"seats": 2}, expected={})
+    row = await store.get_table(table.id)
+    assert row is not None and row.settings == {"seats": 2, "away": [1]}
+    with pytest.raises(TableNotFound):
+        await store.set_table_settings(999, {}, expected={})

@@ -242,3 +242,33 @@ async def test_an_expired_lobby_is_abandoned_once_during_a_hand_over(two: Two) -
     row = await a.service.store.get_table(lobby)
     assert row is not None and row.status == "abandoned"
     assert lobby not in a.service.tables and lobby not in b.service.tables
+
+
+async def test_settings_changed_on_both_processes_at_once_keep_both_changes(two: Two) -> None:
+    _, a, b = two
+    table_id = await lobby_at(a, seats=3)
+    for person in (BOB, CAROL):
+        await a.service.join(table_id, person)
+    await a.service.start(table_id, ANN.user_id)
+    held = a.service.tables[table_id]
+    # Carol resigns on b (an AI plays her seat on) while a counts a timeout of Ann's.
+    before_write(b, "set_table_settings", lambda: a.service.scheduler.count_timeout(held, 0))
+    await b.service.resign(table_id, CAROL.user_id)
+    row = await a.service.store.get_table(table_id)
+    assert row is not None
+    stored = TableSettings.from_json(row.settings)
+    assert stored.resigned == (2,) and stored.timeouts[0] == 1  # neither overwritten
+
+
+async def test_a_seat_is_taken_back_from_the_ai_on_a_process_not_holding_it(two: Two) -> None:
+    _, a, b = two
+    table_id = await game_at(a)
+    held = a.service.tables[table_id]
+    for _ in range(3):  # three timeouts in a row: an AI plays Ann's seat
+        await a.service.scheduler.count_timeout(held, 0)
+    assert held.settings.away == (0,)
+    await b.service.take_back(table_id, ANN.user_id)  # her click reached b
+    row = await a.service.store.get_table(table_id)
+    assert row is not None and TableSettings.from_json(row.settings).away == ()
+    await a.until("seats")  # the holder hears of it and stops playing her seat
+    assert a.service.tables[table_id].settings.away == ()
