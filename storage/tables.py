@@ -171,10 +171,13 @@ class TablesMixin:
         """Remember the id of the table's public message. Raises TableNotFound."""
         await self._update(table_id, "message_id = ?", (message_id,))
 
-    async def set_table_place(self, table_id: int, channel_id: int) -> None:
-        """Move the table to another channel (a thread opened for it); its message there
-        is not posted yet. Raises TableNotFound."""
-        await self._update(table_id, "channel_id = ?, message_id = NULL", (channel_id,))
+    async def set_table_place(self, table_id: int, channel_id: int,
+                              settings: dict[str, Any]) -> None:
+        """Move the table to another channel (a thread opened for it), with its settings
+        saying where it was asked for; its message there is not posted yet. Raises
+        TableNotFound."""
+        await self._update(table_id, "channel_id = ?, message_id = NULL, settings = ?",
+                           (channel_id, json.dumps(settings)))
 
     async def set_table_settings(self, table_id: int, settings: dict[str, Any], *,
                                  expected: dict[str, Any] | None = None) -> None:

@@ -48,7 +48,8 @@ class TableSettings:
     `on_resign`: with 3 or more seats, what becomes of a resigner's seat: "ai"
     plays it on and the others go on playing; "end" ends the game. `resigned`
     lists the seats whose players resigned (they rank last). `thread`: the table
-    is played in a thread the bot opens for it.
+    is played in a thread the bot opens for it; `opened_in` is then the channel it was
+    asked for (the thread's parent).
     """
 
     seats: int = 2
@@ -65,6 +66,7 @@ class TableSettings:
     on_resign: str = "ai"
     resigned: tuple[int, ...] = ()
     thread: bool = False
+    opened_in: int | None = None
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:

@@ -135,7 +135,9 @@ class TableService(Lobby, Moves, SharedTables):
         """
         if guild_id is not None:
             server = await self.store.get_guild_settings(guild_id)
-            if not server.channel_allowed(channel_id):
+            # A table in a thread of its own (a rematch there) counts as in the thread's
+            # channel: the server's setting names channels, not the bot's threads.
+            if not server.channel_allowed(settings.opened_in or channel_id):
                 raise NotAllowed("error.channel_closed")
             settings = dataclasses.replace(settings, reminders=server.reminders,
                                            timeout_action=server.timeout_action)
@@ -159,12 +161,13 @@ class TableService(Lobby, Moves, SharedTables):
             table.replace_row(message_id=message_id)
 
     async def move_to(self, table_id: int, channel_id: int) -> None:
-        """Play the table on in `channel_id` (a thread opened for it), its message to be
-        posted there. Raises TableNotFound."""
-        await self.store.set_table_place(table_id, channel_id)
-        table = self.tables.get(table_id)
-        if table is not None:
-            table.replace_row(channel_id=channel_id, message_id=None)
+        """Play the lobby on in `channel_id` (a thread opened for it), its message to be
+        posted there; the channel it was asked for stays in its settings (`opened_in`:
+        where a server's channel setting is checked for its rematch). Raises NoSuchTable."""
+        table = self.get(table_id)
+        settings = dataclasses.replace(table.settings, opened_in=table.channel_id).to_json()
+        await self.store.set_table_place(table_id, channel_id, settings)
+        table.replace_row(channel_id=channel_id, message_id=None, settings=settings)
 
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
                               game: str, options: dict[str, Any], hint_level: str = "normal",

@@ -17,6 +17,7 @@ import pytest
 import tables.lobby as lobby_module
 from cogs.bot import DominoBot
 from cogs.table_updates import REPOST_AFTER
+from storage.models import GuildSettings
 from tests.bot.conftest import custom_ids, table_message, text_of
 from tests.bot.scripted import (
     MOVE_PREFIXES,
@@ -232,6 +233,14 @@ async def test_a_table_opened_in_a_thread_is_played_there(four: dict[str, Any]) 
     tally = await play_game(env, table, [ann, bob])
     assert table.status == "finished" and tally.decisions
     assert table.channel_id == thread.id
+    # Its rematch plays in the thread too, though the server allows tables only in the
+    # channel (its setting names channels; the thread is the table's own).
+    await env.bot.store.set_guild_settings(
+        GuildSettings(four["guild"].id, allowed_channels=frozenset({channel.id})))
+    final = next(m for m in thread.history() if m.id == table.message_id)
+    await ann.click(final, label="Rematch")
+    rematch = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert rematch.settings.rematch_of == table.id and rematch.channel_id == thread.id
 
 
 async def test_forced_moves_off_and_a_resign_that_ends_are_the_hosts_choice(
