@@ -313,6 +313,8 @@ class Scheduler:
                 if loaded is None:
                     raise StaleMove() from None
                 table.replace_row(settings=loaded.table.settings)
+                if not table.visiting:  # the holder tells the other process's change now:
+                    await self.actions.emit(TableEvent("seats", table))  # its notice won't
                 continue
             table.replace_row(settings=after.to_json())
             return after

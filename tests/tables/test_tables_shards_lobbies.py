@@ -272,3 +272,21 @@ async def test_a_seat_is_taken_back_from_the_ai_on_a_process_not_holding_it(two:
     assert row is not None and TableSettings.from_json(row.settings).away == ()
     await a.until("seats")  # the holder hears of it and stops playing her seat
     assert a.service.tables[table_id].settings.away == ()
+
+
+async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(two: Two) -> None:
+    _, a, b = two
+    table_id = await lobby_at(a, seats=3)
+    for person in (BOB, CAROL):
+        await a.service.join(table_id, person)
+    await a.service.start(table_id, ANN.user_id)
+    held = a.service.tables[table_id]
+    seats_told = told(a, "seats", table_id)
+    # Carol's resign (on b) commits between a's read of the settings and a's write.
+    before_write(a, "set_table_settings", lambda: b.service.resign(table_id, CAROL.user_id))
+    await a.service.scheduler.count_timeout(held, 0)
+    row = await a.service.store.get_table(table_id)
+    assert row is not None
+    stored = TableSettings.from_json(row.settings)
+    assert stored.resigned == (2,) and stored.timeouts[0] == 1
+    assert held.settings == stored and told(a, "seats", table_id) > seats_told
