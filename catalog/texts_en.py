@@ -17,8 +17,6 @@ TEXTS: dict[str, Source] = {
     "error.no_hand": "You have no hand at this table.",
     "error.not_in_play": "This table is not being played.",
     "error.bad_move": "That is not a move I know: {text}",
-    "error.no_seat": "There is no seat {seat} at this table.",
-    "error.render": "(picture unavailable)",
     # errors raised by tables/ (tables/errors.py): each carries its key and values
     "error.no_such_table": "There is no such table here.",
     "error.table_gone": "Table #{table} does not exist (or has ended).",
@@ -129,9 +127,7 @@ TEXTS: dict[str, Source] = {
     "lobby.start": "Start",
     "lobby.cancel": "Cancel",
     "lobby.expired_notice": "Table #{table} expired: nobody started it in time.",
-    "lobby.left": "You left table #{table}.",
     "lobby.started": "The game at table #{table} has started.",
-    "lobby.cancelled": "Table #{table} was cancelled.",
     # table message
     "table.title": "## {game} table #{table}",
     "table.hand_no": "Hand {hand}",
@@ -167,7 +163,6 @@ TEXTS: dict[str, Source] = {
     "hand.tiles": "{tiles}",
     "hand.empty": "(empty)",
     "hand.your_turn": "It is your turn: {count} to play.",
-    "hand.not_turn": "It is {name}'s turn.",
     "hand.choose_end": "Where should {tile} go?",
     "hand.end": "{tile} at {end}",
     "hand.played": "You played {move}.",
