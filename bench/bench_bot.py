@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import os
 import platform
-import re
 import statistics
 import sys
 import tempfile
@@ -29,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 import simcord  # noqa: E402
 from simcord.results import ResponseMessage  # noqa: E402
 
+from bench.common import write_section  # noqa: E402
 from cogs.bot import create_bot  # noqa: E402
 
 TABLES = int(os.environ.get("BENCH_TABLES", "50"))
@@ -177,12 +177,7 @@ def write_readme(median: float, p99: float, worst: float, active: int, *,
         "own work per move at about 5 ms (3 ms rendering and editing); the rest is simcord "
         "scanning its timers between every await of the bot.\n"
     )
-    path = ROOT / "bench" / "README.md"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    pattern = re.compile(r"## Bot\n.*?(?=\n## |\Z)", re.S)
-    text = pattern.sub(section.rstrip("\n"), text) if pattern.search(text) else (
-        text.rstrip("\n") + "\n\n" + section)
-    path.write_text(text, encoding="utf-8")
+    write_section("Bot", section)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.common import write_section  # noqa: E402
 from engine.carousel import CarouselGame  # noqa: E402
 from render import render_board, render_hand, render_replay_gif  # noqa: E402
 from render.board import board_image  # noqa: E402
@@ -107,26 +108,11 @@ def report(rows: list[tuple[str, float, int, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_section(text: str, path: Path = ROOT / "bench" / "README.md") -> None:
-    """Replace the `## Render` section of `path` (or add it), leaving the rest alone."""
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    lines = old.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if line.strip() == "## Render"), None)
-    if start is None:
-        new = old.rstrip("\n") + "\n\n" + text
-    else:
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
-                   len(lines))
-        tail = "".join(lines[end:])
-        new = "".join(lines[:start]) + text + ("\n" + tail if tail else "")
-    path.write_text(new, encoding="utf-8")
-
-
 def main() -> int:
     text = report(measure())
     print(text)
     if "--write" in sys.argv[1:]:
-        write_section(text)
+        write_section("Render", text)
     return 0
 
 

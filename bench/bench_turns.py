@@ -31,6 +31,7 @@ import discord  # noqa: E402
 import simcord  # noqa: E402
 
 import tables.lobby  # noqa: E402
+from bench.common import README, write_section  # noqa: E402
 from cogs.bot import create_bot  # noqa: E402
 from tests.bot.scripted import Tally, play_game  # noqa: E402
 
@@ -132,8 +133,7 @@ NOTES = (
 
 
 def write_readme(label: str, rows: list[dict[str, Any]]) -> None:
-    path = ROOT / "bench" / "README.md"
-    text = path.read_text(encoding="utf-8")
+    text = README.read_text(encoding="utf-8")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     pattern = re.compile(r"## Turns\n.*?(?=\n## |\Z)", re.S)
     found = pattern.search(text)
@@ -152,9 +152,7 @@ def write_readme(label: str, rows: list[dict[str, Any]]) -> None:
         "(draws and passes included). \"Before\" is main before issue 14.\n\n"
         f"{HEADER}\n" + "\n".join(kept) + "\n\n" + NOTES
     )
-    text = pattern.sub(section.rstrip("\n"), text) if found else (
-        text.rstrip("\n") + "\n\n" + section)
-    path.write_text(text, encoding="utf-8")
+    write_section("Turns", section)
 
 
 def main(argv: list[str]) -> int:
