@@ -1,7 +1,7 @@
 """Bot benchmark, through simcord: time from a button click to the edited table message.
 
-50 Traditional tables are open at once (two human seats each, so no AI move
-rides along in the measured time); 200 moves are played by clicking the move
+50 Traditional tables are open at once, one a channel (two human seats each, so no AI
+move rides along in the measured time); 200 moves are played by clicking the move
 buttons of fresh "Your hand" messages, round-robin over the tables. The time
 measured is the click, which in simcord returns once the bot has settled: the
 interaction acknowledged, the move committed and the table message edited with
@@ -71,57 +71,70 @@ async def measure() -> tuple[list[float], list[float], list[float], int]:
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(database_path=Path(folder) / "bench.sqlite3", ai_delay=0)
         async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("bench")
-            ann = guild.add_member(env.create_user("ann"))
-            bob = guild.add_member(env.create_user("bob"))
-            people = {ann.id: ann, bob.id: bob}
-            tables = []
-            for _ in range(TABLES):
-                opened = await ann.slash(channel, "domino new traditional", seats=2)
-                table = bot.service.get(max(bot.service.tables))
-                await bob.click(opened.followups[0], label="Join")  # the public lobby
-                tables.append(table)
-            inside: list[float] = []
-            original = bot.actions.play_click
+            try:
+                return await play(bot, env)
+            finally:
+                await bot.close_tables()  # simcord never closes the bot: its storage thread
 
-            async def timed_play_click(*args: Any) -> None:
-                begin = time.perf_counter()
-                await original(*args)
-                inside.append(time.perf_counter() - begin)
 
-            bot.actions.play_click = timed_play_click  # type: ignore[method-assign]
-            log = StampedLog(env.backend.http_requests)
-            env.backend.http_requests = log
-            timings: list[float] = []
-            whole: list[float] = []
-            turn = 0
-            while len(timings) < MOVES:
-                table = tables[turn % len(tables)]
-                turn += 1
-                if table.status != "playing":
-                    continue
-                member = people[table.seats[table.game.to_move].user_id]
-                stored = env.backend.get_message(table.channel_id, table.message_id)
-                hand = (await member.click(ResponseMessage(env, stored),
-                                           label="Your hand")).response
-                ids = buttons(hand.components, "dom:play:")
-                if not ids:  # a tile fitting two ends: pick the end first (not timed)
-                    tile = buttons(hand.components, "dom:tile:")[0]
-                    hand = (await member.click(hand, custom_id=tile)).response
-                    ids = buttons(hand.components, "dom:play:")
-                seq = table.seq
-                since = len(log)
-                start = time.perf_counter()
-                await member.click(hand, custom_id=ids[0])
-                whole.append(time.perf_counter() - start)
-                path = f"/channels/{table.channel_id}/messages/{table.message_id}"
-                timings.append(edit_time(log, since, path) - start)
-                assert table.seq == seq + 1
-                edited = env.backend.get_message(table.channel_id, table.message_id)
-                assert f":{table.seq}:" in str(edited.components) or table.status != "playing"
-            active = sum(1 for t in tables if t.status == "playing")
-            return timings, whole, inside, active
+async def play(bot: Any, env: Any) -> tuple[list[float], list[float], list[float], int]:
+    """Open TABLES tables and play MOVES timed moves on them (see the module's doc)."""
+    guild = env.create_guild()
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    people = {ann.id: ann, bob.id: bob}
+    tables = []
+    for number in range(TABLES):
+        # A channel each: in a shared one the table messages scroll out of sight
+        # and are posted again at the bottom, which is a send, not the edit timed.
+        channel = guild.create_text_channel(f"bench-{number}")
+        opened = await ann.slash(channel, "domino new traditional", seats=2)
+        table = bot.service.get(max(bot.service.tables))
+        await bob.click(opened.followups[0], label="Join")  # the public lobby
+        tables.append(table)
+    inside: list[float] = []
+    original = bot.actions.play_click
+
+    async def timed_play_click(*args: Any) -> None:
+        begin = time.perf_counter()
+        await original(*args)
+        inside.append(time.perf_counter() - begin)
+
+    bot.actions.play_click = timed_play_click  # type: ignore[method-assign]
+    log = StampedLog(env.backend.http_requests)
+    env.backend.http_requests = log
+    timings: list[float] = []
+    whole: list[float] = []
+    turn = 0
+    while len(timings) < MOVES and any(t.status == "playing" for t in tables):
+        table = tables[turn % len(tables)]
+        turn += 1
+        if table.status != "playing":
+            continue
+        member = people[table.seats[table.game.to_move].user_id]
+        stored = env.backend.get_message(table.channel_id, table.message_id)
+        hand = (await member.click(ResponseMessage(env, stored),
+                                   label="Your hand")).response
+        ids = buttons(hand.components, "dom:play:")
+        if not ids:  # a tile fitting two ends: pick the end first (not timed)
+            tile = buttons(hand.components, "dom:tile:")[0]
+            hand = (await member.click(hand, custom_id=tile)).response
+            ids = buttons(hand.components, "dom:play:")
+        seq = table.seq
+        before = str(stored.components)
+        since = len(log)
+        start = time.perf_counter()
+        await member.click(hand, custom_id=ids[0])
+        whole.append(time.perf_counter() - start)
+        path = f"/channels/{table.channel_id}/messages/{table.message_id}"
+        timings.append(edit_time(log, since, path) - start)
+        assert table.seq > seq  # (forced moves of the next player may follow)
+        edited = env.backend.get_message(table.channel_id, table.message_id)
+        # The table message shows the new state (its buttons carry no move number
+        # since the hand moved to "Your hand"; its text and picture change).
+        assert str(edited.components) != before
+    active = sum(1 for t in tables if t.status == "playing")
+    return timings, whole, inside, active
 
 
 def main(argv: list[str]) -> int:
@@ -157,9 +170,9 @@ def write_readme(median: float, p99: float, worst: float, active: int, *,
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} with "
         f"`bench/bench_bot.py` through simcord on {os.cpu_count()} cores, Python "
         f"{platform.python_version()}, load average {load:.1f} (the machine is shared). "
-        f"{TABLES} Traditional tables open at once (2 human seats each; {active} still "
-        f"playing at the end), {MOVES} moves clicked on fresh hand messages. Time from the "
-        "click to the edited table message (the move committed to SQLite, the board "
+        f"{TABLES} Traditional tables open at once, one a channel (2 human seats each; "
+        f"{active} still playing at the end), {MOVES} moves clicked on fresh hand messages. "
+        "Time from the click to the edited table message (the move committed to SQLite, the board "
         "rendered, the message edited), as simcord settles it.\n\n"
         "| What | Figure | Target |\n|---|---:|---|\n"
         f"| Click to edited table message, median | {median:.1f} ms | |\n"

@@ -73,8 +73,7 @@ async def one_game(seats: int, seed: int) -> Tally:
             try:
                 return await play_game(env, table, members)
             finally:
-                await bot.service.close()
-                await bot.store.close()
+                await bot.close_tables()
 
 
 def summarise(name: str, tallies: list[Tally]) -> dict[str, Any]:
