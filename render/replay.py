@@ -18,7 +18,6 @@ from render.theme import Theme
 
 FRAME_MS = 700
 LAST_FRAME_MS = 4000
-MAX_GIF_BYTES = 8 * 1024 * 1024
 
 
 def replay_frames(record: dict[str, Any], theme: Theme,
