@@ -8,6 +8,7 @@ font's .notdef glyph, the box FreeType draws for a character a font lacks.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -34,6 +35,17 @@ def test_the_fonts_are_shipped_with_their_licenses() -> None:
     for regular, bold, _ in FACES:
         assert regular in files and bold in files
     assert sum(1 for name in files if name.startswith("LICENSE")) == 3
+
+
+def test_the_readme_names_each_font_with_its_license() -> None:
+    # Issue 16: "fonts shipped with the project ... licenses named in the README".
+    readme = (FONT_DIR.parents[1] / "README.md").read_text(encoding="utf-8")
+    fonts = readme.split("### Fonts")[1].split("\n### ")[0]
+    licenses = sorted(p.name for p in FONT_DIR.iterdir() if p.name.startswith("LICENSE"))
+    linked = sorted(re.findall(r"\(render/fonts/(LICENSE[^)]+)\)", fonts))
+    assert linked == licenses
+    rows = [row for row in fonts.splitlines() if row.startswith("| ") and "render/fonts" in row]
+    assert len(rows) == len(FACES)  # one row a shipped face, its license in the same row
 
 
 @pytest.mark.parametrize("bold", [False, True])
