@@ -1,6 +1,7 @@
 """`python -m bench [NAME ...]`: run bench/bench_NAME.py scripts (default: the quick ones).
 
-Each script prints its figures and, with --write, records them in bench/README.md.
+Each script prints its figures and, with --write, records them in bench/README.md
+(bench_shards, run by hand on PostgreSQL, always records them).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Storage benchmark: moves appended per second, leaderboard over 100,000 results,
-loading 10,000 active tables. Run: .venv/bin/python bench/bench_storage.py
+loading 10,000 active tables. Run: .venv/bin/python bench/bench_storage.py [--write]
 
-Prints the figures and writes them into bench/README.md under "## Storage"
-(replacing only that section).
+Prints the figures; with --write, also puts them into bench/README.md under
+"## Storage" (replacing only that section), as the other benchmarks do.
 """
 
 from __future__ import annotations
@@ -198,13 +198,13 @@ async def bench_load(folder: Path) -> dict[str, float]:
             "db_mb": path.stat().st_size / 1e6}
 
 
-def write_readme(figures: dict[str, float]) -> str:
-    """Put the figures under "## Storage" in bench/README.md, replacing that section only."""
+def report(figures: dict[str, float]) -> str:
+    """The "## Storage" section of bench/README.md with these figures."""
     f = figures
     date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     section = f"""## Storage
 
-Run: `.venv/bin/python bench/bench_storage.py` ({date}; {os.cpu_count()} cores,
+Run: `.venv/bin/python bench/bench_storage.py --write` ({date}; {os.cpu_count()} cores,
 Python {platform.python_version()}, SQLite {__import__('sqlite3').sqlite_version}, WAL,
 synchronous=NORMAL; files in a temporary folder; load average {os.getloadavg()[0]:.1f},
 the machine is shared).
@@ -231,7 +231,6 @@ games and wins) through the index `(game, scope, ordinal DESC)`, so its time doe
 grow with the number of results. Loading replays nothing: it reads tables, seats and
 moves in three queries; rebuilding the game state from the moves is the table layer's.
 """
-    write_section("Storage", section)
     return section
 
 
@@ -245,7 +244,10 @@ async def main() -> None:
         figures.update(await bench_load(folder))
     for key, value in figures.items():
         print(f"{key}: {value:,.3f}")
-    print(write_readme(figures))
+    section = report(figures)
+    print(section)
+    if "--write" in sys.argv[1:]:
+        write_section("Storage", section)
 
 
 if __name__ == "__main__":
