@@ -73,7 +73,12 @@ def test_themes_by_name():
 def test_warm_up_fills_the_caches():
     from render import warm_up
     from render.palette import theme_palette
+    from render.typeface import coverage
 
+    # Emptied first: earlier tests may have filled them, and the test must see warm_up do it.
+    theme_palette.cache_clear()
+    coverage.cache_clear()
     warm_up(("dark",))
-    assert theme_palette.cache_info().currsize >= 1
+    assert theme_palette.cache_info().currsize == 1
+    assert coverage.cache_info().currsize >= 3  # every shipped face's character map
     assert len(theme_palette(DARK).getpalette() or []) == 256 * 3
