@@ -327,12 +327,6 @@ class CarouselGame(CarouselLegality):
         except ValueError as exc:
             raise RecordError(str(exc)) from None
 
-    def winner_name(self) -> str | None:
-        """The match winner's name; a pair as "A+C", lower seat first; None while playing."""
-        if self._outcome is None or not self._outcome.winners:
-            return None
-        return "+".join(self.players[s] for s in self._outcome.winners)
-
     def summary(self) -> dict[str, Any]:
         """The replay JSON. `hands` lists tiles high first (6-6, 6-5, ..., 0-0)."""
         names = self.players
