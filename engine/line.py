@@ -7,22 +7,10 @@ from dataclasses import dataclass
 
 from engine.tiles import MAX_PIPS, Tile
 
-_SIZE = (MAX_PIPS + 1) * (MAX_PIPS + 1) * 2
-# One shared text per (tile, end L or R): hot paths do not format it anew.
-_TEXTS: list[str | None] = [None] * _SIZE
 # Placed tiles are values too: one per (tile, left, right, seat), made once, keyed by
 # one int (cheaper to hash than a tuple).
 _PLACED: dict[int, PlacedTile] = {}
 _SIDE = MAX_PIPS + 1
-
-
-def line_move_text(tile: Tile, end: str) -> str:
-    """The record text of `tile` played at `end` ("L" or "R"), e.g. "6-5 L"."""
-    i = (tile.high * (MAX_PIPS + 1) + tile.low) * 2 + (end == "R")
-    text = _TEXTS[i]
-    if text is None:
-        text = _TEXTS[i] = f"{tile.high}-{tile.low} {end}"
-    return text
 
 
 @dataclass(frozen=True, slots=True)
