@@ -45,7 +45,7 @@ from engine.clock.board import (
     step,
     steps,
 )
-from engine.clock.deal import clock_tiles
+from engine.clock.hidden import unseen_tiles
 from engine.clock.view import ClockMove, ClockView
 
 # A move in the search's own terms: DRAW, DISCARD, (PLACE, hour), (MOVE, from, to).
@@ -245,10 +245,7 @@ def to_clock_move(move: Move) -> ClockMove:
 def position_of(view: ClockView) -> tuple[Board, int, int, list[int]]:
     """The board, drawn tile code (-1 for none), stock size and unseen tiles of a view."""
     board = board_of([(), *view.piles])
-    seen = {t for pile in view.piles for t in pile} | set(view.discards)
-    if view.drawn is not None:
-        seen.add(view.drawn)
-    unseen = [t.code for t in clock_tiles(view.hours) if t not in seen]
+    unseen = [t.code for t in unseen_tiles(view)]
     return board, -1 if view.drawn is None else view.drawn.code, view.stock_size, unseen
 
 
