@@ -304,7 +304,6 @@ class CarouselGame(CarouselLegality):
             legal_moves=tuple(self.legal_moves()) if own_turn else (),
             history=tuple(self.history),
             scoring=tuple(self.events),
-            last_move=self.history[-1] if self.history else None,
             outcome=self._outcome,
             options=self.options,
         )

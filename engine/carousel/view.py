@@ -77,11 +77,15 @@ class CarouselView:
     legal_moves: tuple[LineMove, ...]
     history: tuple[tuple[int, str], ...]
     scoring: tuple[ScoreEvent, ...]
-    last_move: tuple[int, str] | None
     outcome: Outcome | None
     options: CarouselOptions = DEFAULT_OPTIONS
 
     game = "carousel"
+
+    @property
+    def last_move(self) -> tuple[int, str] | None:
+        """The hand's last move as (seat, text), None before its first."""
+        return self.history[-1] if self.history else None
 
     def layout(self) -> Spinner | None:
         """The layout shown, as a `Spinner` to lay tiles on (None before the opening)."""
