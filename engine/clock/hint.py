@@ -237,8 +237,9 @@ def _freeing_move(view: ClockView, legal: set[ClockMove],
                   troubled: set[int]) -> ClockMove | None:
     """The best move of a non-double top off one of the `troubled` hours (tried from the
     lowest) onto an hour whose double is not in trouble; None when there is none."""
+    tops = view.tops  # made from the piles at each reading: read once
     for source in sorted(troubled):
-        top = view.tops[source - 1]
+        top = tops[source - 1]
         if top is None or top.is_double:
             continue
         targets = [
@@ -246,6 +247,6 @@ def _freeing_move(view: ClockView, legal: set[ClockMove],
             if target not in troubled and ClockMove("move", source, target) in legal
         ]
         if targets:
-            best = max(targets, key=lambda t: _target_key(view.tops, troubled, t, top))
+            best = max(targets, key=lambda t: _target_key(tops, troubled, t, top))
             return ClockMove("move", source, best)
     return None
