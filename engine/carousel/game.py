@@ -297,8 +297,6 @@ class CarouselGame(CarouselLegality):
             stock_size=self.stock_size,
             stock_drawable=self.drawable,
             scores=self.scores,
-            pairs=self.options.pairs,
-            target=self.options.target,
             hand_number=self.hand_number,
             to_move=self.to_move,
             legal_moves=tuple(self.legal_moves()) if own_turn else (),

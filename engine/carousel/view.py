@@ -70,8 +70,6 @@ class CarouselView:
     stock_size: int
     stock_drawable: int
     scores: tuple[int, ...]
-    pairs: bool
-    target: int
     hand_number: int
     to_move: int | None
     legal_moves: tuple[LineMove, ...]
@@ -81,6 +79,16 @@ class CarouselView:
     options: CarouselOptions = DEFAULT_OPTIONS
 
     game = "carousel"
+
+    @property
+    def pairs(self) -> bool:
+        """Whether partners play as pairs (the `pairs` option)."""
+        return self.options.pairs
+
+    @property
+    def target(self) -> int:
+        """The match's target score (the `target` option)."""
+        return self.options.target
 
     @property
     def last_move(self) -> tuple[int, str] | None:
