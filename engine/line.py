@@ -5,36 +5,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from engine.moves import LineMove
 from engine.tiles import MAX_PIPS, Tile
 
-_SIZE = (MAX_PIPS + 1) * (MAX_PIPS + 1) * 2
-# One shared move and one text per (tile, end L or R): hot paths build neither anew.
-_MOVES: list[LineMove | None] = [None] * _SIZE
-_TEXTS: list[str | None] = [None] * _SIZE
 # Placed tiles are values too: one per (tile, left, right, seat), made once, keyed by
 # one int (cheaper to hash than a tuple).
 _PLACED: dict[int, PlacedTile] = {}
 _SIDE = MAX_PIPS + 1
-
-
-def line_move_at(tile: Tile, end: str) -> LineMove:
-    """`LineMove("play", tile, end)` for `end` "L" or "R", shared between calls."""
-    i = (tile.high * (MAX_PIPS + 1) + tile.low) * 2 + (end == "R")
-    move = _MOVES[i]
-    if move is None or move.tile is not tile:
-        move = LineMove("play", tile, end)
-        _MOVES[i] = move
-    return move
-
-
-def line_move_text(tile: Tile, end: str) -> str:
-    """The record text of `tile` played at `end` ("L" or "R"), e.g. "6-5 L"."""
-    i = (tile.high * (MAX_PIPS + 1) + tile.low) * 2 + (end == "R")
-    text = _TEXTS[i]
-    if text is None:
-        text = _TEXTS[i] = f"{tile.high}-{tile.low} {end}"
-    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,18 +7,12 @@ from typing import Any
 
 from engine.rng import SeededRandom
 
-
-def choose_easy(view: Any, rng: SeededRandom) -> Any:
-    """A uniformly random legal move of `view.legal_moves`."""
-    moves = view.legal_moves
-    return moves[rng.below(len(moves))]
-
-
 # A level's player: (view, rng, budget, the table's options or None) -> one of the
 # view's legal moves. Each game package lists its own by level (`POLICIES`).
 Policy = Callable[[Any, SeededRandom, Any, Any], Any]
 
 
 def easy(view: Any, rng: SeededRandom, budget: Any, options: Any) -> Any:
-    """The easy level as a `Policy`: `choose_easy`."""
-    return choose_easy(view, rng)
+    """The easy level as a `Policy`: a uniformly random move of `view.legal_moves`."""
+    moves = view.legal_moves
+    return moves[rng.below(len(moves))]

@@ -297,14 +297,11 @@ class CarouselGame(CarouselLegality):
             stock_size=self.stock_size,
             stock_drawable=self.drawable,
             scores=self.scores,
-            pairs=self.options.pairs,
-            target=self.options.target,
             hand_number=self.hand_number,
             to_move=self.to_move,
             legal_moves=tuple(self.legal_moves()) if own_turn else (),
             history=tuple(self.history),
             scoring=tuple(self.events),
-            last_move=self.history[-1] if self.history else None,
             outcome=self._outcome,
             options=self.options,
         )
@@ -326,12 +323,6 @@ class CarouselGame(CarouselLegality):
             return cls(players, options, seed=seed, deal=deal, next_deals=next_deals)
         except ValueError as exc:
             raise RecordError(str(exc)) from None
-
-    def winner_name(self) -> str | None:
-        """The match winner's name; a pair as "A+C", lower seat first; None while playing."""
-        if self._outcome is None or not self._outcome.winners:
-            return None
-        return "+".join(self.players[s] for s in self._outcome.winners)
 
     def summary(self) -> dict[str, Any]:
         """The replay JSON. `hands` lists tiles high first (6-6, 6-5, ..., 0-0)."""

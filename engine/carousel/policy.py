@@ -45,8 +45,7 @@ def _opening_score(tile: Tile) -> float:
 def _scores(view: CarouselView, plays: list[LineMove]) -> list[tuple[float, LineMove]]:
     layout = view.layout()
     assert layout is not None and view.seat is not None
-    hand = view.hand or ()
-    unseen = [t for t in unseen_tiles(view) if t not in hand]
+    unseen = unseen_tiles(view)  # the set less the own hand and the board
     out = []
     for move in plays:
         assert move.tile is not None

@@ -70,18 +70,30 @@ class CarouselView:
     stock_size: int
     stock_drawable: int
     scores: tuple[int, ...]
-    pairs: bool
-    target: int
     hand_number: int
     to_move: int | None
     legal_moves: tuple[LineMove, ...]
     history: tuple[tuple[int, str], ...]
     scoring: tuple[ScoreEvent, ...]
-    last_move: tuple[int, str] | None
     outcome: Outcome | None
     options: CarouselOptions = DEFAULT_OPTIONS
 
     game = "carousel"
+
+    @property
+    def pairs(self) -> bool:
+        """Whether partners play as pairs (the `pairs` option)."""
+        return self.options.pairs
+
+    @property
+    def target(self) -> int:
+        """The match's target score (the `target` option)."""
+        return self.options.target
+
+    @property
+    def last_move(self) -> tuple[int, str] | None:
+        """The hand's last move as (seat, text), None before its first."""
+        return self.history[-1] if self.history else None
 
     def layout(self) -> Spinner | None:
         """The layout shown, as a `Spinner` to lay tiles on (None before the opening)."""

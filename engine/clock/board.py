@@ -24,14 +24,6 @@ IS_DOUBLE = [HIGH[c] == LOW[c] for c in range(_SIZE)]
 DOUBLE_OF = [h * (MAX_PIPS + 1) + h for h in range(MAX_PIPS + 1)]  # the code of h-h
 
 
-def code(tile: Tile) -> int:
-    return tile.code
-
-
-def tile_of(c: int) -> Tile:
-    return Tile.of(HIGH[c], LOW[c])
-
-
 def board_of(piles: Sequence[Sequence[Tile]]) -> Board:
     """The board of piles given by hour (index 0 unused, or a list of hours 1..N)."""
     return tuple(tuple(t.code for t in pile) for pile in piles)

@@ -301,8 +301,6 @@ class ClockGame(Game[ClockMove]):
             player=self.players[0],
             seat=seat,
             hours=n,
-            tops=tuple(self.top(h) for h in range(1, n + 1)),
-            heights=tuple(len(self.piles[h]) for h in range(1, n + 1)),
             piles=tuple(tuple(self.piles[h]) for h in range(1, n + 1)),
             home=tuple(self.home_hours()),
             in_trouble=tuple(self.in_trouble()),

@@ -17,6 +17,15 @@ from engine.rng import SeededRandom
 from engine.tiles import Tile
 
 
+def unseen_tiles(view: ClockView) -> list[Tile]:
+    """The tiles of the stock, in set order: the set less every pile, the discards and
+    the drawn tile."""
+    seen: set[Tile] = {t for pile in view.piles for t in pile} | set(view.discards)
+    if view.drawn is not None:
+        seen.add(view.drawn)
+    return [t for t in clock_tiles(view.hours) if t not in seen]
+
+
 class Sampler:
     """Full games consistent with the player's view, one sample each. `options` are
     the table's (None: the view's)."""
@@ -32,10 +41,7 @@ class Sampler:
         """
         view = self.view
         n = view.hours
-        seen: set[Tile] = {t for pile in view.piles for t in pile} | set(view.discards)
-        if view.drawn is not None:
-            seen.add(view.drawn)
-        unseen = [t for t in clock_tiles(n) if t not in seen]
+        unseen = unseen_tiles(view)
         if len(unseen) != view.stock_size:
             raise ValueError("the view's piles and stock do not add up")
         stock = rng.shuffled(unseen)

@@ -162,9 +162,9 @@ def _policy(view: ClockView) -> ClockMove:
 
     drawn = view.drawn
     if drawn is not None and drawn.is_double:
-        place = ClockMove("place", drawn.high)
-        if place in legal:
-            return place
+        home = ClockMove("place", drawn.high)
+        if home in legal:
+            return home
         return _rescue(view, drawn) or ClockMove.discard()
 
     if drawn is not None:
@@ -173,7 +173,7 @@ def _policy(view: ClockView) -> ClockMove:
             return ClockMove.discard()
         return max(places, key=lambda m: _target_key(tops, troubled, m.a or 0, drawn))
 
-    freeing = _freeing_move(view, legal, sorted(troubled), troubled)
+    freeing = _freeing_move(view, legal, troubled)
     if freeing:
         return freeing
     if ClockMove.draw() in legal:
@@ -233,12 +233,13 @@ def _rescue_search(view: ClockView, drawn: Tile | None,
     return search(board, open_, goal, limit)
 
 
-def _freeing_move(view: ClockView, legal: set[ClockMove], hours: list[int],
+def _freeing_move(view: ClockView, legal: set[ClockMove],
                   troubled: set[int]) -> ClockMove | None:
-    """The best move of a non-double top off one of `hours` (tried in order) onto an hour
-    whose double is not in trouble; None when there is none."""
-    for source in hours:
-        top = view.tops[source - 1]
+    """The best move of a non-double top off one of the `troubled` hours (tried from the
+    lowest) onto an hour whose double is not in trouble; None when there is none."""
+    tops = view.tops  # made from the piles at each reading: read once
+    for source in sorted(troubled):
+        top = tops[source - 1]
         if top is None or top.is_double:
             continue
         targets = [
@@ -246,6 +247,6 @@ def _freeing_move(view: ClockView, legal: set[ClockMove], hours: list[int],
             if target not in troubled and ClockMove("move", source, target) in legal
         ]
         if targets:
-            best = max(targets, key=lambda t: _target_key(view.tops, troubled, t, top))
+            best = max(targets, key=lambda t: _target_key(tops, troubled, t, top))
             return ClockMove("move", source, best)
     return None

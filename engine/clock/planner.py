@@ -45,7 +45,7 @@ from engine.clock.board import (
     step,
     steps,
 )
-from engine.clock.deal import clock_tiles
+from engine.clock.hidden import unseen_tiles
 from engine.clock.view import ClockMove, ClockView
 
 # A move in the search's own terms: DRAW, DISCARD, (PLACE, hour), (MOVE, from, to).
@@ -149,11 +149,8 @@ class Policy:
     """The hard policy with its memory of plans (safe to share between threads: a plan
     is a pure function of its position)."""
 
-    def __init__(self, w: Weights = WEIGHTS, *, rescue_limit: int | None = None,
-                 improve_limit: int | None = None) -> None:
+    def __init__(self, w: Weights = WEIGHTS) -> None:
         self.w = w
-        self.rescue_limit = rescue_limit or RESCUE_LIMIT
-        self.improve_limit = improve_limit or IMPROVE_LIMIT
         self.plans: dict[tuple[Board, int, int], Move] = {}
 
     def decide(self, board: Board, drawn: int, stock: int,
@@ -177,7 +174,7 @@ class Policy:
                 # Rearranging ends once the double can go home and none lies misplaced.
                 return not accepts(b, d, drawn) or bool(misplaced(b))
 
-            path, found, _ = search(board, troubled, rescued, self.rescue_limit)
+            path, found, _ = search(board, troubled, rescued, RESCUE_LIMIT)
             if found is None:
                 return _delay(board, drawn), True
             return self._follow(board, drawn, stock, path, (PLACE, d)), False
@@ -187,7 +184,7 @@ class Policy:
                 return ((PLACE, where) if where else DISCARD), False
             path, _, _ = search(board, _troubled,
                                 lambda b: best_placement(b, drawn, w, left)[0],
-                                self.improve_limit)
+                                IMPROVE_LIMIT)
             end = board
             for a, b in path:
                 end = step(end, a, b)
@@ -245,18 +242,14 @@ def to_clock_move(move: Move) -> ClockMove:
 def position_of(view: ClockView) -> tuple[Board, int, int, list[int]]:
     """The board, drawn tile code (-1 for none), stock size and unseen tiles of a view."""
     board = board_of([(), *view.piles])
-    seen = {t for pile in view.piles for t in pile} | set(view.discards)
-    if view.drawn is not None:
-        seen.add(view.drawn)
-    unseen = [t.code for t in clock_tiles(view.hours) if t not in seen]
+    unseen = [t.code for t in unseen_tiles(view)]
     return board, -1 if view.drawn is None else view.drawn.code, view.stock_size, unseen
 
 
 _SHARED = {top: Policy(w) for top, w in WEIGHTS_BY_SET.items()}
 
 
-def hard_move(view: ClockView, *, policy: Policy | None = None,
-              give_up: bool = False) -> ClockMove:
+def hard_move(view: ClockView, *, give_up: bool = False) -> ClockMove:
     """The hard policy's move for the player's view.
 
     When no rescue exists it plays on with a move that does not lose at once, if any,
@@ -265,7 +258,7 @@ def hard_move(view: ClockView, *, policy: Policy | None = None,
     """
     if view.outcome is not None:
         raise ValueError("the game is over: there is nothing to suggest")
-    move, hopeless = (policy or _SHARED[view.hours]).decide(*position_of(view))
+    move, hopeless = _SHARED[view.hours].decide(*position_of(view))
     if hopeless and give_up:
         return ClockMove.discard() if view.drawn is not None else ClockMove.resign()
     if move == NOTHING:

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.clock.deal import ClockDeal
 from engine.clock.game import ClockGame
 from engine.clock.hint import HINT_LEVELS, hint_at
 from engine.clock.options import ClockOptions
@@ -45,11 +44,10 @@ class Played:
         return outcome is not None and bool(outcome.winners)
 
     def record(self) -> dict[str, Any]:
-        """The replayable record with `deal`, `seed`, `result` and `home`."""
+        """The replayable record (the game's own, with its `deal` and `seed`), with
+        `result` and `home`."""
         game = self.game
         record = game.record()
-        record["deal"] = ClockDeal.from_seed(self.seed, game.hours).to_json()
-        record["seed"] = self.seed
         record["result"] = "won" if self.won else "lost"
         record["home"] = game.home_hours()
         return record

@@ -106,8 +106,6 @@ class ClockView:
     player: str
     seat: int | None
     hours: int
-    tops: tuple[Tile | None, ...]
-    heights: tuple[int, ...]
     piles: tuple[tuple[Tile, ...], ...]
     home: tuple[int, ...]
     in_trouble: tuple[tuple[Tile, int | str], ...]
@@ -122,6 +120,16 @@ class ClockView:
     game = "clock"
 
     @property
+    def tops(self) -> tuple[Tile | None, ...]:
+        """Each hour's top tile (`tops[h - 1]`), None for an empty hour: the piles' last."""
+        return tuple(pile[-1] if pile else None for pile in self.piles)
+
+    @property
+    def heights(self) -> tuple[int, ...]:
+        """How many tiles each hour holds (`heights[h - 1]`)."""
+        return tuple(len(pile) for pile in self.piles)
+
+    @property
     def last_move(self) -> str | None:
         return self.history[-1] if self.history else None
 
@@ -129,8 +137,8 @@ class ClockView:
         """A compact clock for a terminal: each hour's top, height and home mark, then the
         drawn tile, stock, discards, doubles in trouble and legal moves."""
         lines = [f"Big Clock (double-{self.hours}): {len(self.home)} of {self.hours} hours home"]
-        for hour in range(1, self.hours + 1):
-            top, height = self.tops[hour - 1], self.heights[hour - 1]
+        for hour, pile in enumerate(self.piles, start=1):
+            top, height = (pile[-1] if pile else None), len(pile)
             if hour in self.home:
                 shown = f"{top}  home"
             elif top is None:

@@ -10,7 +10,7 @@ general path for them. `PLACED` caches the placed tiles of the fast path.
 
 from __future__ import annotations
 
-from engine.line import PlacedTile, line_move_text
+from engine.line import PlacedTile
 from engine.moves import LineMove
 from engine.tiles import MAX_PIPS, Tile
 
@@ -26,8 +26,8 @@ for _t in _ALL_TILES:
     AT_L[_code] = LineMove("play", _t, "L")
     AT_R[_code] = LineMove("play", _t, "R")
     LEADS[_code] = LineMove("play", _t)
-    TEXT_L[_code] = line_move_text(_t, "L")
-    TEXT_R[_code] = line_move_text(_t, "R")
+    TEXT_L[_code] = str(AT_L[_code])  # "6-5 L", the record's text of the move
+    TEXT_R[_code] = str(AT_R[_code])
 FITS: list[list[tuple[LineMove, ...]]] = []
 for _left in range(SIDE):
     for _right in range(SIDE):

@@ -9,7 +9,7 @@ only reads the position.
 from __future__ import annotations
 
 from catalog import Phrase
-from engine.line import Line, line_move_at
+from engine.line import Line
 from engine.line_game import LineGame
 from engine.moves import LineMove
 from engine.tiles import Tile
@@ -49,13 +49,13 @@ class TraditionalLegality(LineGame):
             high, low = tile.high, tile.low
             if high == left or low == left:
                 move = AT_L[high * SIDE + low]
-                moves.append(move if move.tile is tile else line_move_at(tile, "L"))
+                moves.append(move if move.tile is tile else LineMove("play", tile, "L"))
                 if high == right or low == right:
                     move = AT_R[high * SIDE + low]
-                    moves.append(move if move.tile is tile else line_move_at(tile, "R"))
+                    moves.append(move if move.tile is tile else LineMove("play", tile, "R"))
             elif high == right or low == right:
                 move = AT_R[high * SIDE + low]
-                moves.append(move if move.tile is tile else line_move_at(tile, "R"))
+                moves.append(move if move.tile is tile else LineMove("play", tile, "R"))
         return moves
 
     def _can_play(self, seat: int) -> bool:

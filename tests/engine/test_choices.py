@@ -9,6 +9,7 @@ import pytest
 
 from engine.choices import end_choices
 from engine.records import new_game, replay
+from engine.rng import SeededRandom
 
 
 def game(kind: str, hands: list[str], stock: str = "", moves: list[str] | None = None,
@@ -85,3 +86,22 @@ def test_every_finished_hand_of_a_match_has_its_summary(kind: str, options: dict
             assert all(not summary.tiles[w] for w in summary.winners)
     with pytest.raises(IndexError):
         g.hand_summary(g.finished_hands)
+
+
+def test_big_clock_forces_a_lone_draw_but_never_a_lone_place_or_discard() -> None:
+    # Issue 14: in Big Clock a `draw` that is the only legal move may be played for the
+    # player; a lone `place` or `discard` stays theirs (Game.forced_move). Seed 0 of the
+    # double-6 clock, played by a seeded random walk, reaches each lone move in turn.
+    g = new_game({"game": "clock", "options": {"set": 6}, "players": ["p"], "seed": 0})
+    rng = SeededRandom(0)
+    lone: dict[str, str | None] = {}
+    while not g.is_over():
+        moves = g.legal_moves()
+        if len(moves) == 1:
+            lone.setdefault(str(moves[0]), g.forced_move())
+        else:
+            assert g.forced_move() is None
+        g.play(moves[rng.below(len(moves))])
+    assert lone["draw"] == "draw"
+    assert lone["discard"] is None
+    assert any(move.startswith("place") and forced is None for move, forced in lone.items())

@@ -50,8 +50,9 @@ def test_the_explicit_deal_is_the_seeded_one() -> None:
     played = play_deal(9, 11, "normal")
     record = played.record()
     by_seed = ClockGame(("x",), ClockOptions(9), seed=11).record()
+    assert record["deal"] == by_seed["deal"] and record["seed"] == 11
     del record["deal"]  # the seed alone gives the same game
-    again = ClockGame.from_record({**by_seed, "moves": []})
+    again = ClockGame.from_record({**record, "moves": []})
     for move in record["moves"]:
         again.play(move)
     assert again.home_hours() == record["home"]
