@@ -192,7 +192,7 @@ class TablesMixin:
                 "SELECT settings FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)))
             if not rows:
                 raise TableNotFound(table_id)
-            if json.loads(rows[0][0]) != expected:
+            if json.loads(rows[0][0]) != json.loads(json.dumps(expected)):  # tuples = lists
                 raise SettingsChanged(table_id)
             await conn.execute("UPDATE game_tables SET settings = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(settings), self._db.now(), table_id))

@@ -81,7 +81,10 @@ class TableSettings:
             raise TableError("error.resign_actions", actions=", ".join(RESIGN_ACTIONS))
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The settings as stored (tuples as JSON lists), so that a row kept in memory
+        equals the same row read back from storage."""
+        return {k: list(v) if isinstance(v, tuple) else v
+                for k, v in dataclasses.asdict(self).items()}
 
     @staticmethod
     def from_json(raw: dict[str, Any] | None) -> TableSettings:
