@@ -72,15 +72,13 @@ class Notices:
             return
         if event.kind in ("turn", "reminder"):
             await self.tell(LiveTable(table.row, table.game), seat, event.kind)
-        elif event.kind == "resigned":
-            text = t("notice.resigned_ai", name=shown(table.seats[seat].name), table=table.id)
-            self.updates.spawn(self.channel_notice(table, text),
-                                           f"notice-{table.id}")
-        elif event.kind in ("away", "back"):
-            # Told under the table's lock: post in the background, never holding a move.
+        elif event.kind in ("resigned", "away", "back"):
+            key = "notice.resigned_ai" if event.kind == "resigned" else f"notice.{event.kind}"
+            # For the channel: in the server's language, not the resigner's (whose click
+            # this listener may run in). Told under the table's lock: posted in the
+            # background, never holding a move.
             with reading(await languages_of(self.bot).table(table)):
-                text = t(f"notice.{event.kind}", name=shown(table.seats[seat].name),
-                         table=table.id)
+                text = t(key, name=shown(table.seats[seat].name), table=table.id)
             self.updates.spawn(self.channel_notice(table, text), f"notice-{table.id}")
 
     # -- a person's turn ------------------------------------------------------------------
