@@ -203,13 +203,15 @@ class Notices:
         return layout, files, live
 
     # -- the channel ---------------------------------------------------------------------
-    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None) -> bool:
-        """A message in the table's channel; `ping` is the one user it may notify.
-        Returns whether Discord took it."""
+    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None,
+                             ping_role: int | None = None) -> bool:
+        """A message in the table's channel; `ping` is the one user it may notify, or
+        `ping_role` the one role. Returns whether Discord took it."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False,
-                                            everyone=False)
-                    if ping is not None else discord.AllowedMentions.none())
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(ping)] if ping is not None else False,
+            roles=[discord.Object(ping_role)] if ping_role is not None else False,
+            everyone=False, replied_user=False)  # a notice is never a reply
         try:
             await channel.send(text, allowed_mentions=mentions)
         except discord.HTTPException as exc:
@@ -225,13 +227,8 @@ class Notices:
         role = server.lobby_role_id
         if role is None:
             return
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         with reading(await languages_of(self.bot).table(table)):
             text = t("notice.lobby_role", role=f"<@&{role}>", game=t(f"game.{table.game_kind}"),
                      link=table_link(table))
-        try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(
-                roles=[discord.Object(role)], users=False, everyone=False))
-        except discord.HTTPException:
-            log.warning("could not mention the lobby role for table %d", table.id)
+        await self.channel_notice(table, text, ping_role=role)
 
