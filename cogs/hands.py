@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import discord
 
@@ -175,19 +176,18 @@ class LiveHands:
                        live: bool) -> None:
         """A click's answer edited hand message `message_id` to the table's state: note it
         (if it is still the latest)."""
-        user = table.seats[seat].user_id
-        stored = {h.user_id: h for h in await self.service.store.hand_messages(table.id)}
-        hand = stored.get(user) if user is not None else None
+        hand = await self._latest(table, seat)
         if hand is not None and hand.message_id == message_id:
-            await self.service.store.set_hand_message(
-                HandMessage(hand.table_id, hand.user_id, hand.channel_id, hand.message_id,
-                            table.seq, hand.token, hand.expires_at, live))
+            await self.service.store.set_hand_message(replace(hand, seq=table.seq, live=live))
+
+    async def _latest(self, table: LiveTable, seat: int) -> HandMessage | None:
+        """The seat's latest hand message as stored (None: none, or an AI's seat)."""
+        user = table.seats[seat].user_id
+        stored = await self.service.store.hand_messages(table.id)
+        return next((h for h in stored if user is not None and h.user_id == user), None)
 
     async def _update(self, table: LiveTable, seat: int, only_live: bool) -> None:
-        user = table.seats[seat].user_id
-        assert user is not None
-        stored = {h.user_id: h for h in await self.service.store.hand_messages(table.id)}
-        hand = stored.get(user)
+        hand = await self._latest(table, seat)
         if hand is None or not hand.editable(self.service.clock()):
             return
         if only_live and not hand.live:
@@ -195,9 +195,7 @@ class LiveHands:
         layout, files, live = await self.layout(table, seat)
         await self._edit(hand, layout, files)
         if live != hand.live or hand.seq != table.seq:
-            await self.service.store.set_hand_message(
-                HandMessage(hand.table_id, hand.user_id, hand.channel_id, hand.message_id,
-                            table.seq, hand.token, hand.expires_at, live))
+            await self.service.store.set_hand_message(replace(hand, seq=table.seq, live=live))
 
     async def _edit(self, hand: HandMessage, layout: discord.ui.LayoutView,
                     files: list[discord.File]) -> None:
