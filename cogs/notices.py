@@ -196,9 +196,7 @@ class Notices:
                    link=table_link(table))]
         container.add_item(ui.TextDisplay("\n".join(lines)))
         if board_shot is not None:
-            container.add_item(ui.MediaGallery(discord.MediaGalleryItem(
-                f"attachment://{board_shot.filename}", description=board_shot.alt[:1000] or None)))
-        if board_shot is not None:
+            container.add_item(board_shot.gallery())
             files.append(board_shot.file())
         return layout, files, live
 
