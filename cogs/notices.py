@@ -30,7 +30,7 @@ from catalog import t
 from catalog.reader import reading
 from cogs.escape import shown
 from cogs.games import presentation
-from cogs.hands import LiveHands
+from cogs.hands import LiveHands, snapshot
 from cogs.languages import languages_of
 from cogs.messages import render, result_text, when
 from cogs.table_updates import TableMessages, fault_text
@@ -65,8 +65,7 @@ class Notices:
         table, seat = event.table, event.seat
         if event.kind == "finished" and len(table.seats) > 1:
             # Told under the table's lock: sent in the background.
-            self.updates.spawn(self.game_over(LiveTable(table.row, table.game)),
-                                           f"game-over-{table.id}")
+            self.updates.spawn(self.game_over(snapshot(table)), f"game-over-{table.id}")
             return
         if seat is None or seat >= len(table.seats):
             return
@@ -118,15 +117,15 @@ class Notices:
     async def game_over(self, table: LiveTable) -> None:
         """A DM to every person at the table with the result and a link (unless they want
         no DMs, or Discord refuses them)."""
-        lines = result_text(table)
         for seat in table.seats:
             if seat.user_id is None:
                 continue
             player = await self.people.profile(seat.user_id, seat.name)
             if player.dm_mode == "none" or player.dms_failed:
                 continue
-            text = "\n".join([t("notice.game_over", table=table.id, where=self.where(table)),
-                              *lines, table_link(table)])
+            with reading(await languages_of(self.bot).person(seat.user_id)):
+                text = "\n".join([t("notice.game_over", table=table.id, where=self.where(table)),
+                                  *result_text(table), table_link(table)])
             try:
                 channel = await self.bot.create_dm(discord.Object(seat.user_id))
                 await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
