@@ -196,13 +196,20 @@ async def test_languages_chosen_through_another_process_are_read_again() -> None
             await reading
 
 
-async def test_a_resignation_is_answered_in_the_resigners_language_and_told_in_the_servers(
-        simcord_env: Any, client_locales: dict[int, str]) -> None:
-    env = simcord_env
-    guild = env.create_guild("Dominoes")  # its preferred locale: English
+def olena_and_ann(env: Any, client_locales: dict[int, str]) -> tuple[Any, Any, Any]:
+    """A server in English (its preferred locale) with a channel, olena, whose client is
+    Russian, and ann, whose client is English."""
+    guild = env.create_guild("Dominoes")
     channel = guild.create_text_channel("dominoes")
     olena, ann = (guild.add_member(env.create_user(n)) for n in ("olena", "ann"))
     client_locales[olena.id] = "ru"
+    return channel, olena, ann
+
+
+async def test_a_resignation_is_answered_in_the_resigners_language_and_told_in_the_servers(
+        simcord_env: Any, client_locales: dict[int, str]) -> None:
+    env = simcord_env
+    channel, olena, ann = olena_and_ann(env, client_locales)
     await ann.slash(channel, "domino new traditional", seats=3, auto_start=False)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await olena.click(table_message(channel, table), label="Join")
@@ -227,10 +234,7 @@ async def test_a_resignation_is_answered_in_the_resigners_language_and_told_in_t
 async def test_the_game_over_dm_is_in_each_recipients_language(
         simcord_env: Any, client_locales: dict[int, str]) -> None:
     env = simcord_env
-    guild = env.create_guild("Dominoes")  # its preferred locale: English
-    channel = guild.create_text_channel("dominoes")
-    olena, ann = (guild.add_member(env.create_user(n)) for n in ("olena", "ann"))
-    client_locales[olena.id] = "ru"
+    channel, olena, ann = olena_and_ann(env, client_locales)
     await ann.slash(channel, "domino new traditional", seats=2)
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await olena.click(table_message(channel, table), label="Join")
