@@ -82,11 +82,6 @@ class Actions(ChannelPosts):
             where = f"interaction {getattr(interaction, 'id', '?')} at table {table_id}"
             await answer_error(interaction, exc, where)
 
-    @staticmethod
-    async def reply(interaction: discord.Interaction[Any], text: str) -> None:
-        """A short ephemeral answer, whether or not the interaction was answered already."""
-        await reply(interaction, text)
-
     # -- lobby buttons ----------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
                           table_id: int) -> None:
@@ -163,7 +158,7 @@ class Actions(ChannelPosts):
         try:
             table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
         except TableError as exc:
-            await self.reply(interaction, str(exc))
+            await reply(interaction, str(exc))
             return
         async with self.guard(interaction, table.id):
             if len(move) > MAX_MOVE:

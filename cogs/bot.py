@@ -174,6 +174,7 @@ class DominoBot(commands.Bot):
 
     async def resign_confirmed(self, interaction: discord.Interaction[Any],
                                table_id: int) -> None:
+        await self.languages.read_interaction(interaction)
         await self.actions.resign_confirmed(interaction, table_id)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:

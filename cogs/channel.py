@@ -15,6 +15,7 @@ from cogs.escape import shown
 from cogs.games import presentation
 from cogs.languages import languages_of
 from cogs.messages import Shot, hand_summary_text, render
+from cogs.notices import Notices
 from cogs.table_updates import TableMessages, fault_text
 from engine.game import HandSummary
 from render.summary import HandEnd
@@ -25,12 +26,13 @@ log = logging.getLogger(__name__)
 
 
 class ChannelPosts:
-    """The channel half of `Actions` (a mixin: it uses the bot, the service and the
-    table-message updater that `Actions` holds)."""
+    """The channel half of `Actions` (a mixin: it uses the bot, the service, the
+    table-message updater and the notices that `Actions` holds)."""
 
     bot: discord.Client
     service: TableService
     updates: TableMessages
+    notices: Notices
 
     async def board_shot(self, table: LiveTable) -> Shot | None:
         if table.game is None:
@@ -55,14 +57,7 @@ class ChannelPosts:
 
     def notice(self, table: LiveTable, text: str) -> None:
         """Post a notice in the table's channel (in the background; a refusal is logged)."""
-        self.updates.spawn(self._send_notice(table, text), f"notice-{table.id}")
-
-    async def _send_notice(self, table: LiveTable, text: str) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as exc:
-            log.warning("table %d: a notice was not posted: %s", table.id, fault_text(exc))
+        self.updates.spawn(self.notices.channel_notice(table, text), f"notice-{table.id}")
 
     async def _send_summary(self, table: LiveTable, summary: HandSummary) -> None:
         """The summary of a hand that ended, in words and a picture (everyone's tiles left)."""

@@ -88,9 +88,7 @@ class DailyCog(commands.Cog):
             except discord.HTTPException:
                 raise TableError("daily.no_dms") from None
             table = await self.daily.start(guild_id, person(interaction.user), dm.id)
-            layout, files = await actions.build(table)
-            message = await dm.send(view=layout, files=files)
-            await actions.service.set_message(table.id, message.id)
+            await actions.post_table(interaction, table, channel=dm)
             await interaction.followup.send(
                 t("daily.in_dms", number=daily_number(self.daily.today())), ephemeral=True)
 

@@ -17,10 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import discord
 
 from catalog import t
+from catalog.reader import reading
+from cogs.languages import languages_of
 from cogs.messages import hand_layout, render
 from cogs.table_updates import TableMessages, fault_text
 from cogs.words import move_words
@@ -37,8 +40,10 @@ DmLayout = Callable[..., Awaitable[tuple[discord.ui.LayoutView, list[discord.Fil
 
 
 def snapshot(table: LiveTable) -> LiveTable:
-    """The table as it is now (its game and move number), safe to render later."""
-    return LiveTable(table.row, table.game.copy() if table.game is not None else None)
+    """The table as it is now (its game, move number and who resigned), safe to render
+    later."""
+    return LiveTable(table.row, table.game.copy() if table.game is not None else None,
+                     resigned=table.resigned)
 
 
 def deciding(table: LiveTable, seat: int) -> bool:
@@ -135,10 +140,10 @@ class LiveHands:
             self.updates.spawn(self._strip(table, seat, replaced), f"hand-strip-{table.id}")
 
     async def _strip(self, table: LiveTable, seat: int, old: HandMessage) -> None:
-        if old.token is None and self.dm_layout is not None:
-            layout, files, _ = await self.dm_layout(snapshot(table), seat, buttons=False)
-        else:
-            layout, files, _ = await self.layout(snapshot(table), seat, buttons=False)
+        draw = (self.dm_layout if old.token is None and self.dm_layout is not None
+                else self.layout)
+        with reading(await languages_of(self.bot).person(old.user_id)):
+            layout, files, _ = await draw(snapshot(table), seat, buttons=False)
         try:
             await self._edit(old, layout, files)
         except discord.HTTPException as exc:
@@ -175,29 +180,28 @@ class LiveHands:
                        live: bool) -> None:
         """A click's answer edited hand message `message_id` to the table's state: note it
         (if it is still the latest)."""
-        user = table.seats[seat].user_id
-        stored = {h.user_id: h for h in await self.service.store.hand_messages(table.id)}
-        hand = stored.get(user) if user is not None else None
+        hand = await self._latest(table, seat)
         if hand is not None and hand.message_id == message_id:
-            await self.service.store.set_hand_message(
-                HandMessage(hand.table_id, hand.user_id, hand.channel_id, hand.message_id,
-                            table.seq, hand.token, hand.expires_at, live))
+            await self.service.store.set_hand_message(replace(hand, seq=table.seq, live=live))
+
+    async def _latest(self, table: LiveTable, seat: int) -> HandMessage | None:
+        """The seat's latest hand message as stored (None: none, or an AI's seat)."""
+        user = table.seats[seat].user_id
+        stored = await self.service.store.hand_messages(table.id)
+        return next((h for h in stored if user is not None and h.user_id == user), None)
 
     async def _update(self, table: LiveTable, seat: int, only_live: bool) -> None:
-        user = table.seats[seat].user_id
-        assert user is not None
-        stored = {h.user_id: h for h in await self.service.store.hand_messages(table.id)}
-        hand = stored.get(user)
+        hand = await self._latest(table, seat)
         if hand is None or not hand.editable(self.service.clock()):
             return
         if only_live and not hand.live:
             return
-        layout, files, live = await self.layout(table, seat)
+        # Whoever's move brought it up to date, it is written for its player.
+        with reading(await languages_of(self.bot).person(hand.user_id)):
+            layout, files, live = await self.layout(table, seat)
         await self._edit(hand, layout, files)
         if live != hand.live or hand.seq != table.seq:
-            await self.service.store.set_hand_message(
-                HandMessage(hand.table_id, hand.user_id, hand.channel_id, hand.message_id,
-                            table.seq, hand.token, hand.expires_at, live))
+            await self.service.store.set_hand_message(replace(hand, seq=table.seq, live=live))
 
     async def _edit(self, hand: HandMessage, layout: discord.ui.LayoutView,
                     files: list[discord.File]) -> None:

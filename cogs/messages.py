@@ -47,6 +47,11 @@ class Shot:
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), self.filename, description=self.alt[:1000])
 
+    def gallery(self) -> ui.MediaGallery[Any]:
+        """The picture in a message, shown from its attached `file()`."""
+        return ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{self.filename}", description=self.alt[:1000] or None))
+
 
 async def render(kind: str, view: Any, filename: str) -> Shot | None:
     """`render.render_board`/`render_hand` of `view` off the event loop; None if unavailable."""
@@ -94,8 +99,7 @@ def _layout(texts: list[str], shot: Shot | None, rows: list[ui.ActionRow[Any]],
     view = ui.LayoutView(timeout=None)
     children: list[ui.Item[Any]] = [ui.TextDisplay("\n".join(x for x in texts if x))]
     if shot is not None:
-        children.append(ui.MediaGallery(discord.MediaGalleryItem(
-            f"attachment://{shot.filename}", description=shot.alt[:1000] or None)))
+        children.append(shot.gallery())
     container = ui.Container(*children, accent_colour=colour)
     view.add_item(container)
     for row in rows:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Optional
 
 import discord
@@ -141,19 +141,14 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
             choices["on_resign"] = [app_commands.Choice(name=t(f"resign.{a}"), value=a)
                                     for a in RESIGN_ACTIONS]
     names = {i.name for i in infos}
+    settings = {p.name for p in params} & {f.name for f in fields(NewTable)} - names
 
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
+        # discord.py passes every parameter, an option not given as its default.
         options = {k: v for k, v in given.items() if k in names and v is not None}
         invites = tuple(u for k, u in sorted(given.items()) if k.startswith("invite") and u)
-        request = NewTable(spec.name, options, seats=given.get("seats", 1),
-                           pace=given.get("pace"), turn_minutes=given.get("turn_minutes"),
-                           lobby_minutes=given.get("lobby_minutes"),
-                           auto_start=given.get("auto_start", True), invites=invites,
-                           hints=given.get("hints", "normal"),
-                           forced_moves=given.get("forced_moves", True),
-                           on_resign=given.get("on_resign", RESIGN_ACTIONS[0]),
-                           thread=given.get("thread", False),
-                           auto_draw=given.get("auto_draw", False))
+        request = NewTable(spec.name, options, invites=invites,
+                           **{k: v for k, v in given.items() if k in settings})
         await opener(interaction, request)
 
     interaction_param = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,

@@ -30,7 +30,7 @@ from catalog import t
 from catalog.reader import reading
 from cogs.escape import shown
 from cogs.games import presentation
-from cogs.hands import LiveHands
+from cogs.hands import LiveHands, snapshot
 from cogs.languages import languages_of
 from cogs.messages import render, result_text, when
 from cogs.table_updates import TableMessages, fault_text
@@ -65,22 +65,19 @@ class Notices:
         table, seat = event.table, event.seat
         if event.kind == "finished" and len(table.seats) > 1:
             # Told under the table's lock: sent in the background.
-            self.updates.spawn(self.game_over(LiveTable(table.row, table.game)),
-                                           f"game-over-{table.id}")
+            self.updates.spawn(self.game_over(snapshot(table)), f"game-over-{table.id}")
             return
         if seat is None or seat >= len(table.seats):
             return
         if event.kind in ("turn", "reminder"):
             await self.tell(LiveTable(table.row, table.game), seat, event.kind)
-        elif event.kind == "resigned":
-            text = t("notice.resigned_ai", name=shown(table.seats[seat].name), table=table.id)
-            self.updates.spawn(self.channel_notice(table, text),
-                                           f"notice-{table.id}")
-        elif event.kind in ("away", "back"):
-            # Told under the table's lock: post in the background, never holding a move.
+        elif event.kind in ("resigned", "away", "back"):
+            key = "notice.resigned_ai" if event.kind == "resigned" else f"notice.{event.kind}"
+            # For the channel: in the server's language, not the resigner's (whose click
+            # this listener may run in). Told under the table's lock: posted in the
+            # background, never holding a move.
             with reading(await languages_of(self.bot).table(table)):
-                text = t(f"notice.{event.kind}", name=shown(table.seats[seat].name),
-                         table=table.id)
+                text = t(key, name=shown(table.seats[seat].name), table=table.id)
             self.updates.spawn(self.channel_notice(table, text), f"notice-{table.id}")
 
     # -- a person's turn ------------------------------------------------------------------
@@ -120,15 +117,15 @@ class Notices:
     async def game_over(self, table: LiveTable) -> None:
         """A DM to every person at the table with the result and a link (unless they want
         no DMs, or Discord refuses them)."""
-        lines = result_text(table)
         for seat in table.seats:
             if seat.user_id is None:
                 continue
             player = await self.people.profile(seat.user_id, seat.name)
             if player.dm_mode == "none" or player.dms_failed:
                 continue
-            text = "\n".join([t("notice.game_over", table=table.id, where=self.where(table)),
-                              *lines, table_link(table)])
+            with reading(await languages_of(self.bot).person(seat.user_id)):
+                text = "\n".join([t("notice.game_over", table=table.id, where=self.where(table)),
+                                  *result_text(table), table_link(table)])
             try:
                 channel = await self.bot.create_dm(discord.Object(seat.user_id))
                 await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
@@ -198,20 +195,20 @@ class Notices:
                    link=table_link(table))]
         container.add_item(ui.TextDisplay("\n".join(lines)))
         if board_shot is not None:
-            container.add_item(ui.MediaGallery(discord.MediaGalleryItem(
-                f"attachment://{board_shot.filename}", description=board_shot.alt[:1000] or None)))
-        if board_shot is not None:
+            container.add_item(board_shot.gallery())
             files.append(board_shot.file())
         return layout, files, live
 
     # -- the channel ---------------------------------------------------------------------
-    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None) -> bool:
-        """A message in the table's channel; `ping` is the one user it may notify.
-        Returns whether Discord took it."""
+    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None,
+                             ping_role: int | None = None) -> bool:
+        """A message in the table's channel; `ping` is the one user it may notify, or
+        `ping_role` the one role. Returns whether Discord took it."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False,
-                                            everyone=False)
-                    if ping is not None else discord.AllowedMentions.none())
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(ping)] if ping is not None else False,
+            roles=[discord.Object(ping_role)] if ping_role is not None else False,
+            everyone=False, replied_user=False)  # a notice is never a reply
         try:
             await channel.send(text, allowed_mentions=mentions)
         except discord.HTTPException as exc:
@@ -227,13 +224,8 @@ class Notices:
         role = server.lobby_role_id
         if role is None:
             return
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         with reading(await languages_of(self.bot).table(table)):
             text = t("notice.lobby_role", role=f"<@&{role}>", game=t(f"game.{table.game_kind}"),
                      link=table_link(table))
-        try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(
-                roles=[discord.Object(role)], users=False, everyone=False))
-        except discord.HTTPException:
-            log.warning("could not mention the lobby role for table %d", table.id)
+        await self.channel_notice(table, text, ping_role=role)
 

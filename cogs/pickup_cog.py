@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from catalog import t
 from catalog.reader import read_as
-from cogs.actions import Actions, is_manager
+from cogs.actions import Actions, is_manager, person
 from cogs.answering import ack, answer, last_resort
 from cogs.escape import excerpt, shown
 from cogs.languages import languages_of
@@ -39,10 +39,6 @@ LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"),
 _CHANNEL = re.compile(r"<#(\d+)>|(\d{5,})")
 MAX_TEXT = 100  # characters of a time zone, quiet hours or reminders option
 MAX_SNOWFLAKE = 20  # digits of a Discord id
-
-
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
 
 
 def parse_channels(text: str) -> frozenset[int]:
@@ -104,9 +100,9 @@ class PickupCog(commands.Cog):
             people = self.people
             user = interaction.user
             if time_zone is None and quiet_hours is None and turn_dms is None:
-                player = await people.profile(user.id, _name(user))
+                player = await people.profile(user.id, person(user).name)
             else:
-                player = await people.set_profile(user.id, _name(user), tz=time_zone,
+                player = await people.set_profile(user.id, person(user).name, tz=time_zone,
                                                   quiet=quiet_hours, dm_mode=turn_dms)
             languages = languages_of(interaction.client)
             if language is not None:

@@ -29,7 +29,8 @@ async def play_clock(env: Any, member: Any, channel: Any, table: Any, *,
             result = await member.click(message, custom_id=wanted)
         elif move == "resign":
             assert "No rearranging of the piles can win" in hint.response.content
-            result = await member.click(message, label="Give up")
+            asked = await member.click(message, label="Give up")  # it asks first
+            result = await member.click(asked.response, label="Yes, resign")
         else:
             result = await member.slash(channel, "domino play", move=move)
         assert "Sorry" not in (result.response.content if result.response else "")

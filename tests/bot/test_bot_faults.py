@@ -322,7 +322,10 @@ async def test_hostile_display_names_reach_the_channel_as_plain_text(
     await env.settle()
     for _ in range(4):
         await play_first_legal(env, table)
-    await evil.click(table_message(channel, table), label="Resign")  # names in the result
+    asked = await evil.click(table_message(channel, table), label="Resign")  # it asks first
+    await evil.click(asked.response, label="Yes, resign")  # names in the result
+    await env.settle()
+    assert table.status == "finished"
     await evil.slash(channel, "domino new clock")  # the Big Clock post
     clock = max(env.bot.service.tables.values(), key=lambda x: x.id)
     await env.bot.service.play(clock.id, evil.id, None, str(clock.game.legal_moves()[0]))

@@ -19,7 +19,7 @@ import simcord.interactions as sim_interactions
 
 from cogs.bot import LANGUAGES_EVERY
 from cogs.languages import Languages
-from tests.bot.conftest import custom_ids, table_message, text_of
+from tests.bot.conftest import add_ai, custom_ids, table_message, text_of
 
 LOCALES: dict[int, str] = {}
 
@@ -194,3 +194,61 @@ async def test_languages_chosen_through_another_process_are_read_again() -> None
         reading.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await reading
+
+
+def olena_and_ann(env: Any, client_locales: dict[int, str]) -> tuple[Any, Any, Any]:
+    """A server in English (its preferred locale) with a channel, olena, whose client is
+    Russian, and ann, whose client is English."""
+    guild = env.create_guild("Dominoes")
+    channel = guild.create_text_channel("dominoes")
+    olena, ann = (guild.add_member(env.create_user(n)) for n in ("olena", "ann"))
+    client_locales[olena.id] = "ru"
+    return channel, olena, ann
+
+
+async def test_a_resignation_is_answered_in_the_resigners_language_and_told_in_the_servers(
+        simcord_env: Any, client_locales: dict[int, str]) -> None:
+    env = simcord_env
+    channel, olena, ann = olena_and_ann(env, client_locales)
+    await ann.slash(channel, "domino new traditional", seats=3, auto_start=False)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    await olena.click(table_message(channel, table), label="Join")
+    await add_ai(ann, table_message(channel, table))
+    await ann.click(table_message(channel, table), label="Start")
+    await env.settle()
+    assert table.status == "playing"
+    asked = await olena.click(table_message(channel, table), label="Resign")
+    question = asked.response
+    assert question is not None and "Да, сдаюсь" in text_of(question.components)
+    confirmed = await olena.click(question, custom_id=custom_ids(question.components,
+                                                                 "dom:quit:")[0])
+    await env.settle()
+    assert table.settings.resigned == (table.seat_of(olena.id),)
+    # The answer to her click is hers; the notice is for the whole (English) channel.
+    assert "Вы сдались." in texts([confirmed.response or question])
+    told = [m.content for m in channel.history() if "olena" in (m.content or "")]
+    assert any("resigned at table" in line for line in told), told
+    assert not any("сдался" in line for line in told), told
+
+
+async def test_the_game_over_dm_is_in_each_recipients_language(
+        simcord_env: Any, client_locales: dict[int, str]) -> None:
+    env = simcord_env
+    channel, olena, ann = olena_and_ann(env, client_locales)
+    await ann.slash(channel, "domino new traditional", seats=2)
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    await olena.click(table_message(channel, table), label="Join")
+    await env.settle()
+    while table.game.to_move == table.seat_of(olena.id):  # ann's turn: her turn DM
+        await env.bot.service.play(table.id, olena.id, None, str(table.game.legal_moves()[0]))
+        await env.settle()
+    asked = await olena.click(table_message(channel, table), label="Resign")
+    await olena.click(asked.response, custom_id=custom_ids(asked.response.components,
+                                                           "dom:quit:")[0])
+    await env.settle()
+    assert table.status == "finished"
+    assert f"Игра за столом #{table.id} окончена" in dm_text(olena)
+    assert f"Game over at table #{table.id}" in dm_text(ann) and "окончена" not in dm_text(ann)
+    assert "olena resigned" in dm_text(ann)  # the result names who ended it
+    # Her hand message too, brought up to date by olena's resignation, stays English.
+    assert "Your hand at table" in dm_text(ann) and "Ваши фишки" not in dm_text(ann)

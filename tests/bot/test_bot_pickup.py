@@ -220,6 +220,12 @@ async def test_games_open_and_settings(world: dict[str, Any]) -> None:
     assert lobby.settings.turn_seconds == 3 * HOUR and lobby.settings.lobby_seconds == 600 * 60
     assert lobby.settings.reminders == (0.25, 0.75) and lobby.settings.timeout_action == "skip"
     assert any(f"<@&{pings.id}>" in x for x in channel_texts(channel))
+    sent = [e.json for e in env.http_requests if e.path == f"/channels/{channel.id}/messages"
+            and e.method == "POST" and isinstance(e.json, dict)
+            and f"<@&{pings.id}>" in (e.json.get("content") or "")]
+    assert len(sent) == 1  # the role may ping; nobody else
+    assert sent[0]["allowed_mentions"]["roles"] == [pings.id]
+    assert not sent[0]["allowed_mentions"].get("users") and not sent[0]["allowed_mentions"]["parse"]
     listed = await cy.slash(channel, "domino open")
     assert f"#{lobby.id}" in listed.response.content
     await bob.click(table_message(channel, lobby), label="Join")
