@@ -16,18 +16,17 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine.errors import RecordError
 from engine.records import new_game
 from engine.registry import game_spec
-from storage import Storage
 from storage.errors import InvalidState, SeatsChanged
 from storage.models import ACTIVE_STATUSES, Seat
 from tables.ai_names import NAMES, ai_name
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError, TableFull
+from tables.halves import ServiceHalf
 from tables.live import LiveTable, Person, TableEvent
-from tables.timers import Scheduler, stop_timer
+from tables.timers import stop_timer
 
 log = logging.getLogger(__name__)
 
@@ -36,25 +35,8 @@ log = logging.getLogger(__name__)
 LOBBY_TRIES = 5
 
 
-class Lobby:
-    """The lobby half of `TableService` (a mixin: it uses the service's fields)."""
-
-    store: Storage
-    tables: dict[int, LiveTable]
-    quarantined: dict[int, LiveTable]
-    clock: Callable[[], float]
-    scheduler: Scheduler
-
-    if TYPE_CHECKING:  # the service's own (not defined here: they would hide them)
-        async def _table(self, table_id: int) -> LiveTable: ...
-
-        async def _reread(self, table: LiveTable) -> None: ...
-
-        async def _tell_closed(self, table: LiveTable) -> None: ...
-
-        async def emit(self, event: TableEvent) -> None: ...
-
-        async def after_moves(self, table: LiveTable) -> None: ...
+class Lobby(ServiceHalf):
+    """The lobby half of `TableService`."""
 
     async def join(self, table_id: int, person: Person) -> LiveTable:
         """Seat `person`; starts the game when the last seat fills and the host chose so."""

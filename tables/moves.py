@@ -5,33 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine.errors import IllegalMove, NotationError
-from storage import Storage
 from storage.errors import MoveConflict, StorageError
 from tables.errors import IllegalMoveError, NotAllowed, NotSeated, NotYourTurn, StaleMove
+from tables.halves import ServiceHalf
 from tables.live import LiveTable, TableEvent
-from tables.timers import Scheduler
 
 log = logging.getLogger(__name__)
 
 
-class Moves:
-    """The moves half of `TableService` (a mixin: it uses the service's fields)."""
-
-    store: Storage
-    tables: dict[int, LiveTable]
-    clock: Callable[[], float]
-    scheduler: Scheduler
-
-    if TYPE_CHECKING:  # the service's own (not defined here: they would hide them)
-        async def _table(self, table_id: int) -> LiveTable: ...
-
-        async def emit(self, event: TableEvent) -> None: ...
-
-        async def finish(self, table: LiveTable) -> None: ...
+class Moves(ServiceHalf):
+    """The moves half of `TableService`."""
 
     async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
         """Apply `text` for the user, if the table is still at move `seq` (None: now).

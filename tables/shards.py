@@ -19,13 +19,13 @@ from dataclasses import dataclass
 
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import ReplayError, new_game
-from storage import Storage
 from storage.cluster import shard_of
 from storage.errors import StorageError
 from storage.models import ACTIVE_STATUSES, LoadedTable
 from tables.errors import NoSuchTable, StaleMove
+from tables.halves import ServiceHalf
 from tables.live import LiveTable, TableEvent
-from tables.timers import Scheduler, stop_timer
+from tables.timers import stop_timer
 
 log = logging.getLogger(__name__)
 
@@ -53,26 +53,10 @@ class Placement:
         return {"shards": self.held, "shard_count": self.shard_count}
 
 
-class SharedTables:
-    """The sharing half of `TableService` (a mixin: it uses the service's fields)."""
+class SharedTables(ServiceHalf):
+    """The sharing half of `TableService`."""
 
-    store: Storage
-    tables: dict[int, LiveTable]
     placement: Placement
-
-    scheduler: Scheduler
-
-    async def emit(self, event: TableEvent) -> None:
-        raise NotImplementedError
-
-    async def finish(self, table: LiveTable) -> None:
-        raise NotImplementedError
-
-    async def after_moves(self, table: LiveTable) -> None:
-        raise NotImplementedError
-
-    async def _quarantine(self, table: LiveTable, why: Exception) -> None:
-        raise NotImplementedError
 
     async def _reread(self, table: LiveTable) -> None:
         """After storage refused a change as made on an outdated table (another process
