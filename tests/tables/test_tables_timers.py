@@ -160,6 +160,22 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_an_ai_until_taken_back(
     assert [k for _, k, _ in seen][-1] == "back"
 
 
+async def test_timeouts_counted_on_one_process_are_stored_without_a_settings_change_told(
+        tmp_path: Path, services: Services) -> None:
+    # Each count is stored only over the settings as read: the row kept in memory must
+    # compare equal to what storage holds, or every count after the first would be taken
+    # for another process's change (a "seats" notice, a re-read) that never happened.
+    vt = VirtualTime()
+    service, seen = await open_service(services, tmp_path / "db.sqlite3", vt)
+    table_id = await table_for_two(service, turn_hours=1)
+    await vt.advance(4 * HOUR)
+    assert kinds(seen, "timeout") == [1.0, 2.0, 3.0, 4.0]
+    assert kinds(seen, "seats") == []
+    stored = await service.store.get_table(table_id)
+    assert stored is not None and stored.settings["timeouts"] == [2, 2]
+    assert service.get(table_id).row.settings == stored.settings
+
+
 async def test_a_restart_handles_each_overdue_deadline_exactly_once(
         tmp_path: Path, services: Services) -> None:
     path = tmp_path / "db.sqlite3"
