@@ -139,11 +139,6 @@ class People:
             await self.store.upsert_player(Player(user_id, name or str(user_id),
                                                   dms_failed=True))
 
-    async def dm_target(self, user_id: int) -> bool:
-        """Whether the player should get DMs: wanted and not refused by Discord."""
-        player = await self.store.get_player(user_id)
-        return player is None or (player.wants_dms and not player.dms_failed)
-
     # -- server settings ---------------------------------------------------------------
     async def server(self, guild_id: int | None) -> GuildSettings:
         """The server's settings (the defaults outside a server)."""

@@ -46,12 +46,6 @@ class Placement:
         """Whether this process holds the tables of that guild (None: outside a guild)."""
         return self.held is None or shard_of(guild_id, self.shard_count) in self.held
 
-    def query(self) -> dict[str, object]:
-        """The filter of `Storage.active_tables` for the tables held."""
-        if self.held is None:
-            return {}
-        return {"shards": self.held, "shard_count": self.shard_count}
-
 
 class SharedTables(ServiceHalf):
     """The sharing half of `TableService`."""
