@@ -22,15 +22,21 @@ from .models import ACTIVE_STATUSES, STATUSES, Seat
 _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)"
 
 
-async def require_status(conn: Conn, table_id: int, allowed: Sequence[str]) -> str:
-    """Lock the table's row (PostgreSQL) and return its status. Raises TableNotFound, or
-    InvalidState unless the status is one of `allowed`."""
+async def locked_column(conn: Conn, table_id: int, column: str) -> Any:
+    """Lock the table's row (PostgreSQL; until the transaction ends) and return one of its
+    columns: what a conditional change checks first. Raises TableNotFound."""
     rows = list(await conn.execute_fetchall(
-        "SELECT status FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)
+        f"SELECT {column} FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)
     ))
     if not rows:
         raise TableNotFound(table_id)
-    status = str(rows[0][0])
+    return rows[0][0]
+
+
+async def require_status(conn: Conn, table_id: int, allowed: Sequence[str]) -> str:
+    """Lock the table's row (PostgreSQL) and return its status. Raises TableNotFound, or
+    InvalidState unless the status is one of `allowed`."""
+    status = str(await locked_column(conn, table_id, "status"))
     if status not in allowed:
         raise InvalidState(f"table {table_id} is {status}")
     return status

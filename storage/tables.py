@@ -19,7 +19,7 @@ from .errors import (
     SettingsChanged,
     TableNotFound,
 )
-from .lobbies import live_rematch, write_seats
+from .lobbies import live_rematch, locked_column, write_seats
 from .models import GAMES, STATUSES, LoadedTable, Seat, TableRow
 
 log = logging.getLogger(__name__)
@@ -188,11 +188,8 @@ class TablesMixin:
             await self._update(table_id, "settings = ?", (json.dumps(settings),))
             return
         async with self._db.write() as conn:
-            rows = list(await conn.execute_fetchall(
-                "SELECT settings FROM game_tables WHERE id = ?" + conn.for_update, (table_id,)))
-            if not rows:
-                raise TableNotFound(table_id)
-            if json.loads(rows[0][0]) != json.loads(json.dumps(expected)):  # tuples = lists
+            stored = json.loads(await locked_column(conn, table_id, "settings"))
+            if stored != json.loads(json.dumps(expected)):  # tuples = lists
                 raise SettingsChanged(table_id)
             await conn.execute("UPDATE game_tables SET settings = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(settings), self._db.now(), table_id))
