@@ -73,6 +73,10 @@ class SettingsChanged(StorageError):
     """The table's settings are no longer those the change was made from (another
     process changed them since they were read)."""
 
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"the settings of table {table_id} changed meanwhile")
+        self.table_id = table_id
+
 
 class SeatsChanged(StorageError):
     """The table's seats are no longer those the change was made for (another process
