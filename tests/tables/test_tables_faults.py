@@ -53,6 +53,15 @@ async def two_player_game(service: TableService, *, guild_id: int | None = None,
     return table.id
 
 
+async def play_first_legal(service: TableService, table_id: int) -> None:
+    """The player to move plays their first legal move."""
+    table = service.get(table_id)
+    assert table.game is not None
+    mover = table.seats[table.game.to_move or 0].user_id
+    assert mover is not None
+    await service.play(table_id, mover, None, str(table.game.legal_moves()[0]))
+
+
 def edit_move_by_hand(path: Path, table_id: int, seq: int, text: str) -> None:
     """What a person with the sqlite3 shell might do: rewrite a stored move."""
     conn = sqlite3.connect(path)
@@ -76,11 +85,7 @@ async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_
     broken = await two_player_game(service)
     healthy = await two_player_game(service)
     for table_id in (broken, healthy):
-        table = service.get(table_id)
-        assert table.game is not None
-        mover = table.seats[table.game.to_move or 0].user_id
-        assert mover is not None
-        await service.play(table_id, mover, None, str(table.game.legal_moves()[0]))
+        await play_first_legal(service, table_id)
     await shut(service)
     edit_move_by_hand(path, broken, 1, "9-9 L")
 
@@ -91,12 +96,7 @@ async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_
     assert [(k, t) for _, k, t in seen if k == "quarantined"] == [("quarantined", broken)]
     lines = [r for r in caplog.records if f"table {broken}" in r.getMessage()]
     assert len(lines) == 1 and lines[0].exc_info is None, lines
-    # The healthy table plays on.
-    table = service.get(healthy)
-    assert table.game is not None
-    mover = table.seats[table.game.to_move or 0].user_id
-    assert mover is not None
-    await service.play(healthy, mover, None, str(table.game.legal_moves()[0]))
+    await play_first_legal(service, healthy)  # the healthy table plays on
     await shut(service)
 
     # A second start-up logs it again but does not tell the channel twice; the host cancels.
