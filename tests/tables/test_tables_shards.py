@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -104,19 +105,26 @@ async def two() -> AsyncIterator[tuple[SharedTime, Process, Process]]:
                 await p.service.store.close()
 
 
+async def lobby_at(process: Process, *, shard: int = 0, seats: int = 3, **settings: Any) -> int:
+    """A lobby Ann opens on `process` in a server of `shard`, held for her Start
+    (unless `settings` say auto_start)."""
+    table = await process.service.open_lobby(
+        guild_id=GUILD_OF_SHARD[shard], channel_id=5, host=ANN, game="traditional",
+        settings=TableSettings(**{"seats": seats, "auto_start": False, **settings}),
+        options={"target": 0})
+    return table.id
+
+
 async def game_at(process: Process, *, shard: int = 0, vs_ai: bool = False,
                   turn_seconds: int = 3600) -> int:
     service = process.service
-    table = await service.open_lobby(
-        guild_id=GUILD_OF_SHARD[shard], channel_id=5, host=ANN, game="traditional",
-        settings=TableSettings(seats=2, turn_seconds=turn_seconds, auto_start=False),
-        options={"target": 0})
+    table_id = await lobby_at(process, shard=shard, seats=2, turn_seconds=turn_seconds)
     if vs_ai:
-        await service.add_ai(table.id, ANN.user_id, "easy", auto_start=False)
+        await service.add_ai(table_id, ANN.user_id, "easy", auto_start=False)
     else:
-        await service.join(table.id, BOB)
-    await service.start(table.id, ANN.user_id)
-    return table.id
+        await service.join(table_id, BOB)
+    await service.start(table_id, ANN.user_id)
+    return table_id
 
 
 def test_the_shard_of_a_guild() -> None:
@@ -316,21 +324,19 @@ async def test_a_home_process_gets_its_shard_back(
 async def test_a_lobby_run_from_the_other_process_reaches_the_holder(
         two: tuple[SharedTime, Process, Process]) -> None:
     vt, a, b = two
-    lobby = await a.service.open_lobby(
-        guild_id=GUILD_OF_SHARD[0], channel_id=5, host=ANN, game="traditional",
-        settings=TableSettings(seats=2, auto_start=False), options={"target": 0})
-    await b.service.join(lobby.id, BOB)  # the click reached the other process
+    lobby = await lobby_at(a, seats=2)
+    await b.service.join(lobby, BOB)  # the click reached the other process
     await a.until("lobby")
-    assert [s.name for s in a.service.tables[lobby.id].seats] == ["Ann", "Bob"]
-    await b.service.start(lobby.id, ANN.user_id)
+    assert [s.name for s in a.service.tables[lobby].seats] == ["Ann", "Bob"]
+    await b.service.start(lobby, ANN.user_id)
     await a.until("started")
-    held = a.service.tables[lobby.id]
+    held = a.service.tables[lobby]
     assert held.status == "playing" and held.game is not None
     assert held.timer is not None  # the holder runs its clock
     await vt.settle()
-    await b.service.cancel(lobby.id, ANN.user_id)
+    await b.service.cancel(lobby, ANN.user_id)
     await a.until("cancelled")
-    assert lobby.id not in a.service.tables
+    assert lobby not in a.service.tables
     assert not b.events and not b.service.tables  # the other process told nobody
 
 
@@ -339,13 +345,11 @@ async def test_a_table_opened_elsewhere_in_our_shard_is_held_here(
     _, a, b = two
     # B opens a lobby in a server of shard 0 (a click that reached B while shard 0 was
     # being handed back): A, shard 0's holder, holds it, and B lets it go.
-    lobby = await b.service.open_lobby(
-        guild_id=GUILD_OF_SHARD[0], channel_id=5, host=ANN, game="traditional",
-        settings=TableSettings(seats=2, auto_start=False), options={"target": 0})
+    lobby = await lobby_at(b, seats=2)
     await a.until("lobby")
-    assert lobby.id in a.service.tables
+    assert lobby in a.service.tables
     await b.node.tick()
-    assert lobby.id not in b.service.tables and b.node.held == {1}
-    await b.service.join(lobby.id, BOB)  # still served there, for A to hold
+    assert lobby not in b.service.tables and b.node.held == {1}
+    await b.service.join(lobby, BOB)  # still served there, for A to hold
     await a.until("lobby", 2)
-    assert len(a.service.tables[lobby.id].seats) == 2
+    assert len(a.service.tables[lobby].seats) == 2

@@ -19,10 +19,10 @@ from tables.live import DAY, Person, TableSettings
 from tests.tables.test_tables_shards import (
     ANN,
     BOB,
-    GUILD_OF_SHARD,
     Process,
     SharedTime,
     game_at,
+    lobby_at,
     two,
 )
 
@@ -46,17 +46,19 @@ def before_write(process: Process, method: str, first: Callable[[], Awaitable[An
     setattr(store, method, racing)
 
 
-async def lobby_at(process: Process, *, seats: int = 3, auto_start: bool = False) -> int:
-    table = await process.service.open_lobby(
-        guild_id=GUILD_OF_SHARD[0], channel_id=5, host=ANN, game="traditional",
-        settings=TableSettings(seats=seats, auto_start=auto_start), options={"target": 0})
-    return table.id
-
-
 async def names(process: Process, table_id: int) -> list[str]:
     row = await process.service.store.get_table(table_id)
     assert row is not None
     return [s.name for s in row.seats]
+
+
+async def three_at_play(process: Process) -> int:
+    """A game of Ann, Bob and Carol, held by `process`."""
+    table_id = await lobby_at(process, seats=3)
+    for person in (BOB, CAROL):
+        await process.service.join(table_id, person)
+    await process.service.start(table_id, ANN.user_id)
+    return table_id
 
 
 def told(process: Process, kind: str, table_id: int) -> int:
@@ -246,10 +248,7 @@ async def test_an_expired_lobby_is_abandoned_once_during_a_hand_over(two: Two) -
 
 async def test_settings_changed_on_both_processes_at_once_keep_both_changes(two: Two) -> None:
     _, a, b = two
-    table_id = await lobby_at(a, seats=3)
-    for person in (BOB, CAROL):
-        await a.service.join(table_id, person)
-    await a.service.start(table_id, ANN.user_id)
+    table_id = await three_at_play(a)
     held = a.service.tables[table_id]
     # Carol resigns on b (an AI plays her seat on) while a counts a timeout of Ann's.
     before_write(b, "set_table_settings", lambda: a.service.scheduler.count_timeout(held, 0))
@@ -276,10 +275,7 @@ async def test_a_seat_is_taken_back_from_the_ai_on_a_process_not_holding_it(two:
 
 async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(two: Two) -> None:
     _, a, b = two
-    table_id = await lobby_at(a, seats=3)
-    for person in (BOB, CAROL):
-        await a.service.join(table_id, person)
-    await a.service.start(table_id, ANN.user_id)
+    table_id = await three_at_play(a)
     held = a.service.tables[table_id]
     seats_told = told(a, "seats", table_id)
     # Carol's resign (on b) commits between a's read of the settings and a's write.
