@@ -89,18 +89,20 @@ class Scheduler:
             seat = table.game.to_move
             seq = table.seq
             if seat is not None and table.played_by_ai(seat):
-                self._spawn(self._retrying(table, lambda: self._ai_turn(table, seq)),
-                            f"ai-{table.id}")
+                self.spawn(self._retrying(table, lambda: self._ai_turn(table, seq)),
+                           f"ai-{table.id}")
                 return
             if seat is not None and len(table.seats) > 1:
-                self._spawn(self._retrying(table, lambda: self._announce_turn(table, seq, seat)),
-                            f"turn-{table.id}")
+                self.spawn(self._retrying(table, lambda: self._announce_turn(table, seq, seat)),
+                           f"turn-{table.id}")
         if table.deadline is not None:
             seq = table.seq
-            table.timer = self._spawn(self._retrying(table, lambda: self._run_timer(table, seq)),
-                                      f"timer-{table.id}")
+            table.timer = self.spawn(self._retrying(table, lambda: self._run_timer(table, seq)),
+                                     f"timer-{table.id}")
 
-    def _spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
+    def spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
+        """Run `coro` as a task this scheduler owns (cancelled when it closes): the tables'
+        own work, and work beside it like the daily boards."""
         task: asyncio.Task[None] = asyncio.ensure_future(coro)
         task.set_name(name)
         self.tasks.add(task)
@@ -126,21 +128,12 @@ class Scheduler:
                                 "giving up" if last else f"trying again in {delay:g} s")
                 if last:
                     return
-                await self._wait(delay)
+                await self.wait(delay)
 
     def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str) -> None:
         """Run `work` for `table` in the background, again a little later while storage
         refuses it (as the table's own tasks are)."""
-        self._spawn(self._retrying(table, work), name)
-
-    def spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
-        """Run `coro` as a task this scheduler owns (cancelled when it closes); for work
-        beside the tables' own, like the daily boards."""
-        return self._spawn(coro, name)
-
-    async def wait(self, seconds: float) -> None:
-        """Sleep `seconds` on the scheduler's clock; `settle` counts the task idle."""
-        await self._wait(seconds)
+        self.spawn(self._retrying(table, work), name)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
@@ -148,8 +141,9 @@ class Scheduler:
         if not task.cancelled() and task.exception() is not None:
             log.error("table task %s failed", task.get_name(), exc_info=task.exception())
 
-    async def _wait(self, seconds: float) -> None:
-        """Sleep until a moment is due; `settle` counts a task asleep here as done for now."""
+    async def wait(self, seconds: float) -> None:
+        """Sleep `seconds` on the scheduler's clock; `settle` counts a task asleep here as
+        done for now."""
         if seconds <= 0:
             await self.sleep(0)
             return
@@ -187,7 +181,7 @@ class Scheduler:
 
     # -- AI turns ----------------------------------------------------------------------
     async def _ai_turn(self, table: LiveTable, seq: int) -> None:
-        await self._wait(self.ai_delay)
+        await self.wait(self.ai_delay)
         async with table.lock:
             if table.seq != seq or not table.in_play:
                 return
@@ -242,7 +236,7 @@ class Scheduler:
         seat = game.to_move if game is not None else None
         pending = await self._due_reminders(table, seat) if seat is not None else []
         for index, when in pending:
-            await self._wait(max(0.0, when - self.clock()))
+            await self.wait(max(0.0, when - self.clock()))
             if table.seq != seq or not table.in_play or seat is None:
                 return
             user = table.seats[seat].user_id
@@ -250,7 +244,7 @@ class Scheduler:
                                                                user):
                 await self.actions.emit(TableEvent("reminder", table, seat=seat))
         assert table.deadline is not None
-        await self._wait(max(0.0, table.deadline - self.clock()))
+        await self.wait(max(0.0, table.deadline - self.clock()))
         async with table.lock:
             if table.seq != seq or not table.is_live:
                 return
