@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from engine.registry import daily_game
-from tables.daily import DailyDeals, daily_seed
+from tables.daily import DAY, DailyDeals, daily_seed
 from tables.errors import TableError
 from tables.live import LiveTable, Person
 from tests.tables.conftest import Services
@@ -61,3 +61,17 @@ async def test_two_tries_sent_at_once_open_one_table_and_refuse_the_other(
     mine, _ = await daily.mine(GUILD, ANN.user_id)
     assert mine is not None and mine.table_id == tables[0].id  # the try has its table
     assert [t.id for t in service.tables.values()] == [tables[0].id]  # the other: cancelled
+
+
+async def test_the_daily_deal_is_the_same_all_day_and_differs_across_days(
+        services: Services, tmp_path: Path) -> None:
+    now = [NOON - 11 * 3600]  # 01:00 UTC
+    service, _ = await services.open(tmp_path / "db.sqlite3", clock=lambda: now[0])
+    daily = DailyDeals(service)
+    morning = await daily.start(GUILD, ANN, DM)
+    now[0] = NOON + 11 * 3600  # 23:00, the same day: the same deal for Bob
+    evening = await daily.start(GUILD, Person(2, "Bob"), DM)
+    now[0] = NOON + DAY
+    tomorrow = await daily.start(GUILD, ANN, DM)
+    assert morning.seed == evening.seed and morning.row.deal == evening.row.deal
+    assert tomorrow.seed != morning.seed and tomorrow.row.deal != morning.row.deal
