@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from .errors import ConstraintError, DatabaseUnreadable, StorageError, storage_error
+from .errors import DatabaseUnreadable, StorageError, constraint_errors, storage_error
 
 log = logging.getLogger(__name__)
 
@@ -102,22 +102,16 @@ class SqliteConn:
         self.raw = raw
 
     async def execute(self, sql: str, params: Params = ()) -> Executed:
-        try:
+        with constraint_errors(sqlite3.IntegrityError):
             return await self.raw.execute(sql, params)
-        except sqlite3.IntegrityError as exc:
-            raise ConstraintError(str(exc)) from exc
 
     async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
-        try:
+        with constraint_errors(sqlite3.IntegrityError):
             await self.raw.executemany(sql, params)
-        except sqlite3.IntegrityError as exc:
-            raise ConstraintError(str(exc)) from exc
 
     async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Row]:
-        try:
+        with constraint_errors(sqlite3.IntegrityError):
             return list(await self.raw.execute_fetchall(sql, params))
-        except sqlite3.IntegrityError as exc:
-            raise ConstraintError(str(exc)) from exc
 
     async def serialize(self, key: int) -> None:
         """Nothing to do: `BEGIN IMMEDIATE` already makes every write transaction the only one."""

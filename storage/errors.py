@@ -4,6 +4,8 @@ a move out of turn, a table not found, a constraint broken."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -67,6 +69,16 @@ class InvalidState(StorageError):
 
 class ConstraintError(StorageError):
     """A statement broke a UNIQUE, PRIMARY KEY, CHECK or FOREIGN KEY constraint."""
+
+
+@contextmanager
+def constraint_errors(integrity: type[Exception]) -> Iterator[None]:
+    """Raise a database driver's integrity error (`integrity`) as ConstraintError: what
+    every backend's `Conn` promises."""
+    try:
+        yield
+    except integrity as exc:
+        raise ConstraintError(str(exc)) from exc
 
 
 class SettingsChanged(StorageError):

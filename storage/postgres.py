@@ -23,7 +23,13 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from .db import POSTGRES_MIGRATIONS_DIR, Conn, Params, Row, latest_version, migrations
-from .errors import ConstraintError, DatabaseUnreadable, StorageBusy, StorageError, StorageFull
+from .errors import (
+    DatabaseUnreadable,
+    StorageBusy,
+    StorageError,
+    StorageFull,
+    constraint_errors,
+)
 
 log = logging.getLogger(__name__)
 
@@ -133,26 +139,20 @@ class PgConn:
 
     async def execute(self, sql: str, params: Params = ()) -> _Status:
         text, args = _args(sql, params)
-        try:
+        with constraint_errors(asyncpg.IntegrityConstraintViolationError):
             return _Status(_rowcount(await self.raw.execute(text, *args)))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise ConstraintError(str(exc)) from exc
 
     async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
         batch = [list(p) for p in params]
         if not batch:
             return
-        try:
+        with constraint_errors(asyncpg.IntegrityConstraintViolationError):
             await self.raw.executemany(numbered(sql)[0], batch)
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise ConstraintError(str(exc)) from exc
 
     async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Row]:
         text, args = _args(sql, params)
-        try:
+        with constraint_errors(asyncpg.IntegrityConstraintViolationError):
             return [tuple(r) for r in await self.raw.fetch(text, *args)]
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise ConstraintError(str(exc)) from exc
 
     async def serialize(self, key: int) -> None:
         """Hold advisory lock `key` until this transaction ends."""
