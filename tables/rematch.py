@@ -81,7 +81,8 @@ class Rematches:
             found = self.existing(table_id)
             if found is not None:
                 return Rematch(found, False, invite)
-            settings = dataclasses.replace(old.settings, away=(), timeouts=(),
+            # What the old game's players did there (away, timeouts, resigns) stays there.
+            settings = dataclasses.replace(old.settings, away=(), timeouts=(), resigned=(),
                                            rematch_of=table_id)
             try:
                 table = await self.service.open_lobby(

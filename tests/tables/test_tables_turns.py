@@ -169,6 +169,22 @@ async def test_reading_a_resign_at_four_seats_hands_the_seat_to_the_ai(
     assert results[3] == 4 and sorted(results[s] for s in (0, 1, 2))[0] == 1
 
 
+async def test_a_rematch_after_a_resign_seats_everyone_as_a_player_again(
+        service: tuple[TableService, Recorder], monkeypatch: pytest.MonkeyPatch) -> None:
+    svc, _ = service
+    table = await seated(svc, monkeypatch, 4, options={"target": 31})
+    await svc.resign(table.id, PEOPLE[3].user_id)
+    await play_first_legal(svc, table)
+    assert table.status == "finished"
+    rematch = await svc.rematches.open(table.id, PEOPLE[0])
+    assert rematch.table.settings.resigned == ()  # a resign is of the game it ended
+    for person in PEOPLE[1:]:
+        await svc.join(rematch.table.id, person)
+    again = svc.get(rematch.table.id)
+    assert again.status == "playing"
+    assert [again.played_by_ai(seat) for seat in range(4)] == [False] * 4
+
+
 async def test_a_resign_at_two_seats_or_with_on_resign_end_ends_the_game(
         service: tuple[TableService, Recorder], monkeypatch: pytest.MonkeyPatch) -> None:
     svc, _ = service
