@@ -94,10 +94,7 @@ class TableService(Lobby, Moves, SharedTables):
 
     async def close(self) -> None:
         """Stop every AI and timer task (the state is all in storage already)."""
-        await self.scheduler.close()
-        for table in self.tables.values():
-            if table.timer is not None:
-                table.timer.cancel()
+        await self.scheduler.close()  # a table's timer is one of its tasks
 
     async def settle(self) -> None:
         """Wait until the tables' background work (AI moves, timers, notices) has done
@@ -115,7 +112,8 @@ class TableService(Lobby, Moves, SharedTables):
         return [t for t in self.tables.values() if t.channel_id == channel_id]
 
     def table_of(self, user_id: int, channel_id: int) -> LiveTable:
-        """The caller's game in this channel (the newest if several); raises NoSuchTable."""
+        """The caller's game in this channel (the newest if several); raises TableError
+        ("error.no_game_here") when they play none there."""
         mine = [t for t in self.tables_in_channel(channel_id)
                 if t.seat_of(user_id) is not None and t.in_play]
         if not mine:
