@@ -42,15 +42,18 @@ async def require_status(conn: Conn, table_id: int, allowed: Sequence[str]) -> s
     return status
 
 
-async def _require_seats(conn: Conn, table_id: int, expected: Sequence[Seat] | None) -> None:
-    """Raise SeatsChanged unless the table's stored seats are `expected` (None: any)."""
-    if expected is None:
-        return
+async def read_seats(conn: Conn, table_id: int) -> list[Seat]:
+    """The table's stored seats, in order."""
     rows = await conn.execute_fetchall(
         "SELECT user_id, ai_level, name FROM seats WHERE table_id = ? ORDER BY seat",
         (table_id,),
     )
-    if [Seat(*row) for row in rows] != list(expected):
+    return [Seat(*row) for row in rows]
+
+
+async def _require_seats(conn: Conn, table_id: int, expected: Sequence[Seat] | None) -> None:
+    """Raise SeatsChanged unless the table's stored seats are `expected` (None: any)."""
+    if expected is not None and await read_seats(conn, table_id) != list(expected):
         raise SeatsChanged(table_id)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from .db import Backend, Conn
 from .errors import ConstraintError, InvalidState, TableNotFound
+from .lobbies import read_seats
 from .models import PlayerStats, ResultRow, Seat, SeatResult, SolitaireResult
 from .ratings import RatingsMixin, Subject, count_unrated, rate_game, scopes_for, subject_of
 
@@ -128,13 +129,7 @@ class ResultsMixin(RatingsMixin):
             ))
             if done:
                 raise InvalidState(f"table {table_id} already has results")
-            seats = [
-                Seat(u, a, n)
-                for u, a, n in await conn.execute_fetchall(
-                    "SELECT user_id, ai_level, name FROM seats WHERE table_id = ? ORDER BY seat",
-                    (table_id,),
-                )
-            ]
+            seats = await read_seats(conn, table_id)
             if sorted(r.seat for r in results) != list(range(len(seats))):
                 raise ValueError(f"results must give each of the {len(seats)} seats once")
             if rate_ai is None:
