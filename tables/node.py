@@ -66,9 +66,10 @@ class ShardNode:
             await self.sleep(self.lease_seconds / 3)
             try:
                 await self.tick()
-            except StorageError:
-                # The database is away: keep trying; the leases lapse if it stays away.
-                log.exception("node %s: lease renewal failed", self.node)
+            except StorageError as exc:
+                # The database is away (a fault, not a bug: no traceback): keep trying;
+                # the leases lapse if it stays away.
+                log.warning("node %s: lease renewal failed: %s", self.node, exc)
             except Exception:
                 # A bug in one round must not end the renewals: the leases would lapse
                 # while this process still runs the tables' clocks.
@@ -109,8 +110,9 @@ class ShardNode:
     async def _refresh(self, table_id: int) -> None:
         try:
             await self.service.refresh(table_id)
-        except StorageError:
-            log.exception("node %s: could not catch up with table %d", self.node, table_id)
+        except StorageError as exc:  # a fault (the database away), not a bug: no traceback
+            log.warning("node %s: could not catch up with table %d: %s", self.node, table_id,
+                        exc)
 
     async def settled(self) -> None:
         """Wait for the catching up already started (the tests' signal)."""

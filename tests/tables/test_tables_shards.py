@@ -7,6 +7,7 @@ server, so the tests wait for the listeners' own events, never for real time.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,8 +15,8 @@ from typing import Any
 import pytest
 
 import tables.service as service_module
-from storage import Storage
-from storage.cluster import shard_of
+from storage import Storage, StorageBusy
+from storage.cluster import TableChange, shard_of
 from tables.errors import NoSuchTable, StaleMove
 from tables.live import Person, TableEvent, TableSettings
 from tables.node import ShardNode
@@ -353,3 +354,33 @@ async def test_a_table_opened_elsewhere_in_our_shard_is_held_here(
     await b.service.join(lobby, BOB)  # still served there, for A to hold
     await a.until("lobby", 2)
     assert len(a.service.tables[lobby].seats) == 2
+
+
+async def test_a_database_fault_while_catching_up_or_renewing_is_one_line_without_traceback(
+        two: tuple[SharedTime, Process, Process], caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _, a, _ = two
+    table_id = await game_at(a)
+
+    async def away(*_args: Any) -> Any:
+        raise StorageBusy("the database is locked")
+
+    monkeypatch.setattr(a.service, "refresh", away)
+    monkeypatch.setattr(a.node.cluster, "renew", away)
+    monkeypatch.setattr(a.node, "sleep", lambda _s: asyncio.sleep(0))
+    caplog.set_level(logging.WARNING, logger="tables.node")
+    a.node._on_change(TableChange(table_id, 1, "playing", GUILD_OF_SHARD[0], "node-b"))
+    await a.node.settled()
+    renewals = asyncio.create_task(a.node._run())
+
+    async def two_rounds_failed() -> None:
+        while sum("lease renewal failed" in r.getMessage() for r in caplog.records) < 2:
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(two_rounds_failed(), 10)  # the renewals go on after a fault
+    renewals.cancel()
+    await asyncio.gather(renewals, return_exceptions=True)
+    lines = [r for r in caplog.records if r.name == "tables.node"]
+    caught = [r for r in lines if f"table {table_id}" in r.getMessage()]
+    assert len(caught) == 1 and "locked" in caught[0].getMessage()
+    assert lines and all(r.exc_info is None for r in lines)
