@@ -1,10 +1,10 @@
 """What the processes of one sharded bot share through PostgreSQL: shard leases and the
 notices of table changes.
 
-A table belongs to the shard of its guild (`shard_of`). The process holding a shard's
-lease runs the timers and AI seats of that shard's tables; it renews the lease every
-few seconds, and when it stops (a crash, a shut-down) another process adopts the
-shard once the lease has expired. A shard's home process (the one configured with
+A table belongs to the shard of its guild (`storage.models.shard_of`). The process
+holding a shard's lease runs the timers and AI seats of that shard's tables; it renews
+the lease every few seconds, and when it stops (a crash, a shut-down) another process
+adopts the shard once the lease has expired. A shard's home process (the one configured with
 it) asks an adopter to hand it back by setting `wanted_by`.
 
 Every committed change of a table is told on the channel `table_changes` by a trigger
@@ -30,14 +30,6 @@ from .store import Storage
 log = logging.getLogger(__name__)
 
 CHANNEL = "table_changes"
-SHARD_BITS = 22  # Discord: a guild's shard is (guild_id >> 22) % shard_count
-
-
-def shard_of(guild_id: int | None, shard_count: int) -> int:
-    """The shard of a guild's tables; tables outside a guild (DMs) are shard 0's."""
-    return ((guild_id or 0) >> SHARD_BITS) % shard_count
-
-
 def node_name() -> str:
     """A name for this process, unique among the bot's processes (at most 63 characters)."""
     return f"{socket.gethostname()[:30]}-{os.getpid()}-{secrets.token_hex(3)}"

@@ -11,6 +11,14 @@ GAMES: Final = GAME_NAMES  # the games of engine/registry.py
 STATUSES: Final = ("lobby", "playing", "finished", "cancelled", "abandoned")
 ACTIVE_STATUSES: Final = ("lobby", "playing")
 TIMEOUT_ACTIONS: Final = ("ai", "skip", "forfeit")
+# Discord's rule: a guild's shard is (guild_id >> 22) % shard_count. Said once here, for
+# the processes (`shard_of`) and for SQL that picks a shard's tables (storage.tables).
+SHARD_BITS: Final = 22
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard of a guild's tables; tables outside a guild (DMs) are shard 0's."""
+    return ((guild_id or 0) >> SHARD_BITS) % shard_count
 
 # The one place the shown rating is defined. OpenSkill's ordinal (mu - 3 sigma) starts at 0
 # for a new player and reaches about 30-35 for the very best; people read it as

@@ -20,7 +20,7 @@ from .errors import (
     TableNotFound,
 )
 from .lobbies import live_rematch, locked_column, write_seats
-from .models import GAMES, STATUSES, LoadedTable, Seat, TableRow
+from .models import GAMES, SHARD_BITS, STATUSES, LoadedTable, Seat, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -272,13 +272,13 @@ class TablesMixin:
         """Every table in the lobby or playing, with its moves: three queries in one snapshot.
 
         With `shards`, only the tables of those shards out of `shard_count` (a table is
-        in the shard of its guild, storage.cluster.shard_of; outside a guild, shard 0).
+        in the shard of its guild, storage.models.shard_of; outside a guild, shard 0).
         """
         where = "t.status IN ('lobby', 'playing')"
         params: list[int] = []
         if shards is not None:
             wanted = sorted(set(shards)) or [-1]
-            where += (f" AND ((coalesce(t.guild_id, 0) >> 22) % ?)"
+            where += (f" AND ((coalesce(t.guild_id, 0) >> {SHARD_BITS}) % ?)"
                       f" IN ({', '.join('?' * len(wanted))})")
             params = [shard_count, *wanted]
         async with self._db.read() as conn:

@@ -19,9 +19,8 @@ from dataclasses import dataclass
 
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import ReplayError, new_game
-from storage.cluster import shard_of
 from storage.errors import StorageError
-from storage.models import ACTIVE_STATUSES, LoadedTable
+from storage.models import ACTIVE_STATUSES, LoadedTable, shard_of
 from tables.errors import NoSuchTable, StaleMove
 from tables.halves import ServiceHalf
 from tables.live import LiveTable, TableEvent

@@ -17,6 +17,7 @@ from storage import (
     TableNotFound,
     TableRow,
 )
+from storage.models import shard_of
 from tests.pg import raw_execute
 
 ANN = Seat(1, None, "Ann")
@@ -236,6 +237,20 @@ async def test_active_tables(store: Storage) -> None:
     assert loaded[a.id].moves == ("a1", "a2", "a3")
     assert loaded[b.id].moves == ("b1",) and loaded[b.id].table.seats == (CY, AI)
     assert loaded[lobby.id].moves == ()
+
+
+async def test_a_shards_tables_are_those_shard_of_places_there(store: Storage) -> None:
+    # The SQL filter and storage.models.shard_of state one rule: a process loads exactly
+    # the tables it then says it owns. Real-sized guild ids (snowflakes), and a DM table.
+    guilds = [None, 10, 1 << 22, 2 << 22, 1_234_567_890_123_456_789, 987_654_321_098_765_432]
+    ids = {g: (await playing(store, guild_id=g)).id for g in guilds}
+    for count in (1, 3):
+        for shard in range(count):
+            loaded = await store.active_tables(shards={shard}, shard_count=count)
+            assert {x.table.id for x in loaded} == {
+                ids[g] for g in guilds if shard_of(g, count) == shard}
+    assert await store.active_tables(shards=set(), shard_count=3) == []
+    assert {shard_of(g, 3) for g in guilds} == {0, 1, 2}  # every shard is tried with tables
 
 
 async def test_channel_user_and_overdue_queries(store: Storage) -> None:

@@ -16,7 +16,8 @@ import pytest
 
 import tables.service as service_module
 from storage import Storage, StorageBusy
-from storage.cluster import TableChange, shard_of
+from storage.cluster import TableChange
+from storage.models import shard_of
 from tables.errors import NoSuchTable, StaleMove
 from tables.live import Person, TableEvent, TableSettings
 from tables.node import ShardNode
