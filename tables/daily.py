@@ -147,15 +147,18 @@ class DailyDeals:
         if event.kind in ("finished", "cancelled", "abandoned"):
             await self._record(event.table, self.service.clock())
 
-    async def _record(self, table: LiveTable, finished_at: float) -> None:
+    async def _record(self, table: LiveTable, finished_at: float) -> bool:
+        """Write the try's result of a daily table that ended; whether one was written
+        (not for another table, nor a try written already)."""
         game = table.game
         if game is None or table.game_kind != daily_game().name:
-            return
+            return False
         outcome = game.outcome()
-        await self.store.finish_daily(
+        done = await self.store.finish_daily(
             table.id, hours_home=int(game.summary()["scores"][game.players[0]]),
             moves=len(game.moves), won=outcome is not None and bool(outcome.winners),
             finished_at=finished_at)
+        return done is not None
 
     async def catch_up(self) -> int:
         """Write the results of tries whose table ended just before a crash (the result
@@ -170,8 +173,7 @@ class DailyDeals:
             except (RecordError, ReplayError) as exc:
                 log.warning("daily try at table %d not caught up: %s", table_id, exc)
                 continue
-            await self._record(table, table.row.updated_at)  # when the table ended
-            written += 1
+            written += await self._record(table, table.row.updated_at)  # when it ended
         return written
 
     async def mine(self, guild_id: int, user_id: int) -> tuple[DailyResult | None, int]:

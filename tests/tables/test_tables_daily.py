@@ -75,3 +75,17 @@ async def test_the_daily_deal_is_the_same_all_day_and_differs_across_days(
     tomorrow = await daily.start(GUILD, ANN, DM)
     assert morning.seed == evening.seed and morning.row.deal == evening.row.deal
     assert tomorrow.seed != morning.seed and tomorrow.row.deal != morning.row.deal
+
+
+async def test_two_processes_catching_up_at_once_write_one_result_and_count_it_once(
+        services: Services, tmp_path: Path) -> None:
+    service, _ = await services.open(tmp_path / "db.sqlite3", clock=lambda: NOON)
+    daily = DailyDeals(service)
+    table = await daily.start(GUILD, ANN, DM)
+    service.listeners.remove(daily.on_event)  # the process stops before the try's result
+    await service.resign(table.id, ANN.user_id)
+    await service.settle()
+    counts = await asyncio.gather(DailyDeals(service).catch_up(), DailyDeals(service).catch_up())
+    assert sorted(counts) == [0, 1]  # however their reads interleave, one wrote it
+    mine, _ = await daily.mine(GUILD, ANN.user_id)
+    assert mine is not None and mine.finished_at is not None
