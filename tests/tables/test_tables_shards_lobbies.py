@@ -15,7 +15,7 @@ import pytest
 from engine.records import replay
 from storage.models import ACTIVE_STATUSES
 from tables.errors import StaleMove, TableError
-from tables.live import DAY, Person, TableSettings
+from tables.live import DAY, LiveTable, Person, TableSettings
 from tests.tables.test_tables_shards import (
     ANN,
     BOB,
@@ -59,6 +59,13 @@ async def three_at_play(process: Process) -> int:
         await process.service.join(table_id, person)
     await process.service.start(table_id, ANN.user_id)
     return table_id
+
+
+async def timed_out(process: Process, table: LiveTable) -> None:
+    """Ann's turn timed out at the holder: counted under the table's lock, as the
+    deadline counts it (so the holder's catching up never interleaves with it)."""
+    async with table.lock:
+        await process.service.scheduler.count_timeout(table, 0)
 
 
 def told(process: Process, kind: str, table_id: int) -> int:
@@ -251,7 +258,7 @@ async def test_settings_changed_on_both_processes_at_once_keep_both_changes(two:
     table_id = await three_at_play(a)
     held = a.service.tables[table_id]
     # Carol resigns on b (an AI plays her seat on) while a counts a timeout of Ann's.
-    before_write(b, "set_table_settings", lambda: a.service.scheduler.count_timeout(held, 0))
+    before_write(b, "set_table_settings", lambda: timed_out(a, held))
     await b.service.resign(table_id, CAROL.user_id)
     row = await a.service.store.get_table(table_id)
     assert row is not None
@@ -264,7 +271,7 @@ async def test_a_seat_is_taken_back_from_the_ai_on_a_process_not_holding_it(two:
     table_id = await game_at(a)
     held = a.service.tables[table_id]
     for _ in range(3):  # three timeouts in a row: an AI plays Ann's seat
-        await a.service.scheduler.count_timeout(held, 0)
+        await timed_out(a, held)
     assert held.settings.away == (0,)
     await b.service.take_back(table_id, ANN.user_id)  # her click reached b
     row = await a.service.store.get_table(table_id)
@@ -280,7 +287,7 @@ async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(tw
     seats_told = told(a, "seats", table_id)
     # Carol's resign (on b) commits between a's read of the settings and a's write.
     before_write(a, "set_table_settings", lambda: b.service.resign(table_id, CAROL.user_id))
-    await a.service.scheduler.count_timeout(held, 0)
+    await timed_out(a, held)
     row = await a.service.store.get_table(table_id)
     assert row is not None
     stored = TableSettings.from_json(row.settings)
