@@ -9,6 +9,7 @@ from engine.registry import daily_game
 from tables.daily import DAY, DailyDeals, daily_seed
 from tables.errors import TableError
 from tables.live import LiveTable, Person
+from tables.service import TableService
 from tests.tables.conftest import Services
 
 NOON = 1_796_126_400.0  # 2026-12-01 12:00 UTC
@@ -31,14 +32,22 @@ async def test_the_daily_try_is_a_table_of_the_registry_daily_game(
     assert mine.won is False and mine.moves == len(table.game.moves) and streak == 1
 
 
-async def test_a_try_whose_table_ended_just_before_a_crash_gets_its_result_at_start_up(
-        services: Services, tmp_path: Path) -> None:
+async def ended_before_its_result(
+        services: Services, tmp_path: Path) -> tuple[TableService, DailyDeals, LiveTable]:
+    """Ann's try, whose table ended (she resigned) as the process stopped before the
+    try's result was written."""
     service, _ = await services.open(tmp_path / "db.sqlite3", clock=lambda: NOON)
     daily = DailyDeals(service)
     table = await daily.start(GUILD, ANN, DM)
     service.listeners.remove(daily.on_event)  # the process stops before the try's result
     await service.resign(table.id, ANN.user_id)
     await service.settle()
+    return service, daily, table
+
+
+async def test_a_try_whose_table_ended_just_before_a_crash_gets_its_result_at_start_up(
+        services: Services, tmp_path: Path) -> None:
+    service, daily, table = await ended_before_its_result(services, tmp_path)
     mine, _ = await daily.mine(GUILD, ANN.user_id)
     assert mine is not None and mine.finished_at is None  # under way, its table ended
     restarted = DailyDeals(service)
@@ -79,12 +88,7 @@ async def test_the_daily_deal_is_the_same_all_day_and_differs_across_days(
 
 async def test_two_processes_catching_up_at_once_write_one_result_and_count_it_once(
         services: Services, tmp_path: Path) -> None:
-    service, _ = await services.open(tmp_path / "db.sqlite3", clock=lambda: NOON)
-    daily = DailyDeals(service)
-    table = await daily.start(GUILD, ANN, DM)
-    service.listeners.remove(daily.on_event)  # the process stops before the try's result
-    await service.resign(table.id, ANN.user_id)
-    await service.settle()
+    service, daily, _ = await ended_before_its_result(services, tmp_path)
     counts = await asyncio.gather(DailyDeals(service).catch_up(), DailyDeals(service).catch_up())
     assert sorted(counts) == [0, 1]  # however their reads interleave, one wrote it
     mine, _ = await daily.mine(GUILD, ANN.user_id)
