@@ -64,6 +64,7 @@ class TableService(Lobby, Moves, SharedTables):
         self.listeners: list[Listener] = []
         self.scheduler = Scheduler(self, store, clock=clock, sleep=sleep, ai_delay=ai_delay)
         self.placement = placement or Placement()
+        self._creations: set[asyncio.Future[None]] = set()  # tables being created here
         self.rematches = Rematches(self)
 
     # -- start-up and shut-down -------------------------------------------
@@ -140,14 +141,12 @@ class TableService(Lobby, Moves, SharedTables):
             settings = dataclasses.replace(settings, reminders=server.reminders,
                                            timeout_action=server.timeout_action)
         checked_game(game, settings.seats, options)
-        row = await self.store.create_table(
+        table = await self._create(
             guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seats=[Seat(host.user_id, None, host.name)], options=options,
             settings=settings.to_json(), deadline=self.clock() + settings.lobby_seconds,
             rematch_of=settings.rematch_of,
         )
-        table = LiveTable(row, None)
-        self.tables[table.id] = table
         self.scheduler.after_change(table)
         return table
 
@@ -183,13 +182,11 @@ class TableService(Lobby, Moves, SharedTables):
                 raise NotAllowed("error.channel_closed")
         settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600, hint_level=hint_level,
                                  auto_forced=auto_draw)
-        row = await self.store.create_table(
+        table = await self._create(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, host_id=person.user_id,
             seats=[Seat(person.user_id, None, person.name)], options=options,
             settings=settings.to_json(),
         )
-        table = LiveTable(row, None)
-        self.tables[table.id] = table
         seed = secrets.randbits(63) if seed is None else seed
         table.game = new_game(table.record_base(seed))
         deal = table.game.record()["deal"]

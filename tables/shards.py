@@ -12,10 +12,12 @@ change notices (`refresh`). With one process (SQLite, or no shards) it holds eve
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import ReplayError, new_game
@@ -50,6 +52,7 @@ class SharedTables(ServiceHalf):
     """The sharing half of `TableService`."""
 
     placement: Placement
+    _creations: set[asyncio.Future[None]]
 
     async def _reread(self, table: LiveTable) -> None:
         """After storage refused a change as made on an outdated table (another process
@@ -158,6 +161,20 @@ class SharedTables(ServiceHalf):
             log.info("dropped shards %s: %d tables", sorted(shards), len(gone))
         return len(gone)
 
+    async def _create(self, **row: Any) -> LiveTable:
+        """Create a table in storage (`Storage.create_table`) and hold it here at once.
+        `refresh` waits for the creations under way, so the notice of a table made here
+        never holds a second copy of it, nor tells it as another process's."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._creations.add(done)
+        try:
+            table = LiveTable(await self.store.create_table(**row), None)
+            self.tables[table.id] = table
+            return table
+        finally:
+            self._creations.discard(done)
+            done.set_result(None)
+
     async def refresh(self, table_id: int) -> None:
         """Catch up with a change another process committed to a table of ours.
 
@@ -167,6 +184,10 @@ class SharedTables(ServiceHalf):
         the table; a new table of ours is held from now on.
         """
         table = self.tables.get(table_id)
+        if table is None and self._creations:
+            # Storage's notice of a table may come before its creator here holds it.
+            await asyncio.gather(*list(self._creations))
+            table = self.tables.get(table_id)
         if table is None:
             loaded = await self.store.load_table(table_id)
             if (loaded is not None and loaded.table.status in ACTIVE_STATUSES

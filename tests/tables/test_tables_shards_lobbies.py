@@ -7,6 +7,7 @@ of the lobby and b's write, as when both clicks arrive at the same moment.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -293,3 +294,26 @@ async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(tw
     stored = TableSettings.from_json(row.settings)
     assert stored.resigned == (2,) and stored.timeouts[0] == 1
     assert held.settings == stored and told(a, "seats", table_id) > seats_told
+
+
+async def test_the_notice_of_a_table_made_here_read_before_it_is_held_adds_nothing(
+        two: Two) -> None:
+    _, a, _ = two
+    store = a.service.store
+    create_table = store.create_table
+    refreshes: list[asyncio.Task[None]] = []
+
+    async def notice_comes_first(**row: Any) -> Any:
+        created = await create_table(**row)
+        # Storage's notice of the new table is read before create_table returns here.
+        refreshes.append(asyncio.ensure_future(a.service.refresh(created.id)))
+        await asyncio.sleep(0)  # a yield: the refresh starts before the table is held
+        return created
+
+    store.create_table = notice_comes_first  # type: ignore[method-assign]
+    lobby = await lobby_at(a)
+    await asyncio.gather(*refreshes)
+    held = a.service.tables[lobby]
+    assert told(a, "lobby", lobby) == 0  # no second copy, told as another process's
+    await a.service.refresh(lobby)  # the notice, handled now: nothing new
+    assert a.service.tables[lobby] is held and told(a, "lobby", lobby) == 0
