@@ -56,6 +56,7 @@ TEXTS: dict[str, Source] = {
     "error.bad_quiet": "Write quiet hours as start-end, like 23:00-07:30 (or off).",
     "error.bad_percent": "{part!r} is not a percentage of the turn.",
     "error.percent_range": "Reminders are percentages of the turn between 1 and 99.",
+    "error.dm_modes": "Turn DMs: one of {modes}.",
     "error.bad_zone": "{name!r} is not a time zone (try one like Europe/Kyiv)",
     "error.server_only": "Server settings exist only in a server.",
     "error.table_ended": "This table has ended.",

@@ -127,7 +127,7 @@ class People:
             dm_mode = "turns" if wants_dms else "none"
         if dm_mode is not None:
             if dm_mode not in DM_MODES:
-                raise TableError(f"Turn DMs: one of {', '.join(DM_MODES)}.")
+                raise TableError("error.dm_modes", modes=", ".join(DM_MODES))
             changes["dm_mode"], changes["wants_dms"] = dm_mode, dm_mode != "none"
         updated = dataclasses.replace(player, **changes)  # type: ignore[arg-type]
         await self.store.upsert_player(updated)

@@ -16,16 +16,28 @@ ERRORS = {"TableError", "NoSuchTable", "NotAllowed", "NotSeated", "NotYourTurn",
           "IllegalMoveError", "TableFull"}
 
 
-def raised_keys() -> set[str]:
-    """Every literal first argument of an error raised in tables/ and cogs/."""
-    keys = set()
+def raised_calls() -> list[tuple[str, ast.expr]]:
+    """The first argument of every error raised in tables/ and cogs/, with its place."""
+    calls = []
     for path in [*ROOT.glob("tables/*.py"), *ROOT.glob("cogs/*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ERRORS and node.args
-                    and isinstance(node.args[0], ast.Constant)):
-                keys.add(node.args[0].value)
-    return keys
+                    and node.func.id in ERRORS and node.args):
+                calls.append((f"{path.name}:{node.lineno}", node.args[0]))
+    return calls
+
+
+def raised_keys() -> set[str]:
+    """Every literal first argument of an error raised in tables/ and cogs/."""
+    return {arg.value for _, arg in raised_calls() if isinstance(arg, ast.Constant)}
+
+
+def test_every_raised_error_names_its_key_literally() -> None:
+    # A text built in place (an f-string, strings added up) would reach people in English
+    # only; other arguments are values (a table id, a name, the engine's reason).
+    built = [where for where, arg in raised_calls()
+             if isinstance(arg, ast.JoinedStr | ast.BinOp)]
+    assert len(raised_calls()) > 30 and built == []
 
 
 def test_every_raised_key_is_in_the_catalog() -> None:
