@@ -178,7 +178,7 @@ TEXTS: dict[str, Source] = {
     "resign.confirm": "Yes, resign",
     "resign.done": "You resigned.",
     "notice.resigned_ai": "{name} resigned at table #{table}: an AI plays their seat.",
-    "hand.drew": "You drew {count} tile(s): {tiles}.",
+    "hand.drew": ("You drew {count} tile: {tiles}.", "You drew {count} tiles: {tiles}."),
     "hand.end_points": "(+{points})",
     # clock
     "clock.title": "## Big Clock #{table} · {player}",
@@ -205,16 +205,23 @@ TEXTS: dict[str, Source] = {
     "daily.no_dms": ("I cannot send you a DM: allow direct messages from this server's "
                      "members, then try again."),
     "daily.dm_title": "Daily deal of **{guild}**, Big Clock #{number}: one try.",
-    "daily.mine": ("Your try of Big Clock #{number}: {home}/{hours} hours home in {moves} "
-                   "moves ({time}). Streak: {streak} day(s).\nShare: `{share}`"),
+    # `count` is the number of moves (its plural form); the streak is told as a number.
+    "daily.mine": (("Your try of Big Clock #{number}: {home}/{hours} hours home in {moves} "
+                    "move ({time}). Days in a row: {streak}.\nShare: `{share}`"),
+                   ("Your try of Big Clock #{number}: {home}/{hours} hours home in {moves} "
+                    "moves ({time}). Days in a row: {streak}.\nShare: `{share}`")),
     "daily.playing": "Your try of Big Clock #{number} is under way in your DMs.",
-    "daily.share": "Big Clock #{number} · {home}/{hours} · {moves} moves",
+    "daily.share": ("Big Clock #{number} · {home}/{hours} · {moves} move",
+                    "Big Clock #{number} · {home}/{hours} · {moves} moves"),
     "daily.board_title": "**Big Clock #{number}** ({day}): the day's board",
-    "daily.board_row": "{place}. {name}: {home}/{hours} hours home · {moves} moves · {time}",
+    "daily.board_row": ("{place}. {name}: {home}/{hours} hours home · {moves} move · {time}",
+                        "{place}. {name}: {home}/{hours} hours home · {moves} moves · {time}"),
     "daily.board_empty": "Nobody has finished this deal yet.",
     "daily.week_title": "**The week to {day}**",
-    "daily.week_row": ("{place}. {name}: {home} hours home · {wins} won · {days} day(s) · "
-                       "{moves} moves"),
+    "daily.week_row": (("{place}. {name}: {home} hours home · {wins} won · days played: "
+                        "{days} · {moves} move"),
+                       ("{place}. {name}: {home} hours home · {wins} won · days played: "
+                        "{days} · {moves} moves")),
     "daily.channel_set": "The daily boards will be posted in <#{channel}> once each day is over.",
     "daily.need_manager": "Only a member with Manage Server picks the board channel.",
     "clock.won": "### You won: every hour is home!",

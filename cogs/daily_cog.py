@@ -37,19 +37,20 @@ def duration(seconds: float | None) -> str:
 def share_line(result: DailyResult) -> str:
     """The spoiler-free line to share: "Big Clock #312 · 12/12 · 94 moves"."""
     return t("daily.share", number=daily_number(result.day), home=result.hours_home,
-             hours=result.hours, moves=result.moves)
+             hours=result.hours, moves=result.moves, count=result.moves or 0)
 
 
 def board_text(boards: Boards, week: bool) -> str:
     """The day's board, and the week's when asked: hours home, moves, time; no tiles."""
     lines = [t("daily.board_title", number=boards.number, day=boards.day)]
     lines += [t("daily.board_row", place=k, name=r.name, home=r.hours_home, hours=r.hours,
-                moves=r.moves, time=duration(r.seconds))
+                moves=r.moves, count=r.moves or 0, time=duration(r.seconds))
               for k, r in enumerate(boards.today, start=1)] or [t("daily.board_empty")]
     if week:
         lines += ["", t("daily.week_title", day=boards.day)]
         lines += [t("daily.week_row", place=k, name=w.name, home=w.hours_home, wins=w.wins,
-                    days=w.days, moves=w.moves) for k, w in enumerate(boards.week, start=1)]
+                    days=w.days, moves=w.moves, count=w.moves or 0)
+                  for k, w in enumerate(boards.week, start=1)]
     return "\n".join(lines)
 
 
@@ -97,7 +98,8 @@ class DailyCog(commands.Cog):
         if mine.finished_at is None:
             return t("daily.playing", number=number)
         return t("daily.mine", number=number, home=mine.hours_home, hours=mine.hours,
-                 moves=mine.moves, time=duration(mine.seconds), streak=streak,
+                 moves=mine.moves, count=mine.moves or 0, time=duration(mine.seconds),
+                 streak=streak,
                  share=share_line(mine))
 
     @app_commands.command(name="daily-board", description="The daily deal's board")

@@ -27,6 +27,7 @@ from cogs.languages import languages_of
 from cogs.messages import hand_layout, render
 from cogs.table_updates import TableMessages, fault_text
 from cogs.words import move_words
+from engine.notation import tiles_in
 from storage import StorageError
 from storage.models import HandMessage
 from tables.live import LiveTable, TableEvent
@@ -103,7 +104,7 @@ class LiveHands:
         drawn = [tile for tile in hand if before is not None and tile not in before]
         if not drawn or before is None or len(hand) <= len(before):
             return None
-        return t("hand.drew", count=len(drawn), tiles=", ".join(drawn))
+        return t("hand.drew", count=len(drawn), tiles=tiles_in(", ".join(drawn)))  # [4|1]
 
     async def layout(self, table: LiveTable, seat: int, *,
                      buttons: bool | None = None) -> tuple[discord.ui.LayoutView,

@@ -72,7 +72,7 @@ async def test_the_deal_changes_with_the_day_and_the_results_are_kept(
     home = len(today.game.home_hours())
     mine = await ann.slash(channel, "domino daily")
     text = said(mine)
-    assert f"Big Clock #335 · {home}/12 · 2 moves" in text and "Streak: 1" in text
+    assert f"Big Clock #335 · {home}/12 · 2 moves" in text and "Days in a row: 1" in text
     board = await ann.slash(channel, "domino daily-board", week=True)
     assert f"ann: {home}/12 hours home · 2 moves" in said(board)
     assert "The week to 2026-12-01" in said(board)
@@ -106,7 +106,7 @@ async def test_the_board_is_posted_in_the_chosen_channel_once_the_day_is_over(
     await env.settle()
     posted = [m.content for m in boards.history() if "Big Clock #335" in m.content]
     home = len(table.game.home_hours())
-    assert len(posted) == 1 and f"ann: {home}/12 hours home · 1 moves" in posted[0]
+    assert len(posted) == 1 and f"ann: {home}/12 hours home · 1 move ·" in posted[0]
 
 
 def test_reading_a_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:

@@ -178,7 +178,7 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
     ann_hand = env.backend.get_message(stored[ann.id].channel_id, stored[ann.id].message_id)
     assert stored[ann.id].message_id == dm.id and "You played" in text_of(payload(ann_hand))
     bob_hand = env.backend.get_message(stored[bob.id].channel_id, stored[bob.id].message_id)
-    assert "You drew 2 tile(s)" in text_of(payload(bob_hand))
+    assert "You drew 2 tiles: [4|1], [1|1]." in text_of(payload(bob_hand))
     # His turn DM (his latest now), one for his decision, none for the draws.
     assert [m.id for m in bob.user.dm_channel.history()] == [stored[bob.id].message_id]
 
