@@ -6,7 +6,6 @@ or PostgreSQL (`Storage.open` takes a file, `sqlite:///path` or a `postgresql://
 
 from __future__ import annotations
 
-from .db import latest_version
 from .errors import (
     DatabaseUnreadable,
     InvalidState,
@@ -38,6 +37,7 @@ from .models import (
     format_hhmm,
     parse_hhmm,
 )
+from .schema import latest_version
 from .store import Storage
 
 __all__ = [

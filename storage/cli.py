@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .db import latest_version
 from .errors import StorageError
+from .schema import latest_version
 from .store import Storage, is_postgres, sqlite_path
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .errors import InvalidState, SeatsChanged, TableNotFound
 from .models import ACTIVE_STATUSES, STATUSES, Seat
 

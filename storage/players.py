@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from .db import Backend
+from .backend import Backend
 from .models import Player
 
 log = logging.getLogger(__name__)

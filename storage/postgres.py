@@ -1,6 +1,6 @@
 """The PostgreSQL backend (asyncpg): a pool, transactions, migrations, LISTEN/NOTIFY.
 
-The same `Backend` as SQLite's `storage.db.Database`, so every mixin runs unchanged:
+The same `Backend` as SQLite's `storage.sqlite.SqliteDatabase`, so every mixin runs unchanged:
 SQL written with `?` (or `:name`) placeholders is numbered here ($1, $2 ...).
 Transactions are READ COMMITTED; what must not interleave says so where it runs
 (`Conn.for_update` on the table row, `Conn.serialize` around ratings). Reads that
@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .db import POSTGRES_MIGRATIONS_DIR, Conn, Params, Row, latest_version, migrations
+from .backend import Conn, Params, Row
 from .errors import (
     DatabaseUnreadable,
     StorageBusy,
@@ -30,6 +30,7 @@ from .errors import (
     StorageFull,
     constraint_errors,
 )
+from .schema import POSTGRES_MIGRATIONS_DIR, latest_version, migrations
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .errors import ConstraintError, InvalidState, TableNotFound
 from .lobbies import read_seats
 from .models import PlayerStats, ResultRow, Seat, SeatResult, SolitaireResult

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .models import GameTotals, RatingPoint, ResultRow, SolitaireTotals
 from .results import _RESULT_COLUMNS, _result
 

@@ -7,14 +7,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .backend import Backend
 from .daily import DailyMixin
-from .db import Backend, Database
 from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
 from .lobbies import LobbiesMixin
 from .players import PlayersMixin
 from .results import ResultsMixin
 from .settings import SettingsMixin
+from .sqlite import SqliteDatabase
 from .stats import StatsMixin
 from .tables import TablesMixin
 
@@ -74,9 +75,16 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
 
             db = await PostgresDatabase.open(str(target), clock=clock, node=node)
         else:
-            db = await Database.open(sqlite_path(target), clock=clock, quick_check=quick_check)
+            db = await SqliteDatabase.open(sqlite_path(target), clock=clock,
+                                           quick_check=quick_check)
         log.info("opened %s (schema %d)", db.describe(), await db.schema_version())
         return cls(db)
+
+    @property
+    def backend(self) -> Backend:
+        """The database under this object (`storage.sqlite` or `storage.postgres`), for the
+        modules beside storage that speak to it directly (`storage.cluster`, `storage.copy`)."""
+        return self._db
 
     @property
     def dialect(self) -> str:
@@ -86,7 +94,7 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
     @property
     def path(self) -> Path | None:
         """The SQLite file (None on PostgreSQL)."""
-        return self._db.path if isinstance(self._db, Database) else None
+        return self._db.path if isinstance(self._db, SqliteDatabase) else None
 
     def describe(self) -> str:
         """The file or the URL (without its password), for messages."""

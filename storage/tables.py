@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.records import write_record
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .errors import (
     ConstraintError,
     InvalidState,

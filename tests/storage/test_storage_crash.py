@@ -184,9 +184,9 @@ def test_two_processes_race_for_the_same_seqs(tmp_path: Path) -> None:
 async def test_locked_database_is_a_clear_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import storage.db
+    import storage.sqlite
 
-    monkeypatch.setattr(storage.db, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(storage.sqlite, "BUSY_TIMEOUT_MS", 200)
     path = tmp_path / "locked.db"
     store = await Storage.open(path)
     try:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from storage import DatabaseUnreadable, Storage, StorageError, latest_version
-from storage.db import MIGRATIONS_DIR, Migration, migrations
+from storage.schema import MIGRATIONS_DIR, Migration, migrations
 
 
 def schema_of(path: Path) -> list[tuple[str, str]]:

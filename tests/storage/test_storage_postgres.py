@@ -17,8 +17,8 @@ from storage import (
     StorageBusy,
     latest_version,
 )
-from storage.db import MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR, migrations
 from storage.postgres import numbered, redact
+from storage.schema import MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR, migrations
 from storage.store import is_postgres, sqlite_path
 from tests.pg import fresh_schema, raw_execute, server_url
 

@@ -18,9 +18,9 @@ from storage import (
     Storage,
     display_rating,
 )
-from storage.db import migrations
 from storage.ratings import LEADERBOARD_SQL, RANK_SQL
 from storage.results import HISTORY_SQL
+from storage.schema import migrations
 from storage.stats import RATING_HISTORY_SQL
 
 P = [Seat(i, None, f"P{i}") for i in range(10)]
