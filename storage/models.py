@@ -92,7 +92,6 @@ class TableRow:
     updated_at: float
     deadline: float | None
     last_seq: int
-    snapshot: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
 
 

@@ -49,18 +49,6 @@ class PlayersMixin:
                  player.dm_mode, self._db.now()),
             )
 
-    async def touch_player(self, user_id: int, name: str) -> None:
-        """Create the player with defaults, or update only their display name."""
-        async with self._db.write() as conn:
-            await conn.execute(
-                """
-                INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
-                ON CONFLICT (user_id) DO UPDATE SET
-                    name = excluded.name, updated_at = excluded.updated_at
-                """,
-                (user_id, name, self._db.now()),
-            )
-
     async def set_dms_failed(self, user_id: int, failed: bool) -> bool:
         """Note whether DMs to the user fail. Returns False if the player is not stored."""
         async with self._db.write() as conn:
