@@ -146,7 +146,7 @@ async def bench_leaderboard(folder: Path) -> dict[str, float]:
             lambda: store.leaderboard("traditional", limit=10, offset=2000)),
         "rank_ms": await median_ms(lambda: store.rank_of(4321, "traditional")),
         "stats_ms": await median_ms(
-            lambda: store.player_stats(4321, "traditional", solitaire=False)),
+            lambda: store.game_totals(4321, "traditional", figures=("goat", "hands"))),
         "history_ms": await median_ms(lambda: store.history(4321, limit=10)),
     }
     await store.close()

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.errors import RecordError
+from engine.figures import NO_FIGURES, Figures
 from engine.game import Game
 from engine.options import OptionInfo
 
@@ -35,7 +36,7 @@ class GameSpec:
     results name goats (players' stats count them); `best_score`: a player's best
     match score is one of their stats; `daily`: the game of the daily deal (exactly
     one game is); `hint_name`: the package's move suggester (see `hint`), None for a
-    game without hints.
+    game without hints; `figures`: what its results carry per seat (`engine.figures`).
     """
 
     name: str
@@ -50,6 +51,8 @@ class GameSpec:
     best_score: bool = False
     daily: bool = False
     hint_name: str | None = None
+    # What each seat's result carries beyond place and points (engine.figures).
+    figures: Figures = NO_FIGURES
 
     @cached_property
     def game_class(self) -> type[Game[Any]]:
@@ -109,14 +112,17 @@ class GameSpec:
 _SPECS: tuple[GameSpec, ...] = (
     GameSpec("traditional", (2, 4), solitaire=False, rated=True,
              module="engine.traditional", class_name="TraditionalGame",
-             options_name="TraditionalOptions", usual_players=3, goats=True),
+             options_name="TraditionalOptions", usual_players=3, goats=True,
+             figures=Figures(("goat", "hands"), "engine.traditional.scoring:result_figures")),
     GameSpec("carousel", (2, 7), solitaire=False, rated=True,
              module="engine.carousel", class_name="CarouselGame",
-             options_name="CarouselOptions", usual_players=4, best_score=True),
+             options_name="CarouselOptions", usual_players=4, best_score=True,
+             figures=Figures(("hands",), "engine.carousel.scoring:result_figures")),
     GameSpec("clock", (1, 1), solitaire=True, rated=False,
              module="engine.clock", class_name="ClockGame",
              options_name="ClockOptions", usual_players=1, daily=True,
-             hint_name="hint_at"),
+             hint_name="hint_at",
+             figures=Figures(("hours_home", "discards"), "engine.clock.scoring:result_figures")),
 )
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in _SPECS}
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)

@@ -20,12 +20,12 @@ from .errors import (
 )
 from .models import (
     PROVISIONAL_GAMES,
+    FigureTotals,
     GameTotals,
     GuildSettings,
     LeaderboardRow,
     LoadedTable,
     Player,
-    PlayerStats,
     RatingPoint,
     ResultRow,
     Seat,
@@ -43,6 +43,7 @@ from .store import Storage
 __all__ = [
     "PROVISIONAL_GAMES",
     "DatabaseUnreadable",
+    "FigureTotals",
     "GameTotals",
     "GuildSettings",
     "InvalidState",
@@ -50,7 +51,6 @@ __all__ = [
     "LoadedTable",
     "MoveConflict",
     "Player",
-    "PlayerStats",
     "RatingPoint",
     "RematchOpen",
     "ResultRow",

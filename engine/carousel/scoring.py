@@ -17,10 +17,14 @@ as `(seat, points, reason)` in the order they are added.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from catalog import Phrase
 from engine.carousel.spinner import Spinner
 from engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from engine.carousel.game import CarouselGame
 
 Score = tuple[int | None, int, Phrase]
 
@@ -166,3 +170,9 @@ def blocked_scores(pips: Sequence[int], pairs: bool, mode: str,
             "tied": len(tied), "low": low, "pips": "+".join(str(pips[o]) for o in others) or "0",
             "raw": raw, "rounded": round_pips(raw), "points": points_phrase(points)})))
     return scores
+
+
+def result_figures(game: CarouselGame) -> list[dict[str, int]]:
+    """Each seat's figures of a finished match (`engine.figures`): `hands`, the hands the
+    match took (its points are the result's own)."""
+    return [{"hands": game.finished_hands} for _ in game.players]

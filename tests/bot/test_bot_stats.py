@@ -164,7 +164,7 @@ async def test_stats_add_up_to_the_stored_results(servers: dict[str, Any]) -> No
         wins = sum(r.place == 1 for r in mine)
         rate = round(100 * wins / len(mine))
         assert f"Games: {len(mine)} · wins: {wins} ({rate}%)" in body
-        assert f"Times the goat: {sum(r.goat for r in mine)}" in body
+        assert f"Times the goat: {sum(r.figures['goat'] for r in mine)}" in body
         average = sum(r.points for r in mine) / len(mine)
         assert f"Average points: {average:.1f}" in body
         after = [r.guild_rating_after for r in sorted(mine, key=lambda r: r.finished_at)]
