@@ -48,6 +48,7 @@ class Backend(Protocol):
 
     dialect: str
     clock: Callable[[], float]
+    read_only: bool  # opened for a tool: no migration, every write refused
 
     def write(self) -> AbstractAsyncContextManager[Conn]: ...
 

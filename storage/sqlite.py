@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import aiosqlite
 
@@ -60,11 +61,13 @@ class SqliteDatabase:
     dialect = "sqlite"
 
     def __init__(
-        self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]
+        self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float], *,
+        read_only: bool = False,
     ) -> None:
         self.conn = conn
         self.path = path
         self.clock = clock
+        self.read_only = read_only
         self.lock = asyncio.Lock()
         self.wrapped = SqliteConn(conn)
 
@@ -75,6 +78,7 @@ class SqliteDatabase:
         *,
         clock: Callable[[], float] = time.time,
         quick_check: bool = True,
+        read_only: bool = False,
     ) -> SqliteDatabase:
         """Open (creating if needed) the database at `path` and bring its schema up to date.
 
@@ -82,8 +86,13 @@ class SqliteDatabase:
         optionally runs `PRAGMA quick_check`, then applies the pending migrations.
         Raises DatabaseUnreadable (naming the file) if the file is not a usable
         SQLite database or was written by a newer schema.
+
+        `read_only`: for tools. The file must exist; it is opened as it is (any schema
+        version, no migration, no change of journal mode) and every write is refused.
         """
         path = Path(path)
+        if read_only:
+            return await cls._open_read_only(path, clock, quick_check=quick_check)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -111,6 +120,36 @@ class SqliteDatabase:
             raise
         return db
 
+    @classmethod
+    async def _open_read_only(cls, path: Path, clock: Callable[[], float], *,
+                              quick_check: bool) -> SqliteDatabase:
+        if not path.is_file():
+            raise DatabaseUnreadable(path, "no such file")
+        try:
+            conn = await aiosqlite.connect(f"file:{quote(str(path.resolve()))}?mode=ro",
+                                           uri=True, isolation_level=None,
+                                           timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as exc:
+            raise DatabaseUnreadable(path, str(exc)) from exc
+        db = cls(conn, path, clock, read_only=True)
+        try:
+            await conn.execute_fetchall("SELECT count(*) FROM sqlite_schema")
+            if quick_check:
+                await db._quick_check()
+            await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise DatabaseUnreadable(path, str(exc)) from exc
+            raise
+        return db
+
+    async def _quick_check(self) -> None:
+        rows = list(await self.conn.execute_fetchall("PRAGMA quick_check"))
+        if [r[0] for r in rows] != ["ok"]:
+            problems = "; ".join(str(r[0]) for r in rows[:3])
+            raise DatabaseUnreadable(self.path, f"it is corrupt ({problems})")
+
     async def _configure(self, *, quick_check: bool) -> None:
         """Set the connection's pragmas and check the file is a sane database."""
         conn = self.conn
@@ -123,10 +162,7 @@ class SqliteDatabase:
                 f"its schema version {version} is newer than this code ({latest_version()})",
             )
         if quick_check:
-            rows = list(await conn.execute_fetchall("PRAGMA quick_check"))
-            if [r[0] for r in rows] != ["ok"]:
-                problems = "; ".join(str(r[0]) for r in rows[:3])
-                raise DatabaseUnreadable(self.path, f"it is corrupt ({problems})")
+            await self._quick_check()
         mode = list(await conn.execute_fetchall("PRAGMA journal_mode=WAL"))
         if mode[0][0] != "wal":
             log.warning("%s: journal mode is %s, not wal", self.path, mode[0][0])
@@ -172,8 +208,11 @@ class SqliteDatabase:
     async def write(self) -> AsyncIterator[Conn]:
         """A write transaction (`BEGIN IMMEDIATE`): committed on success, rolled back on error.
 
-        sqlite3 errors are re-raised as StorageError (StorageErrors pass unchanged).
+        sqlite3 errors are re-raised as StorageError (StorageErrors pass unchanged);
+        a database opened read-only refuses with StorageError.
         """
+        if self.read_only:
+            raise StorageError(f"{self.path} is open read-only: nothing can be written")
         async with self.lock:
             conn = self.conn
             try:

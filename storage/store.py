@@ -60,10 +60,15 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
         clock: Callable[[], float] = time.time,
         quick_check: bool = True,
         node: str | None = None,
+        read_only: bool = False,
     ) -> Storage:
         """Open the database and migrate it: a file path, `sqlite:///path` or `postgresql://...`.
 
         `node` names this process on PostgreSQL (see storage.cluster); SQLite ignores it.
+        `read_only` (for tools, e.g. `python -m storage check`): the database is opened as
+        it is, with no migration and nothing created; every write raises StorageError.
+        Its schema may be older or newer than this code's: compare `schema_version()`
+        with `latest_version()` before trusting the other methods.
 
         An SQLite file (and its folder) is created if needed. Raises DatabaseUnreadable,
         naming the file or the URL (without its password), if it is not usable (corrupt,
@@ -73,10 +78,11 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
         if is_postgres(target):
             from .postgres import PostgresDatabase  # asyncpg is only needed for PostgreSQL
 
-            db = await PostgresDatabase.open(str(target), clock=clock, node=node)
+            db = await PostgresDatabase.open(str(target), clock=clock, node=node,
+                                             read_only=read_only)
         else:
             db = await SqliteDatabase.open(sqlite_path(target), clock=clock,
-                                           quick_check=quick_check)
+                                           quick_check=quick_check, read_only=read_only)
         log.info("opened %s (schema %d)", db.describe(), await db.schema_version())
         return cls(db)
 
@@ -85,6 +91,11 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
         """The database under this object (`storage.sqlite` or `storage.postgres`), for the
         modules beside storage that speak to it directly (`storage.cluster`, `storage.copy`)."""
         return self._db
+
+    @property
+    def read_only(self) -> bool:
+        """Whether it was opened read-only (see `open`)."""
+        return self._db.read_only
 
     @property
     def dialect(self) -> str:

@@ -42,6 +42,8 @@ async def _old_database(target: Path | str) -> None:
             await conn.execute(f"INSERT INTO schema_version VALUES ({OLD})")
             for statement in OLD_ROWS:
                 await conn.execute(statement)
+            # The ids given above: the next table's comes after them, as in SQLite.
+            await conn.execute("SELECT setval(pg_get_serial_sequence('game_tables', 'id'), 2)")
         finally:
             await conn.close()
         return

@@ -219,10 +219,10 @@ async def test_two_processes_race_for_the_same_seqs(tmp_path: Path) -> None:
 
 
 async def test_check_summarises_a_postgres_database(capsys: pytest.CaptureFixture[str]) -> None:
-    from storage.cli import check_postgres
+    from storage.cli import check
 
     async with fresh_schema() as url:
-        assert await check_postgres(url)  # empty: no schema yet, nothing to refuse
+        assert await check(url)  # empty: no schema yet, nothing to refuse
         store = await Storage.open(url, node="node-x")
         try:
             table = await store.create_table(guild_id=1, channel_id=1, game="traditional",
@@ -232,7 +232,7 @@ async def test_check_summarises_a_postgres_database(capsys: pytest.CaptureFixtur
         finally:
             await store.close()
         capsys.readouterr()
-        assert await check_postgres(url)
+        assert await check(url)
         out = capsys.readouterr().out
         assert f"schema version: {latest_version()}" in out
         assert "game_tables: 1" in out and "moves: 1" in out
