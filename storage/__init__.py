@@ -2,6 +2,17 @@
 or PostgreSQL (`Storage.open` takes a file, `sqlite:///path` or a `postgresql://` URL).
 
 `storage` owns all SQL. It returns the frozen dataclasses of `storage.models`, never rows.
+
+Where things are: `store.py` the `Storage` facade and how a target is opened;
+`backend.py` what every backend offers (`Backend`, `Conn`); `sqlite.py` and
+`postgres.py` the two backends; `schema.py` the numbered migrations of `migrations/`;
+one module per kind of data beside the SQL that reads and writes it (`tables.py` and
+`lobbies.py` the tables and their seats, `results.py` the results, whose figures
+(Traditional's goat, Big Clock's hours home...) are one JSON column since migration
+009, `stats.py` and `ratings.py` what is added up from them, `players.py`,
+`settings.py`, `languages.py`, `daily.py`, `hand_messages.py`); `cluster.py` the
+processes' shard leases on PostgreSQL; `copy.py` and `cli.py` the tools
+(`python -m storage`).
 """
 
 from __future__ import annotations

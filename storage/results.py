@@ -19,17 +19,17 @@ log = logging.getLogger(__name__)
 
 RATINGS_LOCK = 1  # the key of Conn.serialize held while a game is rated
 
-_RESULT_COLUMNS = """
+RESULT_COLUMNS = """
     table_id, seat, user_id, ai_level, name, game, guild_id, place, points, figures, team,
     rating_before, rating_after, guild_rating_before, guild_rating_after, finished_at
 """
-_SOLITAIRE_COLUMNS = """
+SOLITAIRE_COLUMNS = """
     id, table_id, user_id, guild_id, game, won, figures, duration, finished_at
 """
 
 # A player's results, newest first; the tests check its plan uses an index of user_id.
 HISTORY_SQL = f"""
-    SELECT {_RESULT_COLUMNS} FROM results
+    SELECT {RESULT_COLUMNS} FROM results
     WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?)
     ORDER BY finished_at DESC, table_id DESC
     LIMIT ? OFFSET ?
@@ -67,13 +67,15 @@ def _figures(stored: str) -> dict[str, int]:
     return figures
 
 
-def _result(row: Sequence[Any]) -> ResultRow:
+def result_row(row: Sequence[Any]) -> ResultRow:
+    """A ResultRow from a row of RESULT_COLUMNS."""
     values = list(row)
     values[9] = _figures(values[9])
     return ResultRow(*values)
 
 
-def _solitaire(row: Sequence[Any]) -> SolitaireResult:
+def solitaire_row(row: Sequence[Any]) -> SolitaireResult:
+    """A SolitaireResult from a row of SOLITAIRE_COLUMNS."""
     values = list(row)
     values[5] = bool(values[5])
     values[6] = _figures(values[6])
@@ -195,7 +197,7 @@ class ResultsMixin(RatingsMixin):
                 for r in sorted(results, key=lambda r: r.seat)
             ]
             await conn.executemany(
-                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
                 [
                     (x.table_id, x.seat, x.user_id, x.ai_level, x.name, x.game, x.guild_id,
                      x.place, x.points, figures_json(x.figures), x.team, x.rating_before,
@@ -248,10 +250,10 @@ class ResultsMixin(RatingsMixin):
     async def results_of_table(self, table_id: int) -> list[ResultRow]:
         """The recorded results of a table, by seat (empty if none)."""
         rows = await self._db.fetch(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat",
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat",
             (table_id,),
         )
-        return [_result(r) for r in rows]
+        return [result_row(r) for r in rows]
 
     async def record_solitaire_result(
         self,
@@ -287,7 +289,7 @@ class ResultsMixin(RatingsMixin):
             try:
                 inserted = await conn.execute_fetchall(
                     f"""
-                    INSERT INTO solitaire_results ({_SOLITAIRE_COLUMNS.replace("id,", "", 1)})
+                    INSERT INTO solitaire_results ({SOLITAIRE_COLUMNS.replace("id,", "", 1)})
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     RETURNING id
                     """,
@@ -306,7 +308,7 @@ class ResultsMixin(RatingsMixin):
         rows = await self._db.fetch(
             HISTORY_SQL, (user_id, game, game, limit, offset)
         )
-        return [_result(r) for r in rows]
+        return [result_row(r) for r in rows]
 
     async def solitaire_history(
         self, user_id: int, *, limit: int = 10, offset: int = 0
@@ -314,9 +316,9 @@ class ResultsMixin(RatingsMixin):
         """The user's solitaire results, newest first."""
         rows = await self._db.fetch(
             f"""
-            SELECT {_SOLITAIRE_COLUMNS} FROM solitaire_results
+            SELECT {SOLITAIRE_COLUMNS} FROM solitaire_results
             WHERE user_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
             """,
             (user_id, limit, offset),
         )
-        return [_solitaire(r) for r in rows]
+        return [solitaire_row(r) for r in rows]

@@ -12,7 +12,7 @@ from typing import Any
 
 from .backend import Backend, Conn
 from .models import FigureTotals, GameTotals, RatingPoint, ResultRow, SolitaireTotals
-from .results import _RESULT_COLUMNS, _result, figure_sql
+from .results import RESULT_COLUMNS, figure_sql, result_row
 
 log = logging.getLogger(__name__)
 
@@ -162,12 +162,12 @@ class StatsMixin:
             return out
         rows = await self._db.fetch(
             f"""
-            SELECT {_RESULT_COLUMNS} FROM results
+            SELECT {RESULT_COLUMNS} FROM results
             WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat
             """,
             ids,
         )
         for row in rows:
-            result = _result(row)
+            result = result_row(row)
             out[result.table_id].append(result)
         return out
