@@ -88,15 +88,14 @@ async def test_old_database_is_upgraded_in_place(tmp_path: Path) -> None:
     finally:
         await store.close()
     assert "game_tables_deadline" in str(schema_of(path))
+    assert "snapshot" not in str(schema_of(path))  # 002 added it, 009 took it away
 
 
 async def test_pragmas(tmp_path: Path) -> None:
     store = await Storage.open(tmp_path / "bot.db")
     try:
-        conn = store._db.conn
-
         async def pragma(name: str) -> object:
-            rows = await conn.execute_fetchall(f"PRAGMA {name}")
+            rows = await store.backend.fetch(f"PRAGMA {name}")
             return next(iter(rows))[0]
 
         assert await pragma("journal_mode") == "wal"

@@ -178,7 +178,7 @@ async def test_every_connection_busy_is_a_clear_busy_error(
     async with fresh_schema() as url:
         store = Storage(await PostgresDatabase.open(url, pool_size=1))
         try:
-            async with store._db.write():  # the pool's one connection, held
+            async with store.backend.write():  # the pool's one connection, held
                 with pytest.raises(StorageBusy):
                     await store.set_guild_settings(GuildSettings(1))
             await store.set_guild_settings(GuildSettings(1))  # free again
