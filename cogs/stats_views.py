@@ -121,13 +121,14 @@ def streak_text(streak: int) -> str:
     return t("standing.no_games")
 
 
-# How one game's result shows a figure in a history line (None: not shown); a figure
-# without an entry here (the hands a match took) is not shown in Discord.
+# How one game's result shows a figure in a history line (None: not shown). Every
+# figure a registered game declares is here or in UNSHOWN_FIGURES (a test checks).
 RESULT_FIGURES: dict[str, Callable[[int], str | None]] = {
     "goat": lambda value: t("standing.goat") if value else None,
     "hours_home": lambda value: t("standing.hours_home", count=value),
     "discards": lambda value: t("standing.discards", count=value),
 }
+UNSHOWN_FIGURES = frozenset({"hands"})  # kept for the record and the web pages
 
 
 def best_result(figures: Mapping[str, FigureTotals]) -> str | None:
