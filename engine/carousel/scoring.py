@@ -17,14 +17,12 @@ as `(seat, points, reason)` in the order they are added.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from catalog import Phrase
 from engine.carousel.spinner import Spinner
+from engine.game import Game
 from engine.tiles import Tile
-
-if TYPE_CHECKING:
-    from engine.carousel.game import CarouselGame
 
 Score = tuple[int | None, int, Phrase]
 
@@ -172,7 +170,7 @@ def blocked_scores(pips: Sequence[int], pairs: bool, mode: str,
     return scores
 
 
-def result_figures(game: CarouselGame) -> list[dict[str, int]]:
+def result_figures(game: Game[Any]) -> list[dict[str, int]]:
     """Each seat's figures of a finished match (`engine.figures`): `hands`, the hands the
     match took (its points are the result's own)."""
     return [{"hands": game.finished_hands} for _ in game.players]

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
-from engine.game import places_by
-
-if TYPE_CHECKING:
-    from engine.traditional.game import TraditionalGame
+from engine.game import Game, places_by
 
 NO_WINNER = -1  # the winner of a hand that nobody won
 
@@ -33,7 +30,7 @@ def hand_goats(counts: Sequence[int], winner: int) -> tuple[int, ...]:
     return tuple([s for s, c in enumerate(counts) if c == highest])
 
 
-def result_figures(game: TraditionalGame) -> list[dict[str, int]]:
+def result_figures(game: Game[Any]) -> list[dict[str, int]]:
     """Each seat's figures of a finished match (`engine.figures`): `goat` 1 for a goat of
     the last hand, else 0 (none when it ended early, by a resignation), and `hands`, the
     hands the match took."""
