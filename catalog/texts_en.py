@@ -374,4 +374,9 @@ TEXTS: dict[str, Source] = {
     "table.quarantined_notice": ("Table #{table} cannot go on: its stored moves no longer "
                                  "replay. The host can cancel it with "
                                  "`/domino cancel table:{table}`."),
+    # holes (issue 29): a move while storage is busy, a click from outside the server
+    "error.move_queued": ("The bot's storage is busy right now, so your move is queued: it "
+                          "will be played as soon as the storage is free."),
+    "error.not_member": ("Table #{table} belongs to a server you are not a member of, so "
+                         "you cannot take part in it."),
 }

@@ -39,7 +39,7 @@ from cogs.table_updates import TableMessages
 from cogs.words import move_words
 from engine.choices import end_choices
 from engine.registry import game_spec
-from tables.errors import NotSeated, StaleMove, TableError
+from tables.errors import MoveQueued, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, resign_plays_on
 from tables.people import People
 from tables.service import TableService
@@ -121,9 +121,15 @@ class Actions(ChannelPosts):
             hands, key = self.hands, (table_id, interaction.user.id)
             hands.answering.add(key)
             try:
+                # A move storage keeps waiting (another process holds the database's
+                # lock) is answered in time: it is queued, the hand updated once stored.
                 await unless_slow(interaction,
                                   self.service.play(table_id, interaction.user.id, seq, move),
-                                  thinking=False)
+                                  thinking=False, note=t("error.move_queued"))
+            except MoveQueued:
+                if not interaction.response.is_done():
+                    raise  # told by the guard, at once
+                return  # told by the note already
             finally:
                 hands.answering.discard(key)
             if interaction.response.is_done():
