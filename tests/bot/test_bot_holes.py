@@ -4,16 +4,26 @@ outside the table's server, and memory kept for every ended game."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+import settings
 from catalog import t
 from catalog.reader import reading
 from cogs.words import move_words
+from settings import SettingsError, check_writable
 from tests.bot.conftest import custom_ids, table_message, text_of
 from tests.bot.faults import stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.bot.test_bot_languages import client_locales  # noqa: F401
+
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def components(message: Any) -> list[dict[str, Any]]:
@@ -81,3 +91,62 @@ async def test_a_move_storage_keeps_waiting_is_answered_within_discords_window(
     now = env.backend.get_message(hand.channel_id, hand.id)
     assert not custom_ids(components(now), "dom:play:")
     assert "You played" in text_of(components(now))
+
+
+# --- 2. a read-only data folder ---------------------------------------------------------------
+@pytest.fixture
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder on a file system mounted read-only: read-only for root too (a chmod is
+    not), where the machine lets the tests mount one."""
+    where = tmp_path / "ro"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(where)],
+                             capture_output=True, check=False)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a read-only file system here: "
+                    f"{mounted.stderr.decode().strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def start_bot(tmp_path: Path, database: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(database)}
+    return subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize("inside", ["dominoes.sqlite3", "data/dominoes.sqlite3"])
+def test_starting_on_a_read_only_folder_names_it_and_exits_2(
+        tmp_path: Path, read_only_folder: Path, inside: str) -> None:
+    with pytest.raises(OSError):  # really read-only, for this user too
+        (read_only_folder / "probe").write_text("x")
+    database = read_only_folder / inside
+    result = start_bot(tmp_path, database)
+    assert result.returncode == 2, result.stderr
+    assert f"The folder {read_only_folder} is read-only" in result.stderr
+    assert str(database) in result.stderr and "DATABASE_PATH" in result.stderr
+    assert "unable to open" not in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_folder_without_write_permission_is_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The permission check itself (the tests run as root, whom a chmod does not stop):
+    the folder, or an existing file, this user may not write."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    database = folder / "dominoes.sqlite3"
+    check_writable(database)  # writable: no complaint
+    denied: set[Path] = {folder}
+    monkeypatch.setattr(settings.os, "access",
+                        lambda where, mode: Path(where) not in denied)
+    with pytest.raises(SettingsError, match=f"no permission to write to the folder {folder}"):
+        check_writable(database)
+    database.write_bytes(b"")
+    denied = {database}
+    monkeypatch.setattr(settings.os, "access",
+                        lambda where, mode: Path(where) not in denied)
+    with pytest.raises(SettingsError, match="no permission to write the file"):
+        check_writable(database)
