@@ -29,6 +29,7 @@ from cogs.escape import excerpt
 from cogs.games import presentation
 from cogs.hands import LiveHands, hand_message, snapshot
 from cogs.help import rules_text
+from cogs.membership import Membership
 from cogs.messages import (
     end_choice_layout,
     render,
@@ -69,6 +70,7 @@ class Actions(ChannelPosts):
         self.updates = TableMessages(bot, self.build, service.set_message)
         self.hands = LiveHands(bot, service, self.updates)
         self.notices = Notices(bot, people, service, self.updates, self.hands)
+        self.membership = Membership(bot, service)
 
     # -- errors ----------------------------------------------------------------------------
     @asynccontextmanager
@@ -309,6 +311,7 @@ class Actions(ChannelPosts):
             await ack(interaction, ephemeral=True)
             if table_id is None:
                 table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
             await self.service.cancel(table_id, interaction.user.id,
                                       is_manager=is_manager(interaction))
             await interaction.followup.send(t("cmd.cancelled", table=table_id), ephemeral=True)
@@ -318,6 +321,7 @@ class Actions(ChannelPosts):
         async with self.guard(interaction, table_id):
             if table_id is None:
                 table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.service.replace_with_ai(table_id, seat - 1, interaction.user.id,
                                                is_manager=is_manager(interaction))

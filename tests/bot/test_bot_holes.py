@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 import settings
@@ -150,3 +151,56 @@ def test_a_folder_without_write_permission_is_named(
                         lambda where, mode: Path(where) not in denied)
     with pytest.raises(SettingsError, match="no permission to write the file"):
         check_writable(database)
+
+
+# --- 3. a click from outside the table's server -----------------------------------------------
+async def old_dm_button(env: Any, member: Any, custom_id: str, label: str) -> Any:
+    """A button of the bot's in the member's DMs (an old DM, or a custom id guessed)."""
+    user = await env.bot.fetch_user(member.id)
+    layout = discord.ui.LayoutView()
+    layout.add_item(discord.ui.ActionRow(discord.ui.Button(label=label, custom_id=custom_id)))
+    await user.send(view=layout)
+    await env.settle()
+    return list(member.user.dm_channel.history())[-1]
+
+
+async def test_a_person_removed_from_the_server_cannot_join_or_play_from_a_dm(
+        world: dict[str, Any], client_locales: dict[int, str]) -> None:  # noqa: F811
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, cy = world["members"]
+    client_locales[cy.id] = "ru"
+    await ann.slash(channel, "domino new traditional", seats=3, invite1=cy.user)
+    table = max(env.bot.service.tables.values(), key=lambda x: x.id)
+    await env.settle()
+    guild.remove_member(cy)  # between the invitation and the click
+    join = await old_dm_button(env, cy, f"dom:lobby:join:{table.id}", "Join")
+    clicked = await cy.user.click(join, custom_id=f"dom:lobby:join:{table.id}")
+    assert table.seat_of(cy.id) is None and table.status == "lobby"
+    assert t("error.not_member", "ru", table=table.id) in reply_text(clicked)
+    # Nor any other lobby button: cancel (a member may not either; this one is not asked).
+    cancel = await old_dm_button(env, cy, f"dom:lobby:cancel:{table.id}", "Cancel")
+    clicked = await cy.user.click(cancel, custom_id=f"dom:lobby:cancel:{table.id}")
+    assert t("error.not_member", "ru", table=table.id) in reply_text(clicked)
+    # A member's click from a DM still acts: bob joins, and the game starts at 2 of 3.
+    join = await old_dm_button(env, bob, f"dom:lobby:join:{table.id}", "Join")
+    await bob.user.click(join, custom_id=f"dom:lobby:join:{table.id}")
+    assert table.seat_of(bob.id) is not None
+    await ann.click(table_message(channel, table), label="Start")
+    await env.settle()
+    assert table.status == "playing"
+    # A seated player removed from the server cannot play from their turn DM.
+    mover = member_to_move(world, table)
+    seq = table.seq
+    hand = (await mover.click(table_message(channel, table),
+                              custom_id=f"dom:hand:{table.id}")).response
+    button = custom_ids(hand.components, "dom:play:")[0]
+    guild.remove_member(mover)
+    await env.advance_time(61)  # past the answer kept of their membership
+    move = await old_dm_button(env, mover, button, "6-6")
+    clicked = await mover.user.click(move, custom_id=button)
+    assert t("error.not_member", table=table.id) in reply_text(clicked)
+    assert table.seq == seq
+    # The same for a command naming the table, typed in a DM.
+    typed = await mover.user.slash("domino cancel", table=table.id)
+    assert t("error.not_member", table=table.id) in reply_text(typed)
+    assert table.status == "playing"
