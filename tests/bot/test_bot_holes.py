@@ -19,7 +19,7 @@ from catalog import t
 from catalog.reader import reading
 from cogs.words import move_words
 from settings import SettingsError, check_writable
-from tests.bot.conftest import custom_ids, table_message, text_of
+from tests.bot.conftest import custom_ids, play_out, table_message, text_of
 from tests.bot.faults import stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.bot.test_bot_languages import client_locales  # noqa: F401
@@ -204,3 +204,56 @@ async def test_a_person_removed_from_the_server_cannot_join_or_play_from_a_dm(
     typed = await mover.user.slash("domino cancel", table=table.id)
     assert t("error.not_member", table=table.id) in reply_text(typed)
     assert table.status == "playing"
+
+
+# --- 4. memory kept for ended games -----------------------------------------------------------
+def kept_for(root: Any, ended: set[int], seen: set[int] | None = None,
+             where: str = "bot") -> list[str]:
+    """Every entry the bot's own objects (service, cogs, their halves) keep that names an
+    ended table: a key that is its id, or a (table id, ...) tuple, or a table as value."""
+    seen = set() if seen is None else seen
+    if id(root) in seen:
+        return []
+    seen.add(id(root))
+    found: list[str] = []
+    for name, value in vars(root).items():
+        if isinstance(value, dict):
+            for key, item in value.items():
+                ids = {key if isinstance(key, int) else key[0] if isinstance(key, tuple)
+                       and key and isinstance(key[0], int) else None,
+                       getattr(item, "id", None) if hasattr(item, "row") else None}
+                if ids & ended:
+                    found.append(f"{where}.{name}[{key!r}]")
+        elif isinstance(value, set):
+            found += [f"{where}.{name}: {v!r}" for v in value
+                      if (v[0] if isinstance(v, tuple) and v else v) in ended]
+        elif (hasattr(value, "__dict__") and not isinstance(value, type)
+              and type(value).__module__.split(".")[0] in ("cogs", "tables")):
+            found += kept_for(value, ended, seen, f"{where}.{name}")
+    return found
+
+
+async def test_ended_games_leave_nothing_in_the_service_or_the_cogs(
+        world: dict[str, Any]) -> None:
+    env, guild = world["env"], world["guild"]
+    ann, bob, _ = world["members"]
+    bot = env.bot
+    ended: set[int] = set()
+    for number in range(2):
+        channel = guild.create_text_channel(f"game-{number}")  # a board of its own
+        await ann.slash(channel, "domino new traditional", seats=2)
+        table = max(bot.service.tables.values(), key=lambda x: x.id)
+        await bob.click(table_message(channel, table), label="Join")
+        await env.settle()
+        await play_out({**world, "channel": channel}, table)
+        await env.settle()
+        assert table.status == "finished"
+        ended.add(table.id)
+    await bot.service.settle()
+    await bot.actions.updates.idle()
+    assert not bot.service.tables
+    assert kept_for(bot, ended) == []
+    # What an ended table still answers comes from storage: a Rematch, say.
+    await ann.click(table_message(channel, table), custom_id=f"dom:rematch:{table.id}")
+    await env.settle()
+    assert [x.status for x in bot.service.tables.values()] == ["lobby"]
