@@ -81,7 +81,8 @@ HELP: dict[str, str] = {
         "- Big Clock: the badge beside each hour is the height of its pile (**×4**: four "
         "tiles); **✓** marks an hour that is home. A red frame marks a double in trouble; "
         "the tile in the middle is the one you drew.\n"
-        "- Under the board: the last move and the stock."),
+        "- The lines of words on the picture say the last move and, in Carousel, what it "
+        "scored."),
     "help.pickup": (
         "## Pickup games\n"
         "Games may run for hours or days. Each turn has a clock (the pace: live 2 minutes, "
@@ -96,7 +97,7 @@ HELP: dict[str, str] = {
         "zone. Set yours with {cmd.profile} (time zone: any IANA name, like Europe/Kyiv), "
         "and quiet hours there too, like 23:00-07:30 (your local time): a reminder due then "
         "waits until they end, or is dropped if your turn ends first. Your turn's clock "
-        "still runs, so pick a pace that fits. Its turn DMs option picks which DMs you get: "
+        "still runs, so pick a pace that fits. Its turn-DMs option picks which DMs you get: "
         "every turn, reminders only, or none (then you are mentioned in the channel)."),
     "help.daily": (
         "## The daily deal\n"
