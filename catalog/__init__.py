@@ -21,6 +21,7 @@ from catalog.pictures import PICTURES
 from catalog.po import Source
 from catalog.reader import current, language_of
 from catalog.texts_en import TEXTS
+from catalog.web_en import WEB
 from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,7 @@ EN: dict[str, Source] = dict(TEXTS)
 EN.update(WORDS)
 EN.update(HELP)
 EN.update(PICTURES)
+EN.update(WEB)
 
 
 def _plural_pairs(texts: dict[str, Source]) -> None:
