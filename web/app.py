@@ -8,18 +8,28 @@ from pathlib import Path
 
 from aiohttp import web
 
+from storage import Storage
+from web import game_pages
+from web.access import Access
 from web.guard import RateLimit, guard
 from web.pages import about, error_page, rules
+from web.replays import Replays
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-def make_app(*, limit: RateLimit | None = None) -> web.Application:
-    """The application with every route; nothing outside them is served."""
+def make_app(store: Storage | None = None, access: Access | None = None, *,
+             limit: RateLimit | None = None) -> web.Application:
+    """The application with every route; nothing outside them is served. Without a
+    store (or the signing key in `access`) only the pages of no server are served."""
     app = web.Application(middlewares=[guard(limit or RateLimit(), error_page)],
                           client_max_size=1024)
+    if store is not None and access is not None:
+        app[game_pages.ACCESS] = access
+        app[game_pages.REPLAYS] = Replays(store)
+        game_pages.add_routes(app)
     app.router.add_get("/", about)
     app.router.add_get("/rules/{game}", rules)
     app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False,
