@@ -81,8 +81,9 @@ async def test_the_game_page_steps_through_every_move_in_a_browser(site: Site,
     for width in (360, 1280):
         page = await browser.new_page(viewport={"width": width, "height": 800})
         errors: list[str] = []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m, seen=errors: seen.append(m.text)
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
         await page.goto(url)
         assert await shown_board(page, site) == expected(last)
         await page.screenshot(path=str(SHOTS / f"game-{width}.png"), full_page=True)
