@@ -66,6 +66,19 @@ class RateLimit:
         return wait
 
 
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+def client_address(request: web.Request) -> str:
+    """The address a request comes from: behind a reverse proxy on this machine, the
+    last address it added to X-Forwarded-For (a client may write earlier ones itself)."""
+    remote = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if remote in LOOPBACK and forwarded:
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or remote
+    return remote
+
+
 def guard(limit: RateLimit,
           error_page: Callable[[web.Request, int], web.Response]) -> Middleware:
     """The middleware: refusals are plain pages from `error_page(request, status)`."""
@@ -93,7 +106,7 @@ async def _answer(request: web.Request, handler: Handler, limit: RateLimit,
         return error_page(request, 414)
     if request.content_length:
         return error_page(request, 413)
-    wait = limit.wait_for(request.remote or "?")
+    wait = limit.wait_for(client_address(request))
     if wait > 0:
         refused = error_page(request, 429)
         refused.headers["Retry-After"] = str(max(1, math.ceil(wait)))

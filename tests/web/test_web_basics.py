@@ -67,6 +67,19 @@ async def test_a_client_over_its_rate_gets_429_with_retry_after() -> None:
         assert (await client.get("/")).status == 200
 
 
+async def test_behind_a_local_proxy_each_forwarded_client_has_its_own_rate() -> None:
+    limit = RateLimit(per_second=1.0, burst=1.0, clock=lambda: 0.0)
+    async with TestClient(TestServer(make_app(limit=limit))) as client:
+        ann = {"X-Forwarded-For": "203.0.113.9, 198.51.100.1"}
+        bob = {"X-Forwarded-For": "198.51.100.2"}
+        assert (await client.get("/", headers=ann)).status == 200
+        assert (await client.get("/", headers=ann)).status == 429
+        assert (await client.get("/", headers=bob)).status == 200
+        # A client cannot pass as another by writing an earlier address itself.
+        assert (await client.get("/", headers={"X-Forwarded-For": "1.2.3.4, 198.51.100.2"})
+                ).status == 429
+
+
 def test_the_limiter_forgets_the_oldest_addresses_beyond_its_bound() -> None:
     limit = RateLimit(remember=100, clock=lambda: 0.0)
     for n in range(1000):
