@@ -22,6 +22,7 @@ from catalog.pictures import PICTURES
 from catalog.po import SOURCE, Source
 from catalog.reader import current, language_of
 from catalog.texts_en import TEXTS
+from catalog.web_en import WEB
 from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ EN: dict[str, Source] = dict(TEXTS)
 EN.update(WORDS)
 EN.update(HELP)
 EN.update(PICTURES)
+EN.update(WEB)
 
 
 def _plural_pairs(texts: dict[str, Source]) -> None:
