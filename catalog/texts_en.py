@@ -374,4 +374,12 @@ TEXTS: dict[str, Source] = {
     "table.quarantined_notice": ("Table #{table} cannot go on: its stored moves no longer "
                                  "replay. The host can cancel it with {cmd.cancel} "
                                  "(table {table})."),
+    # --- pickup: scheduled tables' start times (tables/start_time.py) ---
+    "error.start.unreadable": "I cannot read that time. Try one of these: {examples}.",
+    "error.start.past": "That time has passed already ({when}).",
+    "error.start.too_far": "A table can be scheduled at most {days} days ahead.",
+    "error.start.gap": ("The clocks in {zone} skip {time}: it never shows there. Did you "
+                        "mean {first} or {second}? Type either as it is written."),
+    "error.start.twice": ("The clocks in {zone} show {time} twice. Did you mean {first} or "
+                          "{second}? Type either as it is written."),
 }
