@@ -38,9 +38,10 @@ class Membership:
         table's server and its user is not a member of it. A table of no server (a
         solitaire in DMs), or one that does not exist, is for the handler to judge."""
         held = self.service.tables.get(table_id)
-        if interaction.guild_id is not None and (held is None
-                                                 or held.guild_id == interaction.guild_id):
-            return  # in the table's server (a bot's message there): Discord vouches
+        if interaction.guild_id is not None and (
+                (held is not None and held.guild_id == interaction.guild_id)
+                or (held is None and interaction.type is discord.InteractionType.component)):
+            return  # in the table's server (a button of the bot's there): Discord vouches
         if held is not None:
             guild_id = held.guild_id
         else:
@@ -66,5 +67,7 @@ class Membership:
             member = False
         if len(self._known) >= MAX_KEPT:
             self._known = {k: v for k, v in self._known.items() if v[0] > now}
+            if len(self._known) >= MAX_KEPT:  # all fresh: the oldest answer goes
+                del self._known[next(iter(self._known))]
         self._known[key] = (now + MEMBER_TTL, member)
         return member
