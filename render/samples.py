@@ -13,11 +13,11 @@ from engine.ai import choose
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.clock import ClockGame, ClockOptions
 from engine.game import Game
-from engine.line import PlacedTile
 from engine.records import new_game
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
 from engine.traditional import TraditionalGame
+from engine.traditional.line import PlacedTile
 from engine.traditional.view import TraditionalView
 
 PLAYERS = ("Anfisa", "Vsevolod", "Olena", "Taras", "Mila", "Bohdan", "Oksana")

@@ -9,11 +9,11 @@ only reads the position.
 from __future__ import annotations
 
 from catalog import Phrase
-from engine.line import Line
 from engine.line_game import LineGame
 from engine.moves import LineMove
 from engine.tiles import Tile
 from engine.traditional.fastpath import AT_L, AT_R, FITS, LEADS, SIDE
+from engine.traditional.line import Line
 from engine.traditional.options import TraditionalOptions
 from engine.traditional.view import HandResult
 
