@@ -7,9 +7,8 @@ import math
 
 from PIL import Image
 
-from engine.carousel.scoring import count_points
-from engine.carousel.spinner import SIDES
 from engine.carousel.view import CarouselView
+from engine.fives import SIDES, count_points
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,

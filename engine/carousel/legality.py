@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from catalog import Phrase
 from engine.carousel.options import CarouselOptions
-from engine.carousel.scoring import open_end_count
-from engine.carousel.spinner import SIDES, Spinner, side_move
+from engine.carousel.spinner import side_move
+from engine.fives import SIDES, Spinner, open_end_count
 from engine.line_game import LineGame
 from engine.moves import LineMove
 

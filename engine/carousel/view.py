@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from catalog import Phrase
 from engine.carousel.options import DEFAULT_OPTIONS, CarouselOptions
-from engine.carousel.spinner import SIDES, ArmTile, Spinner
+from engine.fives import SIDES, ArmTile, Spinner
 from engine.game import Outcome
 from engine.moves import LineMove
 from engine.tiles import Tile
