@@ -17,7 +17,6 @@ from engine.game import Game, Outcome
 from engine.moves import LineMove
 from engine.options import options_to_dict
 from engine.records import write_record
-from engine.registry import game_spec
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 
@@ -26,7 +25,7 @@ class LineGame(Game[LineMove]):
     """A game of hands, a stock and turns; `title` names it in errors ("the Carousel")."""
 
     title: ClassVar[str]
-    seats: ClassVar[tuple[int, int]]  # the registry's, read once: games are made often
+    seats: ClassVar[tuple[int, int]]  # its SPEC.seats, read once: games are made often
     options: Any
     hands: list[list[Tile]]
     stock: list[Tile]
@@ -36,13 +35,9 @@ class LineGame(Game[LineMove]):
     results: list[Any]
     _outcome: Outcome | None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.seats = game_spec(cls.kind).seats
-
     def _begin(self, players: Sequence[str], seed: int | None, deal: LineDeal | None,
                next_deals: Sequence[LineDeal]) -> None:
-        """Check the players against the registry and keep the deals (the first hand is
+        """Check the players against the game's seats and keep the deals (the first hand is
         not dealt yet). Raises ValueError for a number of players the game does not
         take, `next_deals` without `deal`, or neither a deal nor a seed."""
         low, high = self.seats

@@ -6,6 +6,7 @@
   and the open-end count); `scoring`: its scoring rules; `view`: what a seat may
   see; `policy`: its computer players by level; `hidden`: how the computer
   guesses the hidden tiles (`Sampler`).
+- `spec`: its facts for the registry (`SPEC`).
 """
 
 from engine.carousel.game import CarouselGame
@@ -13,6 +14,7 @@ from engine.carousel.hidden import Sampler
 from engine.carousel.options import OPTIONS, CarouselOptions
 from engine.carousel.policy import JUDGE, POLICIES, choose_normal
 from engine.carousel.scoring import blocked_scores, domino_score
+from engine.carousel.spec import SPEC
 from engine.carousel.view import CarouselView, ScoreEvent
 from engine.fives import SIDES, ArmTile, Spinner, round_pips
 
@@ -21,6 +23,7 @@ __all__ = [
     "OPTIONS",
     "POLICIES",
     "SIDES",
+    "SPEC",
     "ArmTile",
     "CarouselGame",
     "CarouselOptions",
