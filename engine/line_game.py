@@ -10,15 +10,44 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from engine.deals import LineDeal, SeedStream, deals_json
-from engine.game import Game, Outcome
+from engine.game import Game, GameView, Outcome
 from engine.moves import LineMove
 from engine.options import options_to_dict
 from engine.records import write_record
 from engine.rng import SeededRandom
 from engine.tiles import Tile
+
+
+@runtime_checkable
+class LineView(GameView, Protocol):
+    """What the views of every line game have beyond any game's (`GameView`), for the
+    table message that shows them alike: the hand in progress (`hand_number`, from 1),
+    the match's `target` (0: a single hand), this hand's public moves as (seat, text)
+    (`history`, a draw without its tile) and the last of them (`last_move`). Any game
+    whose view has these may be shown so, a `LineGame` or not."""
+
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def target(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]: ...
+
+    @property
+    def last_move(self) -> tuple[int, str] | None: ...
+
+
+def line_view(view: GameView) -> LineView:
+    """`view` as a `LineView`; raises TypeError for a view without the members of one (a
+    game shown otherwise: Big Clock's has no hands in progress)."""
+    if not isinstance(view, LineView):
+        raise TypeError(f"{type(view).__name__} is not the view of a line game")
+    return view
 
 
 class LineGame(Game[LineMove]):
@@ -70,6 +99,10 @@ class LineGame(Game[LineMove]):
             dealt = self._stream.deal(index, explicit)
         self.dealt.append(dealt)
         return dealt
+
+    @abstractmethod
+    def view(self, seat: int | None) -> LineView:
+        """Exactly what `seat` may know (None: a spectator), as every line game shows it."""
 
     # -- state ----------------------------------------------------------------
     @property

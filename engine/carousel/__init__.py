@@ -15,8 +15,9 @@ from engine.carousel.options import OPTIONS, CarouselOptions
 from engine.carousel.policy import JUDGE, POLICIES, choose_normal
 from engine.carousel.scoring import blocked_scores, domino_score
 from engine.carousel.spec import SPEC
-from engine.carousel.view import CarouselView, ScoreEvent
+from engine.carousel.view import CarouselView
 from engine.fives import SIDES, ArmTile, Spinner, round_pips
+from engine.game import ScoreEvent
 
 __all__ = [
     "JUDGE",

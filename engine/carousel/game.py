@@ -17,11 +17,11 @@ from engine.carousel.scoring import (
     play_score,
 )
 from engine.carousel.spinner import side_move_text
-from engine.carousel.view import CarouselView, ScoreEvent
+from engine.carousel.view import CarouselView
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.fives import SIDE_INDEX, SIDES, Spinner, count_parts
-from engine.game import HandSummary, Outcome, places_by
+from engine.game import HandSummary, Outcome, ScoreEvent, places_by
 from engine.moves import LineMove
 from engine.records import record_start
 from engine.rng import SeededRandom
