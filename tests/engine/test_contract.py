@@ -14,8 +14,6 @@ MEMBERS = ("game", "players", "seat", "to_move", "hand", "hand_sizes", "stock_si
            "last_score", "legal_moves", "outcome", "options")
 
 
-
-
 @pytest.mark.parametrize("spec", list(GAMES.values()), ids=lambda s: s.name)
 def test_every_view_has_what_every_layer_reads(spec: GameSpec) -> None:
     game = new_game({"game": spec.name, "players": [f"P{i}" for i in range(spec.seats[0])],
