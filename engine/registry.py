@@ -32,14 +32,15 @@ from engine.options import OptionInfo
 class GameSpec:
     """One game's facts, declared by its package (`engine/<name>/spec.py`, `SPEC`).
 
-    `name` is the record's `game` value, its package's name (`module`) and the key of
-    its catalog texts (`game.<name>`); `seats` is (fewest, most) players; a `solitaire` is played
-    alone and never rated; `rated` games feed the leaderboard ratings; `goats`: its
-    results name goats (players' stats count them); `best_score`: a player's best
-    match score is one of their stats; `daily`: the game of the daily deal (exactly
-    one game is); `hint_name`: the package's move suggester (see `hint`), None for a
-    game without hints. `class_name` and `options_name` are the names the package
-    exports its game class and its options type under.
+    `name` is the record's `game` value, its package's name (`module`) and the key
+    of its catalog texts (`game.<name>`); `seats` is (fewest, most) players; a
+    `solitaire` is played alone and never rated; `rated` games feed the leaderboard
+    ratings; `goats`: its results name goats (players' stats count them);
+    `best_score`: a player's best match score is one of their stats; `daily`: the
+    game of the daily deal (exactly one game is); `hint_name`: the package's move
+    suggester (see `hint`), None for a game without hints. `class_name` and
+    `options_name` are the names the package exports its game class and its
+    options type under.
     """
 
     name: str
@@ -147,7 +148,7 @@ GAMES: Mapping[str, GameSpec] = _Games()
 
 def game_spec(name: object) -> GameSpec:
     """The spec of a game by its record name; raises RecordError for an unknown one."""
-    spec = GAMES.get(name) if isinstance(name, str) and name in PACKAGES else None
+    spec = GAMES.get(name) if isinstance(name, str) else None
     if spec is None:
         raise RecordError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
     return spec
