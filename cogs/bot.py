@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.actions import Actions
+from cogs.command_mentions import learn_mentions
 from cogs.components import DYNAMIC_ITEMS
 from cogs.daily_cog import DailyCog
 from cogs.languages import Languages
@@ -135,6 +136,8 @@ class DominoBot(commands.Bot):
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
         if self.sync_commands:
             await self.sync_if_needed()
+            dev = self.dev_guild_id
+            await learn_mentions(self.tree, None if dev is None else discord.Object(dev))
 
     async def add_domino_commands(self, people: People) -> None:
         """The one place `/domino` is assembled: the table commands' group, joined by the
@@ -154,44 +157,62 @@ class DominoBot(commands.Bot):
 
     # -- cogs.handlers.Handlers: what the persistent buttons call -----------------------------
     # Each first makes the clicker the reader: what it answers is in their language.
+    async def _may_act(self, interaction: discord.Interaction[Any], table_id: int) -> bool:
+        """Make the clicker the reader; False (answered privately) if they act on a
+        server's table from outside it (a DM) and are not its member (cogs/membership.py)."""
+        await self.languages.read_interaction(interaction)
+        async with self.actions.guard(interaction, table_id):
+            await self.actions.membership.check(interaction, table_id)
+            return True
+        return False
+
     async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          move: str) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.play_click(interaction, table_id, seq, move)
 
     async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          tile: str) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.choose_end(interaction, table_id, seq, tile)
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.show_hand(interaction, table_id)
 
     async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.resign_click(interaction, table_id)
 
     async def resign_confirmed(self, interaction: discord.Interaction[Any],
                                table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.resign_confirmed(interaction, table_id)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.rules_click(interaction, table_id)
 
     async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.opening.rematch_click(interaction, table_id)
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.hint_click(interaction, table_id)
 
     async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
                           table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         if action == "join":  # the joiner is told privately where they sit
             await self.opening.join_click(interaction, table_id)
         else:
@@ -199,11 +220,13 @@ class DominoBot(commands.Bot):
 
     async def add_ai_click(self, interaction: discord.Interaction[Any], table_id: int,
                            level: str) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.opening.add_ai_click(interaction, table_id, level)
 
     async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.back_click(interaction, table_id)
 
     async def board_click(self, interaction: discord.Interaction[Any], game: str,
