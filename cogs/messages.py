@@ -298,7 +298,7 @@ def result_text(table: LiveTable) -> list[str]:
     for r in results:
         lines.append(t("result.place", place=r.place, name=shown(table.seats[r.seat].name),
                        points=tn("count.points", r.points),
-                       goat=t("result.goat") if r.goat else ""))
+                       goat=t("result.goat") if r.figures.get("goat") else ""))
     if outcome is not None and outcome.winners:
         lines.append(t("result.winner", names=" + ".join(shown(table.seats[s].name)
                                                           for s in outcome.winners)))

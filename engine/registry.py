@@ -24,6 +24,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from engine.errors import RecordError
+from engine.figures import NO_FIGURES, Figures
 from engine.game import Game
 from engine.options import OptionInfo
 
@@ -40,7 +41,8 @@ class GameSpec:
     game of the daily deal (exactly one game is); `hint_name`: the package's move
     suggester (see `hint`), None for a game without hints. `class_name` and
     `options_name` are the names the package exports its game class and its
-    options type under.
+    options type under. `figures`: what its results carry per seat beyond place and
+    points (`engine.figures`).
     """
 
     name: str
@@ -54,6 +56,8 @@ class GameSpec:
     best_score: bool = False
     daily: bool = False
     hint_name: str | None = None
+    # What each seat's result carries beyond place and points (engine.figures).
+    figures: Figures = NO_FIGURES
 
     @property
     def module(self) -> str:

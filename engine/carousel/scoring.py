@@ -16,6 +16,7 @@ as `(seat, points, reason)` in the order they are added.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from catalog import Phrase
 from engine.fives import (
@@ -27,6 +28,7 @@ from engine.fives import (
     round_pips,
     tile_bonus,
 )
+from engine.game import Game
 from engine.tiles import Tile
 
 Score = tuple[int | None, int, Phrase]
@@ -121,3 +123,9 @@ def blocked_scores(pips: Sequence[int], pairs: bool, mode: str,
             "tied": len(tied), "low": low, "pips": "+".join(str(pips[o]) for o in others) or "0",
             "raw": raw, "rounded": round_pips(raw), "points": points_phrase(points)})))
     return scores
+
+
+def result_figures(game: Game[Any]) -> list[dict[str, int]]:
+    """Each seat's figures of a finished match (`engine.figures`): `hands`, the hands the
+    match took (its points are the result's own)."""
+    return [{"hands": game.finished_hands} for _ in game.players]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine.figures import Figures
 from engine.registry import GameSpec
 
 SPEC = GameSpec("traditional", (2, 4), solitaire=False, rated=True,
                 class_name="TraditionalGame", options_name="TraditionalOptions",
-                usual_players=3, goats=True)
+                usual_players=3, goats=True,
+                figures=Figures(("goat", "hands"), "engine.traditional.scoring:result_figures"))
