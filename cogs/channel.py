@@ -1,11 +1,10 @@
-"""What the bot posts in a table's channel: the table's one public message (built here,
-sent by `TableMessages`), notices, hand summaries, and the listener that asks for them
-after every committed change (a half of `Actions`)."""
+"""A table's channel: its one public message (built here, kept current by `TableMessages`,
+cogs/table_updates.py), and what the channel is told after every committed change
+(notices, hand summaries): `TableChannel.on_event`, a `TableService` listener."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
@@ -14,50 +13,32 @@ from catalog.reader import reading
 from cogs.escape import shown
 from cogs.games import presentation
 from cogs.languages import languages_of
-from cogs.messages import Shot, hand_summary_text, render
-from cogs.notices import Notices
+from cogs.messages import hand_summary_text, render
 from cogs.table_updates import TableMessages, fault_text
 from engine.game import HandSummary
 from render.summary import HandEnd
 from tables.live import LiveTable, TableEvent
-from tables.service import TableService
 
 log = logging.getLogger(__name__)
 
 
-class ChannelPosts:
-    """The channel half of `Actions` (a mixin: it uses the bot, the service, the
-    table-message updater and the notices that `Actions` holds)."""
+async def table_message(bot: discord.Client,
+                        table: LiveTable) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+    """The table's public message as it should look now, with its picture file, in the
+    server's language (whoever's click brought it up to date)."""
+    with reading(await languages_of(bot).table(table)):
+        shot = (await render("board", table.game.view(None), "board.png")
+                if table.game is not None else None)
+        layout = presentation(table.game_kind).table_message(table, shot)
+    return layout, [shot.file()] if shot is not None else []
 
-    bot: discord.Client
-    service: TableService
-    updates: TableMessages
-    notices: Notices
 
-    async def board_shot(self, table: LiveTable) -> Shot | None:
-        if table.game is None:
-            return None
-        return await render("board", table.game.view(None), "board.png")
+class TableChannel:
+    """Tells a table's channel what happened: the table message, notices, summaries."""
 
-    async def build(self, table: LiveTable) -> tuple[discord.ui.LayoutView, list[discord.File]]:
-        """The table's public message as it should look now, with its picture file, in
-        the server's language (whoever's click brought it up to date)."""
-        with reading(await languages_of(self.bot).table(table)):
-            shot = await self.board_shot(table)
-            layout = presentation(table.game_kind).table_message(table, shot)
-        note = self.updates.note_of(table)
-        if note is not None:
-            box = next(c for c in layout.children if isinstance(c, discord.ui.Container))
-            box.add_item(discord.ui.TextDisplay(note))
-        return layout, [shot.file()] if shot is not None else []
-
-    def refresh(self, table: LiveTable) -> None:
-        """Have the table's one public message brought up to date (in the background)."""
-        self.updates.request(table)
-
-    def notice(self, table: LiveTable, text: str) -> None:
-        """Post a notice in the table's channel (in the background; a refusal is logged)."""
-        self.updates.spawn(self.notices.channel_notice(table, text), f"notice-{table.id}")
+    def __init__(self, bot: discord.Client, updates: TableMessages) -> None:
+        self.bot = bot
+        self.updates = updates
 
     async def _send_summary(self, table: LiveTable, summary: HandSummary) -> None:
         """The summary of a hand that ended, in words and a picture (everyone's tiles left)."""
@@ -84,32 +65,19 @@ class ChannelPosts:
             if event.seat is not None:
                 key = {"skip": "table.timeout_skip", "forfeit": "table.timeout_forfeit"}.get(
                     table.settings.timeout_action, "table.timeout_notice")
-                self.notice(table, t(key, name=shown(table.seats[event.seat].name),
+                self.updates.notice(table, t(key, name=shown(table.seats[event.seat].name),
                                      table=table.id))
             return
         if event.kind in ("turn", "reminder"):
             return  # private notices (cogs/notices.py); the table message is unchanged
         if event.kind == "quarantined":  # its game cannot be rebuilt: no message to draw
-            self.notice(table, t("table.quarantined_notice", table=table.id))
+            self.updates.notice(table, t("table.quarantined_notice", table=table.id))
             return
         if event.kind == "hand" and event.hand is not None:  # posted once, as it ends
             self.updates.spawn(self._send_summary(table, event.hand), f"summary-{table.id}")
             return
         if event.kind == "move" and table.forced_next():
             return  # forced moves follow at once: the last of them updates the message
-        self.refresh(table)
+        self.updates.request(table)
         if event.kind == "abandoned":
-            self.notice(table, t("lobby.expired_notice", table=table.id))
-
-    # -- opening tables ---------------------------------------------------------------------
-    async def post_table(self, interaction: discord.Interaction[Any], table: LiveTable, *,
-                         channel: discord.abc.Messageable | None = None) -> None:
-        """Send a new table's public message (after deferring), in the interaction's channel
-        or in `channel` (the table's thread), and remember its id."""
-        layout, files = await self.build(table)
-        none = discord.AllowedMentions.none()
-        message = (await interaction.followup.send(view=layout, files=files, wait=True,
-                                                   allowed_mentions=none)
-                   if channel is None else
-                   await channel.send(view=layout, files=files, allowed_mentions=none))
-        await self.service.set_message(table.id, message.id)
+            self.updates.notice(table, t("lobby.expired_notice", table=table.id))
