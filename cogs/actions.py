@@ -7,8 +7,12 @@ Each feature is its own module with its buttons, handlers and layouts:
     cogs/hands.py          each player's hand message: "Your hand", kept current after moves
     cogs/table_buttons.py  Rules, Resign, Take my seat back; /domino cancel and replace
     cogs/clock_messages.py Big Clock's message and its Hint button
-    cogs/channel.py        the table's public message and what its channel is told
+    cogs/table_message.py  the table's public message and what its channel is told (its
+                           layouts: cogs/messages.py, cogs/clock_messages.py, by
+                           cogs/games.py; sent, coalesced, by cogs/table_updates.py)
     cogs/notices.py        turn DMs, reminders and their fallbacks
+The slash commands: cogs/tables_cog.py (`/domino` and its table commands, help,
+rules), cogs/pickup_cog.py, cogs/daily_cog.py, cogs/stats_cog.py.
 
 `Actions` builds them and holds them in `parts`, where a button finds its
 handler (`cogs.items.part`). Three of them listen to `TableService` (the bot
@@ -23,7 +27,6 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs.answering import guard
-from cogs.channel import TableChannel, table_message
 from cogs.clock_messages import Hints
 from cogs.hands import LiveHands
 from cogs.help import rules_text
@@ -32,6 +35,7 @@ from cogs.lobby import Lobby
 from cogs.notices import Notices
 from cogs.play import Play, hand_message
 from cogs.table_buttons import TableClicks
+from cogs.table_message import TableChannel, table_message
 from cogs.table_updates import TableMessages
 from tables.live import TableEvent
 from tables.people import People
