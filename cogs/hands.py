@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import discord
@@ -61,8 +61,7 @@ class Click:
 
     interaction: discord.Interaction[Any]
     language: str  # the clicker's, read before the click's callback
-    answered: asyncio.Future[None] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future())
+    error: Exception | None = None  # what answering it raised, for its handler's guard
 
 
 @dataclass(eq=False)
@@ -214,7 +213,11 @@ class LiveHands:
             raise
         self._clicks.pop(key, None)
         self._queue(key, Update(snapshot(table), seat, False, click))
-        await click.answered
+        worker = self._workers.get(key)
+        if worker is not None:  # it answers the click first, then any newer update
+            await asyncio.wait({worker})
+        if click.error is not None:
+            raise click.error
 
     async def _work(self, key: Key) -> None:
         try:
@@ -229,14 +232,6 @@ class LiveHands:
                     log.warning("table %d: a hand message was not updated: %s", key[0],
                                 fault_text(exc) if isinstance(exc, discord.HTTPException)
                                 else exc)
-                finally:
-                    if click is not None and not click.answered.done():
-                        click.answered.set_result(None)
-        except asyncio.CancelledError:  # shut down: a click still waiting is not answered
-            left = self._newest.pop(key, None)
-            if left is not None and left.click is not None:
-                left.click.answered.cancel()
-            raise
         finally:
             self._workers.pop(key, None)
 
@@ -250,13 +245,8 @@ class LiveHands:
             await interaction.response.edit_message(view=layout, attachments=files)
             if interaction.message is not None:
                 await self.answered(table, seat, interaction.message.id, live)
-        except asyncio.CancelledError:
-            click.answered.cancel()
-            raise
         except Exception as exc:
-            click.answered.set_exception(exc)
-            return
-        click.answered.set_result(None)
+            click.error = exc
 
     async def answer_stripped(self, interaction: discord.Interaction[Any], table_id: int,
                               seq: int) -> None:
