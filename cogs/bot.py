@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from cogs.actions import Actions
 from cogs.clock_messages import HintButton
+from cogs.command_mentions import learn_mentions
 from cogs.daily_cog import DailyCog
 from cogs.handlers import BoardClicks
 from cogs.items import Parts
@@ -143,6 +144,8 @@ class DominoBot(commands.Bot):
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
         if self.sync_commands:
             await self.sync_if_needed()
+            dev = self.dev_guild_id
+            await learn_mentions(self.tree, None if dev is None else discord.Object(dev))
 
     async def add_domino_commands(self, people: People) -> None:
         """The one place `/domino` is assembled: the table commands' group, joined by the
