@@ -56,7 +56,8 @@ class Notices:
         hands.dm_layout = self.turn_layout
 
     async def on_event(self, event: TableEvent) -> None:
-        """Route the pickup events; other kinds are `Actions`' business."""
+        """Route the pickup events (the channel's are cogs/table_message.py's, the hands'
+        cogs/hands.py's)."""
         table, seat = event.table, event.seat
         if event.kind == "finished" and len(table.seats) > 1:
             # Told under the table's lock: sent in the background.
