@@ -382,4 +382,9 @@ TEXTS: dict[str, Source] = {
                         "mean {first} or {second}? Type either as it is written."),
     "error.start.twice": ("The clocks in {zone} show {time} twice. Did you mean {first} or "
                           "{second}? Type either as it is written."),
+    # holes (issue 29): a move while storage is busy, a click from outside the server
+    "error.move_queued": ("The bot's storage is busy right now, so your move is queued: it "
+                          "will be played as soon as the storage is free."),
+    "error.not_member": ("Table #{table} belongs to a server you are not a member of, so "
+                         "you cannot take part in it."),
 }

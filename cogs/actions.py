@@ -32,6 +32,7 @@ from cogs.hands import LiveHands
 from cogs.help import rules_text
 from cogs.items import Parts
 from cogs.lobby import Lobby
+from cogs.membership import Membership
 from cogs.notices import Notices
 from cogs.play import Play, hand_message
 from cogs.table_buttons import TableClicks
@@ -57,8 +58,10 @@ class Actions:
         self.notices = Notices(bot, people, service, self.updates, self.hands)
         self.play = Play(service, self.hands)
         self.lobby = Lobby(service, people, self.updates)
-        self.table = TableClicks(service, rules_text)
-        self.parts = Parts(self.play, self.lobby, self.hands, self.table, Hints(service))
+        self.membership = Membership(bot, service)
+        self.table = TableClicks(service, self.membership, rules_text)
+        self.parts = Parts(self.play, self.lobby, self.hands, self.table, Hints(service),
+                           self.membership)
 
     @property
     def listeners(self) -> list[Callable[[TableEvent], Awaitable[None]]]:

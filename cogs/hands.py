@@ -36,7 +36,7 @@ from cogs.words import move_words
 from engine.notation import tiles_in
 from storage import StorageError
 from storage.models import HandMessage
-from tables.errors import StaleMove
+from tables.errors import MoveQueued, StaleMove
 from tables.live import LiveTable, TableEvent
 from tables.service import TableService
 
@@ -124,7 +124,7 @@ class LiveHands:
         if not live:
             return self._status.get(key)
         self._status.pop(key, None)
-        hand = tuple(str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+        hand = tuple(str(tile) for tile in table.game.view(seat).hand or ())
         before = self._shown.get(key)
         drawn = [tile for tile in hand if before is not None and tile not in before]
         if not drawn or before is None or len(hand) <= len(before):
@@ -143,7 +143,7 @@ class LiveHands:
         user = table.seats[seat].user_id
         if user is not None:
             self._shown[(table.id, user)] = tuple(
-                str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+                str(tile) for tile in table.game.view(seat).hand or ())
         return layout, files, live
 
     # -- adopting a new latest message ---------------------------------------------------
@@ -197,19 +197,24 @@ class LiveHands:
         """A move clicked on the seat's hand message: commit it (`work`), then answer the
         click with the update of that message to the new hand (the player's updates
         asked for meanwhile are that same one). If the commit takes longer than Discord's
-        window, the click is acknowledged first and the message is edited as any other.
-        Raises what `work` raises (nothing was committed then)."""
+        window, the click is acknowledged first and the message is edited as any other;
+        a move storage is too busy for is queued (`MoveQueued`: the note says so). Raises
+        what `work` raises (nothing was committed then)."""
         user = table.seats[seat].user_id
         assert user is not None
         key = (table.id, user)
         click = Click(interaction, current())
         self._clicks[key] = click
         try:
-            await unless_slow(interaction, work, thinking=False)
-        except BaseException:
+            # A move storage keeps waiting (another process holds the database's lock) is
+            # answered in time: it is queued, the hand updated as any other once stored.
+            await unless_slow(interaction, work, thinking=False, note=t("error.move_queued"))
+        except BaseException as exc:
             self._clicks.pop(key, None)
             if key in self._newest:  # what was asked for meanwhile goes as usual
                 self._queue(key, self._newest[key])
+            if isinstance(exc, MoveQueued) and interaction.response.is_done():
+                return  # told by the note already
             raise
         self._clicks.pop(key, None)
         self._queue(key, Update(snapshot(table), seat, False, click))
@@ -220,8 +225,10 @@ class LiveHands:
             raise click.error
 
     async def _work(self, key: Key) -> None:
+        ended = False
         try:
             while key not in self._clicks and (update := self._newest.pop(key, None)):
+                ended = not update.table.is_live
                 click = update.click
                 if click is not None and not click.interaction.response.is_done():
                     await self._answer(update, click)
@@ -234,6 +241,10 @@ class LiveHands:
                                 else exc)
         finally:
             self._workers.pop(key, None)
+            if ended and key not in self._newest:
+                # Its last hand message is sent: an ended table keeps nothing here (issue 29).
+                self._status.pop(key, None)
+                self._shown.pop(key, None)
 
     async def _answer(self, update: Update, click: Click) -> None:
         """Edit the clicked hand message to `update`'s state, as the click's answer; what

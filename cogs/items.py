@@ -10,7 +10,8 @@ Each feature module holds its buttons, their handlers and their layouts:
     cogs/clock_messages.py dom:hint:<table>:<seq>                         (Big Clock)
 
 `Item` makes the clicker the reader (what the click answers is in their
-language) before any callback runs; a callback then calls its feature's handler,
+language) and checks who may act on the table from outside its server before any
+callback runs; a callback then calls its feature's handler,
 found with `part(interaction, Feature)` among the bot's `Parts` (cogs/actions.py).
 """
 
@@ -21,20 +22,29 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import discord
 from discord import ui
 
+from cogs.answering import guard
 from cogs.languages import languages_of
+from cogs.membership import Membership
 
 T = TypeVar("T")
 V = TypeVar("V", bound=ui.Item[Any])
 
 
 class Item(ui.DynamicItem[V], template=r"(?!)"):
-    """A persistent button or menu: before its callback, the clicker becomes the reader.
+    """A persistent button or menu of table `table`: before its callback, the clicker
+    becomes the reader, and one acting on a server's table from outside it (a DM) must be
+    a member of that server (cogs/membership.py; refused privately, in their language).
 
     (This base matches no custom id: each button gives its own template.)"""
 
+    table: int
+
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         await languages_of(interaction.client).read_interaction(interaction)
-        return True
+        async with guard(interaction, self.table):
+            await part(interaction, Membership).check(interaction, self.table)
+            return True
+        return False
 
 
 class Parts:

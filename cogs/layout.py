@@ -61,7 +61,7 @@ async def render(kind: str, view: Any, filename: str) -> Shot | None:
     except Exception:
         log.exception("rendering the %s failed", kind)
         return None
-    names = getattr(view, "players", None) or [getattr(view, "player", "")]
+    names = view.players
     return Shot(picture.data, filename, alt_text(picture.alt, names))
 
 

@@ -23,6 +23,7 @@ from cogs.play import PlayButton
 from cogs.table_buttons import BackButton, TableButton
 from cogs.words import ending, move_words, reason_words
 from engine.game import HandSummary
+from engine.line_game import line_view
 from engine.notation import piece_text, tile_text
 from tables.live import LiveTable
 from tables.results import seat_results
@@ -70,7 +71,7 @@ def table_layout(table: LiveTable, shot: Shot | None,
     if game is None:
         key = "table.cancelled" if table.status == "cancelled" else "table.abandoned"
         return layout([title, t(key)], None, [])
-    view = game.view(None)
+    view = line_view(game.view(None))
     # The move number: how far the game is, and which state the message shows.
     head = t("table.hand_no", hand=view.hand_number) + " · " + t("table.move_no", move=table.seq)
     if view.target:
@@ -83,9 +84,8 @@ def table_layout(table: LiveTable, shot: Shot | None,
     last = view.last_move
     if last is not None:
         texts.append(t("table.last", name=shown(view.players[last[0]]), move=move_words(last[1])))
-    scoring = getattr(view, "scoring", ())
-    if scoring and scoring[-1].seat is not None:
-        event = scoring[-1]
+    event = view.last_score
+    if event is not None and event.seat is not None:
         texts.append(t("table.last_score", name=shown(view.players[event.seat]),
                        points=event.points, reason=reason_words(event.reason)))
     if game.finished_hands and (table.status != "playing" or not view.history):
@@ -188,7 +188,7 @@ def result_text(table: LiveTable) -> list[str]:
                                                           for s in outcome.winners)))
     elif outcome is not None:
         lines.append(t("result.nobody"))
-    scores = getattr(game.view(None), "scores", ())
+    scores = game.view(None).scores
     if scores:
         lines.append(t("result.match", scores=" · ".join(
             f"{shown(s.name)} {v}" for s, v in zip(table.seats, scores, strict=False))))

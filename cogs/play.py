@@ -180,7 +180,7 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None, *, status: str |
     """
     assert table.game is not None
     view = table.game.view(seat)
-    tiles = " ".join(tile_text(tile) for tile in view.hand) or t("hand.empty")
+    tiles = " ".join(tile_text(tile) for tile in view.hand or ()) or t("hand.empty")
     texts = [t("hand.title", table=table.id), status or "", t("hand.tiles", tiles=tiles)]
     moves: list[ui.Item[Any]] = []
     if buttons and view.to_move == seat and view.legal_moves:
@@ -199,8 +199,8 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None, *, status: str |
                                        label=tile_text(tile)))
             else:
                 moves.append(TileButton(table.id, table.seq, tile, label=tile_text(tile)))
-        for move in specials:
-            moves.append(PlayButton(table.id, table.seq, move, label=t(f"table.{move}"),
+        for special in specials:
+            moves.append(PlayButton(table.id, table.seq, special, label=t(f"table.{special}"),
                                    style=discord.ButtonStyle.secondary))
     return layout(texts, shot, rows(moves, 5))
 
@@ -219,7 +219,7 @@ def end_choice_layout(table: LiveTable, seq: int, tile: str, choices: Sequence[E
             label += " " + t("hand.end_points", points=choice.points)
         buttons.append(PlayButton(table.id, seq, choice.move, label=label))
     view = table.game.view(seat)
-    tiles = " ".join(tile_text(held) for held in view.hand) or t("hand.empty")
+    tiles = " ".join(tile_text(held) for held in view.hand or ()) or t("hand.empty")
     texts = [t("hand.title", table=table.id), t("hand.tiles", tiles=tiles),
              t("hand.choose_end", tile=shown_tile)]
     return layout(texts, shot, rows(buttons, 1))

@@ -31,6 +31,7 @@ from cogs.hands import LiveHands
 from cogs.items import Item, button, part
 from cogs.layout import text_layout
 from cogs.lobby import Lobby
+from cogs.membership import Membership
 from tables.errors import TableError
 from tables.live import LiveTable, resign_plays_on
 from tables.service import TableService
@@ -85,11 +86,14 @@ class BackButton(Item[ui.Button[Any]], template=r"dom:back:(?P<table>\d+)"):
 
 
 class TableClicks:
-    """Resign, Rules and Take my seat back, and the table commands; `rules` writes a game's
-    rules with a table's options (cogs/help.py)."""
+    """Resign, Rules and Take my seat back, and the table commands (given from outside the
+    table's server only by its members: `membership`); `rules` writes a game's rules with
+    a table's options (cogs/help.py)."""
 
-    def __init__(self, service: TableService, rules: RulesText) -> None:
+    def __init__(self, service: TableService, membership: Membership,
+                 rules: RulesText) -> None:
         self.service = service
+        self.membership = membership
         self.rules = rules
 
     async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -143,6 +147,7 @@ class TableClicks:
             await ack(interaction, ephemeral=True)
             if table_id is None:
                 table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
             await self.service.cancel(table_id, interaction.user.id,
                                       is_manager=is_manager(interaction))
             await interaction.followup.send(t("cmd.cancelled", table=table_id), ephemeral=True)
@@ -152,6 +157,7 @@ class TableClicks:
         async with guard(interaction, table_id):
             if table_id is None:
                 table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.service.replace_with_ai(table_id, seat - 1, interaction.user.id,
                                                is_manager=is_manager(interaction))

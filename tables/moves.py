@@ -7,8 +7,16 @@ import asyncio
 import logging
 
 from engine.errors import IllegalMove, NotationError
-from storage.errors import MoveConflict, StorageError
-from tables.errors import IllegalMoveError, NotAllowed, NotSeated, NotYourTurn, StaleMove
+from storage.errors import MoveConflict, StorageBusy, StorageError
+from tables.errors import (
+    IllegalMoveError,
+    MoveQueued,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StaleMove,
+    TableError,
+)
 from tables.halves import ServiceHalf
 from tables.live import LiveTable, TableEvent
 
@@ -18,11 +26,15 @@ log = logging.getLogger(__name__)
 class Moves(ServiceHalf):
     """The moves half of `TableService`."""
 
-    async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
+    async def play(self, table_id: int, user_id: int, seq: int | None, text: str, *,
+                   queue: bool = True) -> str:
         """Apply `text` for the user, if the table is still at move `seq` (None: now).
 
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
         IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed.
+        Storage busy (another process holds the database's lock): with `queue`, the
+        move is stored in the background once it can be (the listeners hear of it
+        then, as of any move) and MoveQueued is raised; without, StorageBusy.
         """
         table = await self._table(table_id)
         async with table.lock:
@@ -37,10 +49,28 @@ class Moves(ServiceHalf):
                 raise NotAllowed("error.resigned_already")
             if table.game.to_move != seat:
                 raise NotYourTurn(table.to_move_name())
-            recorded = await self.commit(table, seat, text)
+            try:
+                recorded = await self.commit(table, seat, text)
+            except StorageBusy as exc:
+                if not queue:
+                    raise
+                at = table.seq
+                log.warning("table %d: %s; the move of %d is queued", table_id, exc, user_id)
+                self.scheduler.retry(table, lambda: self._play_queued(table_id, user_id, at,
+                                                                      text),
+                                     f"queued-{table_id}", later=True)
+                raise MoveQueued() from None
             if table.settings.timeouts_of(seat):
                 await self.scheduler.count_timeout(table, seat, reset=True)
             return recorded
+
+    async def _play_queued(self, table_id: int, user_id: int, seq: int, text: str) -> None:
+        """A move storage was too busy for, tried again (while storage is busy, again
+        later: `Scheduler.retry`); a position changed meanwhile drops it."""
+        try:
+            await self.play(table_id, user_id, seq, text, queue=False)
+        except TableError as exc:
+            log.info("table %d: a queued move of %d was dropped: %s", table_id, user_id, exc)
 
     async def commit(self, table: LiveTable, seat: int, text: str) -> str:
         """Commit `text` for `seat`, then every forced move after it; finish or re-arm.
