@@ -6,24 +6,24 @@ zone and quiet hours, and the record of notices sent), so a restart simply
 re-arms every timer: overdue deadlines fire at once, in deadline order, and
 nothing is sent twice (`Storage.mark_sent`).
 
-`TableService` holds one `Scheduler`; what the scheduler needs from the service
-(commit a move, finish or close a table, tell the listeners) is `TableActions`.
+The scheduler only arms and fires: what a timer's firing does at the table (commit
+a move, count a timeout, finish or close a table, tell the listeners) it asks of the
+table service's parts, as `TableActions`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.ai import choose
 from engine.rng import SeededRandom
-from storage.errors import SettingsChanged, StorageBusy, StorageError, StorageFull
-from tables.errors import StaleMove, TableError
-from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent, TableSettings
+from storage.errors import StorageBusy, StorageError, StorageFull
+from tables.events import Listener
+from tables.live import LiveTable, TableEvent
 from tables.quiet import reminder_times
 
 if TYPE_CHECKING:
@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[TableEvent], Awaitable[None]]
+__all__ = ["STORAGE_RETRY_MAX", "Listener", "Scheduler", "TableActions", "stop_timer"]
+
 # A table task storage refused is tried again: 5 s later, then 10 s, 20 s, ... up to
 # every 5 minutes. While storage is only busy or full it is never given up (the table would
 # stall until a restart); another refusal is given up after STORAGE_TRIES tries.
 STORAGE_TRIES, STORAGE_RETRY, STORAGE_RETRY_MAX = 10, 5.0, 300.0
-SETTINGS_TRIES = 5  # a settings change another process keeps changing under: then refused
 
 
 def stop_timer(table: LiveTable) -> None:
@@ -60,6 +60,8 @@ class TableActions(Protocol):
     async def finish(self, table: LiveTable) -> None: ...
 
     async def close_table(self, table: LiveTable, status: str) -> bool: ...
+
+    async def count_timeout(self, table: LiveTable, seat: int) -> None: ...
 
 
 class Scheduler:
@@ -265,7 +267,7 @@ class Scheduler:
             table.resigned = seat
             await self.actions.finish(table)
             return
-        await self.count_timeout(table, seat)
+        await self.actions.count_timeout(table, seat)
         legal = [str(m) for m in table.game.legal_moves()]
         if action == "skip" and "pass" in legal:
             await self.actions.commit(table, seat, "pass")
@@ -275,60 +277,7 @@ class Scheduler:
         while table.in_play and table.game is not None and table.game.to_move == seat:
             await self.actions.commit(table, seat, await self.ai_move(table, seat, "normal"))
 
-    # -- away seats --------------------------------------------------------------------
-    async def count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
-        """Count a timeout in a row (or reset the count); the third hands the seat to an AI."""
-        def counted(settings: TableSettings) -> TableSettings:
-            counts = list(settings.timeouts) + [0] * (len(table.seats) - len(settings.timeouts))
-            counts[seat] = 0 if reset else counts[seat] + 1
-            away = settings.away
-            if counts[seat] >= AWAY_AFTER_TIMEOUTS and seat not in away:
-                away = (*away, seat)
-            return dataclasses.replace(settings, timeouts=tuple(counts), away=away)
-
-        was_away = seat in table.settings.away
-        saved = await self.save_settings(table, counted)
-        if seat in saved.away and not was_away:
-            await self.actions.emit(TableEvent("away", table, seat=seat))
-
-    async def save_settings(self, table: LiveTable,
-                            change: Callable[[TableSettings], TableSettings]) -> TableSettings:
-        """Store `change` of the table's settings, made over the settings as stored: when
-        another process changed them since they were read, they are read again and the
-        change made over those (up to SETTINGS_TRIES times; then StaleMove). Returns the
-        settings stored."""
-        for _ in range(SETTINGS_TRIES):
-            before = dict(table.row.settings)
-            after = change(TableSettings.from_json(before))
-            try:
-                await self.store.set_table_settings(table.id, after.to_json(), expected=before)
-            except SettingsChanged:
-                loaded = await self.store.load_table(table.id)
-                if loaded is None:
-                    raise StaleMove() from None
-                table.replace_row(settings=loaded.table.settings)
-                if not table.visiting:  # the holder tells the other process's change now:
-                    await self.actions.emit(TableEvent("seats", table))  # its notice won't
-                continue
-            table.replace_row(settings=after.to_json())
-            return after
-        raise StaleMove()
-
-    async def take_back(self, table: LiveTable, user_id: int) -> LiveTable:
-        """A player takes back the seat an AI has been playing for them."""
-        async with table.lock:
-            seat = table.seat_of(user_id)
-            if seat is None or seat not in table.settings.away:
-                raise TableError("error.no_away_seat")
-            def back(settings: TableSettings) -> TableSettings:
-                counts = list(settings.timeouts)
-                if seat < len(counts):
-                    counts[seat] = 0
-                return dataclasses.replace(
-                    settings, away=tuple(s for s in settings.away if s != seat),
-                    timeouts=tuple(counts))
-
-            await self.save_settings(table, back)
-            await self.actions.emit(TableEvent("back", table, seat=seat))
-            self.after_change(table)
-        return table
+    async def count_timeout(self, table: LiveTable, seat: int) -> None:
+        """Count the timeout of the seat to move: the seats' part stores it (and hands the
+        seat to an AI at the third in a row). Under the table's lock."""
+        await self.actions.count_timeout(table, seat)
