@@ -10,6 +10,7 @@ do one job, and keeps the calls the cogs and the tests make:
 - tables.lobby.LobbyActions: opening a table, its lobby's buttons, closing it;
 - tables.seats: the seats of a game in progress (away, timeouts, resign, AI seats);
 - tables.timers.Scheduler: arms and fires each table's timers and AI turns;
+- tables.turns.TurnsDue: what a firing does (an AI's move, a turn that ran out);
 - tables.events.Events: the listeners.
 
 Each part says what it needs of the others as a `typing.Protocol` beside it; the
@@ -34,6 +35,7 @@ from tables.rematch import Rematches
 from tables.seats import Seats, SeatStates
 from tables.shards import HeldTables, Placement
 from tables.timers import Scheduler
+from tables.turns import TurnsDue
 
 
 class TableService:
@@ -62,6 +64,8 @@ class TableService:
                            timers=self.scheduler)
         self.lobby = LobbyActions(store, tell, held=self.held, moves=self.moves,
                                   timers=self.scheduler, clock=clock)
+        self.turns = TurnsDue(tell, moves=self.moves, lobby=self.lobby,
+                              timeouts=self.seat_states)
         self.rematches = Rematches(self)
 
     @property
@@ -167,21 +171,12 @@ class TableService:
     async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
         return await self.lobby.cancel(table_id, user_id, is_manager=is_manager)
 
-    async def close_table(self, table: LiveTable, status: str) -> bool:
-        return await self.lobby.close_table(table, status)
-
     # -- moves (tables.moves) ---------------------------------------------------------
     async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
         """Apply `text` for the user, if the table is still at move `seq` (None: now).
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
         IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed."""
         return await self.moves.play(await self.table(table_id), user_id, seq, text)
-
-    async def commit(self, table: LiveTable, seat: int, text: str) -> str:
-        return await self.moves.commit(table, seat, text)
-
-    async def after_moves(self, table: LiveTable) -> None:
-        await self.moves.after_moves(table)
 
     @property
     def play_forced(self) -> Callable[[LiveTable], Awaitable[None]]:
@@ -193,11 +188,18 @@ class TableService:
     def play_forced(self, step: Callable[[LiveTable], Awaitable[None]]) -> None:
         self.moves.play_forced = step  # type: ignore[method-assign, assignment]
 
-    async def finish(self, table: LiveTable) -> None:
-        await self.moves.finish(table)
-
+    # -- what the scheduler's timers do at a table (tables.timers.TableActions) ---------
     async def emit(self, event: TableEvent) -> None:
         await self.events.emit(event)
+
+    async def ai_turn(self, table: LiveTable) -> None:
+        await self.turns.ai_turn(table)
+
+    async def on_deadline(self, table: LiveTable) -> None:
+        await self.turns.on_deadline(table)
+
+    async def count_timeout(self, table: LiveTable, seat: int) -> None:
+        await self.seat_states.count_timeout(table, seat)
 
     # -- the seats of a game in progress (tables.seats) -------------------------------
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
@@ -210,9 +212,6 @@ class TableService:
 
     async def take_back(self, table_id: int, user_id: int) -> LiveTable:
         return await self.seats.take_back(table_id, user_id)
-
-    async def count_timeout(self, table: LiveTable, seat: int) -> None:
-        await self.seat_states.count_timeout(table, seat)
 
     # -- shards (tables.shards) --------------------------------------------------------
     async def adopt(self, shards: Collection[int]) -> int:

@@ -1,4 +1,5 @@
-"""The scheduler of the tables: AI turns, turn notices, reminders, deadlines.
+"""The scheduler of the tables: it arms and fires their timers (AI turns, turn notices,
+reminders, deadlines).
 
 One timer task per table sleeps until the next thing due (a reminder or the
 deadline), all of it derived from storage (the deadline, the player's time
@@ -6,9 +7,8 @@ zone and quiet hours, and the record of notices sent), so a restart simply
 re-arms every timer: overdue deadlines fire at once, in deadline order, and
 nothing is sent twice (`Storage.mark_sent`).
 
-The scheduler only arms and fires: what a timer's firing does at the table (commit
-a move, count a timeout, finish or close a table, tell the listeners) it asks of the
-table service's parts, as `TableActions`.
+The scheduler only arms and fires: what a firing does at the table (an AI's move, a
+turn that ran out, a lobby nobody started) is tables.turns', asked as `TableActions`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.ai import choose
-from engine.rng import SeededRandom
 from storage.errors import StorageBusy, StorageError, StorageFull
 from tables.events import Listener
 from tables.live import LiveTable, TableEvent
@@ -51,15 +49,15 @@ def stop_timer(table: LiveTable) -> None:
 
 
 class TableActions(Protocol):
-    """The changes the scheduler makes through the service (each under the table's lock)."""
+    """What a timer's firing does at the table (tables.turns.TurnsDue, through the table
+    service), each under the table's lock and only while the table is at the move the
+    timer was armed for."""
 
     async def emit(self, event: TableEvent) -> None: ...
 
-    async def commit(self, table: LiveTable, seat: int, text: str) -> str: ...
+    async def ai_turn(self, table: LiveTable) -> None: ...
 
-    async def finish(self, table: LiveTable) -> None: ...
-
-    async def close_table(self, table: LiveTable, status: str) -> bool: ...
+    async def on_deadline(self, table: LiveTable) -> None: ...
 
     async def count_timeout(self, table: LiveTable, seat: int) -> None: ...
 
@@ -187,25 +185,7 @@ class Scheduler:
         async with table.lock:
             if table.seq != seq or not table.in_play:
                 return
-            assert table.game is not None
-            seat = table.game.to_move
-            if seat is None:
-                return
-            level = table.seats[seat].ai_level or "normal"
-            await self.actions.commit(table, seat, await self.ai_move(table, seat, level))
-
-    @staticmethod
-    async def ai_move(table: LiveTable, seat: int, level: str) -> str:
-        """The AI's move for `seat`, from that seat's view only (called under the table's lock).
-
-        The search runs in a worker thread: the hard level thinks for up to a
-        second, and the other tables must not wait for it.
-        """
-        assert table.game is not None
-        # Seeded by table and move number: the same position gets the same AI move.
-        rng = SeededRandom((table.seed or 0) * 1_000_003 + table.seq)
-        view = table.game.view(seat)
-        return str(await asyncio.to_thread(choose, level, view, rng))
+            await self.actions.ai_turn(table)
 
     # -- notices -----------------------------------------------------------------------
     async def _announce_turn(self, table: LiveTable, seq: int, seat: int) -> None:
@@ -250,32 +230,7 @@ class Scheduler:
         async with table.lock:
             if table.seq != seq or not table.is_live:
                 return
-            await self._on_deadline(table)
-
-    async def _on_deadline(self, table: LiveTable) -> None:
-        """A lobby nobody started is abandoned; a turn that ran out gets the table's action."""
-        if table.status == "lobby":
-            await self.actions.close_table(table, "abandoned")
-            return
-        assert table.game is not None
-        seat = table.game.to_move
-        if seat is None:
-            return
-        await self.actions.emit(TableEvent("timeout", table, seat=seat))
-        action = table.settings.timeout_action
-        if action == "forfeit":
-            table.resigned = seat
-            await self.actions.finish(table)
-            return
-        await self.actions.count_timeout(table, seat)
-        legal = [str(m) for m in table.game.legal_moves()]
-        if action == "skip" and "pass" in legal:
-            await self.actions.commit(table, seat, "pass")
-            return
-        # The AI plays the whole turn: a draw does not pass the turn, so it goes on
-        # drawing (each draw a move of its own) until it has played or passed.
-        while table.in_play and table.game is not None and table.game.to_move == seat:
-            await self.actions.commit(table, seat, await self.ai_move(table, seat, "normal"))
+            await self.actions.on_deadline(table)
 
     async def count_timeout(self, table: LiveTable, seat: int) -> None:
         """Count the timeout of the seat to move: the seats' part stores it (and hands the
