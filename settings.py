@@ -39,6 +39,9 @@ class Settings:
     database_url: str | None = None  # a postgresql:// URL; None = the SQLite file
     shard_count: int | None = None  # SHARD_COUNT; None = as Discord recommends, all here
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS run by this process; None = all
+    web_host: str = "127.0.0.1"  # WEB_HOST: where the web pages listen
+    web_port: int = 8080  # WEB_PORT; 0 = no web pages
+    web_base_url: str | None = None  # WEB_BASE_URL: the public address; None = no links
 
     @property
     def database(self) -> Path | str:
@@ -52,7 +55,9 @@ class Settings:
         where = redact(self.database_url) if self.database_url else str(self.database_path)
         return (f"Settings(token=<hidden>, database={where}, "
                 f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
-                f"shard_count={self.shard_count}, shard_ids={self.shard_ids})")
+                f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, "
+                f"web=http://{self.web_host}:{self.web_port}, "
+                f"web_base_url={self.web_base_url})")
 
 
 def load_settings(environ: dict[str, str] | None = None, env_file: str | None = ".env") -> Settings:
@@ -86,7 +91,23 @@ def load_settings(environ: dict[str, str] | None = None, env_file: str | None = 
                     f"DATABASE_URL must be sqlite:///path or postgresql://..., not {url!r}"
                 ) from None
     count, ids = _shards(environ, postgres=url is not None)
-    return Settings(token, path, int(guild) if guild else None, level, url, count, ids)
+    host, port, base_url = _web(environ)
+    return Settings(token, path, int(guild) if guild else None, level, url, count, ids,
+                    host, port, base_url)
+
+
+def _web(environ: dict[str, str]) -> tuple[str, int, str | None]:
+    """WEB_HOST, WEB_PORT and WEB_BASE_URL. Raises SettingsError for values that cannot work."""
+    host = environ.get("WEB_HOST", "").strip() or "127.0.0.1"
+    raw_port = environ.get("WEB_PORT", "").strip() or "8080"
+    if not raw_port.isdigit() or int(raw_port) > 65535:
+        raise SettingsError(f"WEB_PORT must be a port number (0 turns the web pages off), "
+                            f"not {raw_port!r}")
+    base_url = environ.get("WEB_BASE_URL", "").strip().rstrip("/") or None
+    if base_url is not None and not base_url.startswith(("https://", "http://")):
+        raise SettingsError(f"WEB_BASE_URL must be the pages' public address, like "
+                            f"https://dominoes.example.org, not {base_url!r}")
+    return host, int(raw_port), base_url
 
 
 def _shards(environ: dict[str, str], *,

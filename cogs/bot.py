@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.actions import Actions
+from cogs.command_mentions import learn_mentions
 from cogs.components import DYNAMIC_ITEMS
 from cogs.daily_cog import DailyCog
 from cogs.languages import Languages
@@ -135,6 +136,8 @@ class DominoBot(commands.Bot):
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
         if self.sync_commands:
             await self.sync_if_needed()
+            dev = self.dev_guild_id
+            await learn_mentions(self.tree, None if dev is None else discord.Object(dev))
 
     async def add_domino_commands(self, people: People) -> None:
         """The one place `/domino` is assembled: the table commands' group, joined by the

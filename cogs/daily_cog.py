@@ -117,6 +117,7 @@ class DailyCog(commands.Cog):
 
     @app_commands.command(name="daily-channel",
                           description="Where the daily boards are posted (Manage Server)")
+    @app_commands.describe(channel="The channel for the daily boards")
     async def daily_channel(self, interaction: discord.Interaction[Any],
                             channel: discord.TextChannel) -> None:
         async with self.actions.guard(interaction, None):

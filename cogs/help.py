@@ -19,7 +19,7 @@ from cogs.words import options_lines
 from engine.registry import GAMES
 
 PICTURES = Path(__file__).resolve().parent.parent / "docs" / "pictures"
-TOPICS = ("start", "moves", "buttons", "pickup", "time")
+TOPICS = ("start", "alone", "moves", "buttons", "pictures", "pickup", "time", "daily")
 """The general pages, in order; then one page per registered game."""
 
 
@@ -40,7 +40,7 @@ def help_page(topic: str | None) -> tuple[str, discord.File | None]:
 
 
 def rules_hint(game: str) -> str:
-    return t("help.rules_hint", game=t(f"game.{game}"), name=game)
+    return t("help.rules_hint", game=t(f"game.{game}"))
 
 
 def picture(game: str) -> discord.File | None:

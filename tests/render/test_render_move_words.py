@@ -56,7 +56,7 @@ def test_a_carousel_score_and_move_are_read_in_the_alt_texts_language(
 
 @pytest.mark.parametrize(("locale", "drew", "sides"), [
     ("en", "Last move: Ann draw.", "arms L 0 (1 tile), R 5 (0 tiles), U 5"),
-    ("ru", "Последний ход: Ann из базара.", "концы Л 0 (1 фишка), П 5 (0 фишек), В 5"),
+    ("ru", "Последний ход: Ann с базара.", "концы Л 0 (1 фишка), П 5 (0 фишек), В 5"),
     ("uk", "Останній хід: Ann з базару.", "кінці Л 0 (1 кістка), П 5 (0 кісток), В 5"),
 ])
 def test_a_draw_and_the_arm_sides_are_in_the_readers_words(locale: str, drew: str,
