@@ -176,7 +176,7 @@ class TableService:
         """Apply `text` for the user, if the table is still at move `seq` (None: now).
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
         IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed."""
-        return await self.moves.play(await self.table(table_id), user_id, seq, text)
+        return await self.moves.play(await self.held.table(table_id), user_id, seq, text)
 
     @property
     def play_forced(self) -> Callable[[LiveTable], Awaitable[None]]:

@@ -158,8 +158,9 @@ def split_settings(raw: dict[str, Any] | None) -> tuple[TableSettings, SeatState
 @dataclass(frozen=True, slots=True)
 class SeatedSettings(TableSettings):
     """A table's settings as `LiveTable.settings` gives them: the options fixed at its
-    opening, with its seat state readable beside them (`settings.away`, as the readers
-    of a table's settings have asked it). Changes go through `SeatState`."""
+    opening, with its seat state readable beside them (`away`, `resigned`, `timeouts`,
+    as the cogs and the tests have read them there). tables/ reads
+    `LiveTable.seat_state`; changes go through `SeatState` (tables.seats)."""
 
     state: SeatState = SeatState()
 

@@ -69,3 +69,12 @@ async def test_every_way_to_a_table_by_id_gives_the_one_table(tmp_path: Path) ->
     finally:
         await service.close()
         await store.close()
+
+
+def test_tables_reads_the_seat_state_apart_from_the_settings() -> None:
+    # `table.settings.away` still reads (cogs and tests ask it so), but tables/ itself
+    # asks the seat state: the options fixed at opening are one thing, the seats another.
+    for path in TABLES.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name in ("away", "timeouts", "resigned"):
+            assert f"settings.{name}" not in text, (path.name, name)
