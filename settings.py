@@ -24,6 +24,23 @@ No DISCORD_TOKEN is set, so the bot cannot log in.
 """
 
 
+READ_ONLY_HELP = """\
+The folder {folder} is read-only (its file system is mounted read-only), so the bot
+cannot keep its games in {path}.
+
+Mount it read-write, or set DATABASE_PATH in .env to a file in a folder the bot may
+write, then start again.
+"""
+
+NO_PERMISSION_HELP = """\
+The bot has no permission to write {what} (it runs as user {user}), so it cannot keep
+its games in {path}.
+
+Give that user write permission (for example: chown -R {user} {folder}), or set
+DATABASE_PATH in .env to a file in a folder the bot may write, then start again.
+"""
+
+
 class SettingsError(Exception):
     """Settings that cannot work; the message tells the person how to fix them."""
 
@@ -134,3 +151,24 @@ def _shards(environ: dict[str, str], *,
         raise SettingsError("SHARD_IDS lists only some shards, so other processes run the "
                             "rest: they must share DATABASE_URL=postgresql://...")
     return count, ids
+
+
+def check_writable(database_path: Path) -> None:
+    """Check the SQLite file can be written where the settings put it: its folder (the
+    nearest one that exists: the bot creates the rest) on a read-write file system, and
+    the folder and file writable by this user. SQLite also writes its -wal and -shm
+    files beside the database, so the folder must be writable, not only the file.
+
+    Raises SettingsError naming the cause, the path and what to do.
+    """
+    folder = database_path.absolute().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    path = database_path.absolute()
+    if hasattr(os, "statvfs") and os.statvfs(folder).f_flag & os.ST_RDONLY:
+        raise SettingsError(READ_ONLY_HELP.format(folder=folder, path=path))
+    user = os.getuid() if hasattr(os, "getuid") else "?"
+    for what, where in ((f"to the folder {folder}", folder), (f"the file {path}", path)):
+        if where.exists() and not os.access(where, os.W_OK):
+            raise SettingsError(NO_PERMISSION_HELP.format(what=what, user=user, path=path,
+                                                          folder=folder))

@@ -374,4 +374,17 @@ TEXTS: dict[str, Source] = {
     "table.quarantined_notice": ("Table #{table} cannot go on: its stored moves no longer "
                                  "replay. The host can cancel it with {cmd.cancel} "
                                  "(table {table})."),
+    # --- pickup: scheduled tables' start times (tables/start_time.py) ---
+    "error.start.unreadable": "I cannot read that time. Try one of these: {examples}.",
+    "error.start.past": "That time has passed already ({when}).",
+    "error.start.too_far": "A table can be scheduled at most {days} days ahead.",
+    "error.start.gap": ("The clocks in {zone} skip {time}: it never shows there. Did you "
+                        "mean {first} or {second}? Type either as it is written."),
+    "error.start.twice": ("The clocks in {zone} show {time} twice. Did you mean {first} or "
+                          "{second}? Type either as it is written."),
+    # holes (issue 29): a move while storage is busy, a click from outside the server
+    "error.move_queued": ("The bot's storage is busy right now, so your move is queued: it "
+                          "will be played as soon as the storage is free."),
+    "error.not_member": ("Table #{table} belongs to a server you are not a member of, so "
+                         "you cannot take part in it."),
 }

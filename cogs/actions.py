@@ -29,6 +29,7 @@ from cogs.escape import excerpt
 from cogs.games import presentation
 from cogs.hands import LiveHands, hand_message, snapshot
 from cogs.help import rules_text
+from cogs.membership import Membership
 from cogs.messages import (
     end_choice_layout,
     render,
@@ -39,7 +40,7 @@ from cogs.table_updates import TableMessages
 from cogs.words import move_words
 from engine.choices import end_choices
 from engine.registry import game_spec
-from tables.errors import NotSeated, StaleMove, TableError
+from tables.errors import MoveQueued, NotSeated, StaleMove, TableError
 from tables.live import LiveTable, Person, resign_plays_on
 from tables.people import People
 from tables.service import TableService
@@ -69,6 +70,7 @@ class Actions(ChannelPosts):
         self.updates = TableMessages(bot, self.build, service.set_message)
         self.hands = LiveHands(bot, service, self.updates)
         self.notices = Notices(bot, people, service, self.updates, self.hands)
+        self.membership = Membership(bot, service)
 
     # -- errors ----------------------------------------------------------------------------
     @asynccontextmanager
@@ -121,9 +123,15 @@ class Actions(ChannelPosts):
             hands, key = self.hands, (table_id, interaction.user.id)
             hands.answering.add(key)
             try:
+                # A move storage keeps waiting (another process holds the database's
+                # lock) is answered in time: it is queued, the hand updated once stored.
                 await unless_slow(interaction,
                                   self.service.play(table_id, interaction.user.id, seq, move),
-                                  thinking=False)
+                                  thinking=False, note=t("error.move_queued"))
+            except MoveQueued:
+                if not interaction.response.is_done():
+                    raise  # told by the guard, at once
+                return  # told by the note already
             finally:
                 hands.answering.discard(key)
             if interaction.response.is_done():
@@ -303,6 +311,7 @@ class Actions(ChannelPosts):
             await ack(interaction, ephemeral=True)
             if table_id is None:
                 table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
             await self.service.cancel(table_id, interaction.user.id,
                                       is_manager=is_manager(interaction))
             await interaction.followup.send(t("cmd.cancelled", table=table_id), ephemeral=True)
@@ -312,6 +321,7 @@ class Actions(ChannelPosts):
         async with self.guard(interaction, table_id):
             if table_id is None:
                 table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.service.replace_with_ai(table_id, seat - 1, interaction.user.id,
                                                is_manager=is_manager(interaction))

@@ -46,14 +46,17 @@ async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = False,
 
 
 async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T], *,
-                      thinking: bool = True) -> T:
+                      thinking: bool = True, note: str | None = None) -> T:
     """Await `work` (a check that may refuse privately) before answering, unless it takes
     longer than ANSWER_WITHIN seconds: then acknowledge first, so Discord keeps the
     interaction (the refusal, if any, then replaces the public "thinking…"; a button's
-    `thinking=False` acknowledges silently, its message to be edited after)."""
+    `thinking=False` acknowledges silently, its message to be edited after; a `note`
+    acknowledges with that private text instead, for the person to read at once)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
     if not done:
+        if note is not None and not interaction.response.is_done():
+            await interaction.response.send_message(note, ephemeral=True)
         await ack(interaction, thinking=thinking)
     return await task
 

@@ -157,44 +157,62 @@ class DominoBot(commands.Bot):
 
     # -- cogs.handlers.Handlers: what the persistent buttons call -----------------------------
     # Each first makes the clicker the reader: what it answers is in their language.
+    async def _may_act(self, interaction: discord.Interaction[Any], table_id: int) -> bool:
+        """Make the clicker the reader; False (answered privately) if they act on a
+        server's table from outside it (a DM) and are not its member (cogs/membership.py)."""
+        await self.languages.read_interaction(interaction)
+        async with self.actions.guard(interaction, table_id):
+            await self.actions.membership.check(interaction, table_id)
+            return True
+        return False
+
     async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          move: str) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.play_click(interaction, table_id, seq, move)
 
     async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
                          tile: str) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.choose_end(interaction, table_id, seq, tile)
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.show_hand(interaction, table_id)
 
     async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.resign_click(interaction, table_id)
 
     async def resign_confirmed(self, interaction: discord.Interaction[Any],
                                table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.resign_confirmed(interaction, table_id)
 
     async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.rules_click(interaction, table_id)
 
     async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.opening.rematch_click(interaction, table_id)
 
     async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.hint_click(interaction, table_id)
 
     async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
                           table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         if action == "join":  # the joiner is told privately where they sit
             await self.opening.join_click(interaction, table_id)
         else:
@@ -202,11 +220,13 @@ class DominoBot(commands.Bot):
 
     async def add_ai_click(self, interaction: discord.Interaction[Any], table_id: int,
                            level: str) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.opening.add_ai_click(interaction, table_id, level)
 
     async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
+        if not await self._may_act(interaction, table_id):
+            return
         await self.actions.back_click(interaction, table_id)
 
     async def board_click(self, interaction: discord.Interaction[Any], game: str,

@@ -165,9 +165,11 @@ class LiveHands:
                                                                 f"hand-{table.id}-{user}")
 
     async def _work(self, key: Key) -> None:
+        ended = False
         try:
             while (item := self._newest.pop(key, None)) is not None:
                 table, seat, only_live = item
+                ended = not table.is_live
                 try:
                     await self._update(table, seat, only_live)
                 except (discord.HTTPException, StorageError) as exc:
@@ -176,6 +178,10 @@ class LiveHands:
                                 else exc)
         finally:
             self._workers.pop(key, None)
+            if ended and key not in self._newest:
+                # Its last hand message is sent: an ended table keeps nothing here (issue 29).
+                self._status.pop(key, None)
+                self._shown.pop(key, None)
 
     async def answered(self, table: LiveTable, seat: int, message_id: int,
                        live: bool) -> None:

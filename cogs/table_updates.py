@@ -142,8 +142,10 @@ class TableMessages:
     # -- the worker ----------------------------------------------------------------------
     async def _work(self, table_id: int) -> None:
         attempt = 0
+        last: LiveTable | None = None
         try:
             while (table := self._newest.pop(table_id, None)) is not None:
+                last = table
                 try:
                     await self._send(table)
                     attempt = 0
@@ -160,6 +162,10 @@ class TableMessages:
                     await self.sleep(delay)
         finally:
             self._workers.pop(table_id, None)
+            if last is not None and not last.is_live and table_id not in self._newest:
+                # Its last message is sent: an ended table keeps nothing here (issue 29).
+                self._below.pop(table_id, None)
+                self._notes.pop(table_id, None)
 
     async def _send(self, table: LiveTable) -> None:
         """Edit the message to show `table` now; post it again if it was deleted, or at the

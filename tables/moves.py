@@ -17,8 +17,16 @@ from typing import Protocol
 from engine.errors import IllegalMove, NotationError
 from engine.registry import game_spec
 from storage import Storage
-from storage.errors import InvalidState, MoveConflict, StorageError
-from tables.errors import IllegalMoveError, NotAllowed, NotSeated, NotYourTurn, StaleMove
+from storage.errors import InvalidState, MoveConflict, StorageBusy, StorageError
+from tables.errors import (
+    IllegalMoveError,
+    MoveQueued,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StaleMove,
+    TableError,
+)
 from tables.events import Listener
 from tables.live import LiveTable, TableEvent
 from tables.results import seat_results, solitaire_result
@@ -32,7 +40,8 @@ class Arming(Protocol):
 
     def after_change(self, table: LiveTable) -> None: ...
 
-    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str) -> None: ...
+    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str, *,
+              later: bool = False) -> None: ...
 
 
 class TimeoutCounts(Protocol):
@@ -46,21 +55,28 @@ class MovePipeline:
     """Moves from a player, an AI seat or a timer, to storage, to the listeners."""
 
     def __init__(self, store: Storage, tell: Listener, *, tables: dict[int, LiveTable],
-                 timers: Arming, timeouts: TimeoutCounts, clock: Callable[[], float]) -> None:
+                 find: Callable[[int], Awaitable[LiveTable]], timers: Arming,
+                 timeouts: TimeoutCounts, clock: Callable[[], float]) -> None:
         """`tables` are the tables this process holds (tables.shards.HeldTables.tables):
-        a table that ends leaves them."""
+        a table that ends leaves them; `find` gets a table by id (HeldTables.table), for
+        a queued move tried again."""
         self.store = store
         self.tell = tell
         self.tables = tables
+        self.find = find
         self.timers = timers
         self.timeouts = timeouts
         self.clock = clock
 
-    async def play(self, table: LiveTable, user_id: int, seq: int | None, text: str) -> str:
+    async def play(self, table: LiveTable, user_id: int, seq: int | None, text: str, *,
+                   queue: bool = True) -> str:
         """Apply `text` for the user, if the table is still at move `seq` (None: now).
 
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
         IllegalMoveError. Nothing changes unless the move is committed.
+        Storage busy (another process holds the database's lock): with `queue`, the
+        move is stored in the background once it can be (the listeners hear of it
+        then, as of any move) and MoveQueued is raised; without, StorageBusy.
         """
         async with table.lock:
             if not table.in_play or table.game is None:
@@ -74,10 +90,28 @@ class MovePipeline:
                 raise NotAllowed("error.resigned_already")
             if table.game.to_move != seat:
                 raise NotYourTurn(table.to_move_name())
-            recorded = await self.commit(table, seat, text)
+            try:
+                recorded = await self.commit(table, seat, text)
+            except StorageBusy as exc:
+                if not queue:
+                    raise
+                at, table_id = table.seq, table.id
+                log.warning("table %d: %s; the move of %d is queued", table_id, exc, user_id)
+                self.timers.retry(table, lambda: self._play_queued(table_id, user_id, at,
+                                                                   text),
+                                  f"queued-{table_id}", later=True)
+                raise MoveQueued() from None
             if table.seat_state.timeouts_of(seat):
                 await self.timeouts.count_timeout(table, seat, reset=True)
             return recorded
+
+    async def _play_queued(self, table_id: int, user_id: int, seq: int, text: str) -> None:
+        """A move storage was too busy for, tried again (while storage is busy, again
+        later: `Scheduler.retry`); a position changed meanwhile drops it."""
+        try:
+            await self.play(await self.find(table_id), user_id, seq, text, queue=False)
+        except TableError as exc:
+            log.info("table %d: a queued move of %d was dropped: %s", table_id, user_id, exc)
 
     async def commit(self, table: LiveTable, seat: int, text: str) -> str:
         """Commit `text` for `seat`, then every forced move after it; finish or re-arm.

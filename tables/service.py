@@ -55,8 +55,8 @@ class TableService:
         self.scheduler = Scheduler(self, store, clock=clock, sleep=sleep, ai_delay=ai_delay)
         self.tables: dict[int, LiveTable] = {}
         self.seat_states = SeatStates(store, tell)
-        self.moves = MovePipeline(store, tell, tables=self.tables, timers=self.scheduler,
-                                  timeouts=self.seat_states, clock=clock)
+        self.moves = MovePipeline(store, tell, tables=self.tables, find=self.table,
+                                  timers=self.scheduler, timeouts=self.seat_states, clock=clock)
         self.held = HeldTables(store, tell, tables=self.tables, moves=self.moves,
                                timers=self.scheduler, placement=placement or Placement())
         self.quarantined = self.held.quarantined
@@ -172,11 +172,15 @@ class TableService:
         return await self.lobby.cancel(table_id, user_id, is_manager=is_manager)
 
     # -- moves (tables.moves) ---------------------------------------------------------
-    async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
+    async def play(self, table_id: int, user_id: int, seq: int | None, text: str, *,
+                   queue: bool = True) -> str:
         """Apply `text` for the user, if the table is still at move `seq` (None: now).
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
-        IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed."""
-        return await self.moves.play(await self.held.table(table_id), user_id, seq, text)
+        IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed.
+        Storage busy: with `queue` the move is stored later and MoveQueued is raised,
+        without StorageBusy (tables.moves)."""
+        return await self.moves.play(await self.held.table(table_id), user_id, seq, text,
+                                     queue=queue)
 
     @property
     def play_forced(self) -> Callable[[LiveTable], Awaitable[None]]:

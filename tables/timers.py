@@ -130,10 +130,16 @@ class Scheduler:
                     return
                 await self.wait(delay)
 
-    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str) -> None:
+    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str, *,
+              later: bool = False) -> None:
         """Run `work` for `table` in the background, again a little later while storage
-        refuses it (as the table's own tasks are)."""
-        self.spawn(self._retrying(table, work), name)
+        refuses it (as the table's own tasks are); `later`: first after STORAGE_RETRY
+        seconds (storage has just refused it)."""
+        async def first_later() -> None:
+            await self.wait(STORAGE_RETRY)
+            await self._retrying(table, work)
+
+        self.spawn(first_later() if later else self._retrying(table, work), name)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
