@@ -26,7 +26,7 @@ def clock_text(table: LiveTable) -> list[str]:
     """The clock's title, then its face (`clock_face`) from the public view."""
     assert table.game is not None
     view = table.game.view(None)
-    return [t("clock.title", table=table.id, player=shown(view.player)), *clock_face(view)]
+    return [t("clock.title", table=table.id, player=shown(view.players[0])), *clock_face(view)]
 
 
 def clock_face(view: Any) -> list[str]:

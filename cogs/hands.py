@@ -99,7 +99,7 @@ class LiveHands:
         if not live:
             return self._status.get(key)
         self._status.pop(key, None)
-        hand = tuple(str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+        hand = tuple(str(tile) for tile in table.game.view(seat).hand or ())
         before = self._shown.get(key)
         drawn = [tile for tile in hand if before is not None and tile not in before]
         if not drawn or before is None or len(hand) <= len(before):
@@ -118,7 +118,7 @@ class LiveHands:
         user = table.seats[seat].user_id
         if user is not None:
             self._shown[(table.id, user)] = tuple(
-                str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+                str(tile) for tile in table.game.view(seat).hand or ())
         return layout, files, live
 
     # -- adopting a new latest message ---------------------------------------------------

@@ -16,7 +16,7 @@ from catalog import t
 from catalog.reader import current
 from cogs.games import presentation
 from cogs.words import options_lines
-from engine.registry import GAMES
+from engine.registry import GAME_NAMES, GAMES
 
 PICTURES = Path(__file__).resolve().parent.parent / "docs" / "pictures"
 TOPICS = ("start", "alone", "moves", "buttons", "pictures", "pickup", "time", "daily")
@@ -32,7 +32,7 @@ def topic_choices() -> list[tuple[str, str]]:
 def help_page(topic: str | None) -> tuple[str, discord.File | None]:
     """The text of a help page (the first one for None or an unknown topic) and, for a
     game's page, its picture."""
-    if topic in GAMES:
+    if topic in GAME_NAMES:
         text = t(f"help.game.{topic}") + "\n\n" + rules_hint(topic)
         return text + "\n" + t("help.footer"), picture(topic)
     chosen = topic if topic in TOPICS else TOPICS[0]

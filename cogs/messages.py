@@ -26,6 +26,7 @@ from cogs.words import ending, level_words, move_words, options_lines, reason_wo
 from engine.ai import LEVELS
 from engine.choices import EndChoice, end_choices
 from engine.game import HandSummary
+from engine.line_game import line_view
 from engine.notation import piece_text, tile_text
 from tables.live import LiveTable
 from tables.results import seat_results
@@ -69,7 +70,7 @@ async def render(kind: str, view: Any, filename: str) -> Shot | None:
     except Exception:
         log.exception("rendering the %s failed", kind)
         return None
-    names = getattr(view, "players", None) or [getattr(view, "player", "")]
+    names = view.players
     return Shot(picture.data, filename, alt_text(picture.alt, names))
 
 
@@ -186,7 +187,7 @@ def table_layout(table: LiveTable, shot: Shot | None,
     if game is None:
         key = "table.cancelled" if table.status == "cancelled" else "table.abandoned"
         return _layout([title, t(key)], None, [])
-    view = game.view(None)
+    view = line_view(game.view(None))
     # The move number: how far the game is, and which state the message shows.
     head = t("table.hand_no", hand=view.hand_number) + " · " + t("table.move_no", move=table.seq)
     if view.target:
@@ -199,9 +200,8 @@ def table_layout(table: LiveTable, shot: Shot | None,
     last = view.last_move
     if last is not None:
         texts.append(t("table.last", name=shown(view.players[last[0]]), move=move_words(last[1])))
-    scoring = getattr(view, "scoring", ())
-    if scoring and scoring[-1].seat is not None:
-        event = scoring[-1]
+    event = view.last_score
+    if event is not None and event.seat is not None:
         texts.append(t("table.last_score", name=shown(view.players[event.seat]),
                        points=event.points, reason=reason_words(event.reason)))
     if game.finished_hands and (table.status != "playing" or not view.history):
@@ -304,7 +304,7 @@ def result_text(table: LiveTable) -> list[str]:
                                                           for s in outcome.winners)))
     elif outcome is not None:
         lines.append(t("result.nobody"))
-    scores = getattr(game.view(None), "scores", ())
+    scores = game.view(None).scores
     if scores:
         lines.append(t("result.match", scores=" · ".join(
             f"{shown(s.name)} {v}" for s, v in zip(table.seats, scores, strict=False))))
@@ -322,7 +322,7 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None, *, status: str |
     """
     assert table.game is not None
     view = table.game.view(seat)
-    tiles = " ".join(tile_text(tile) for tile in view.hand) or t("hand.empty")
+    tiles = " ".join(tile_text(tile) for tile in view.hand or ()) or t("hand.empty")
     texts = [t("hand.title", table=table.id), status or "", t("hand.tiles", tiles=tiles)]
     rows: list[ui.Item[Any]] = []
     if buttons and view.to_move == seat and view.legal_moves:
@@ -341,8 +341,8 @@ def hand_layout(table: LiveTable, seat: int, shot: Shot | None, *, status: str |
                                        label=tile_text(tile)))
             else:
                 rows.append(TileButton(table.id, table.seq, tile, label=tile_text(tile)))
-        for move in specials:
-            rows.append(PlayButton(table.id, table.seq, move, label=t(f"table.{move}"),
+        for special in specials:
+            rows.append(PlayButton(table.id, table.seq, special, label=t(f"table.{special}"),
                                    style=discord.ButtonStyle.secondary))
     return _layout(texts, shot, _rows(rows, 5))
 
@@ -361,7 +361,7 @@ def end_choice_layout(table: LiveTable, seq: int, tile: str, choices: Sequence[E
             label += " " + t("hand.end_points", points=choice.points)
         buttons.append(PlayButton(table.id, seq, choice.move, label=label))
     view = table.game.view(seat)
-    tiles = " ".join(tile_text(held) for held in view.hand) or t("hand.empty")
+    tiles = " ".join(tile_text(held) for held in view.hand or ()) or t("hand.empty")
     texts = [t("hand.title", table=table.id), t("hand.tiles", tiles=tiles),
              t("hand.choose_end", tile=shown_tile)]
     return _layout(texts, shot, _rows(buttons, 1))

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.registry import GAME_NAMES
 from render import DEFAULT_THEME, Picture, render_board, render_hand, render_replay_gif
 from render.review import review_sheet
 from render.samples import (
@@ -103,11 +104,12 @@ def docs_pictures(out: Path) -> list[str]:
     and the same in Russian and Ukrainian (`<game>.ru.png`, `<game>.uk.png`)."""
     out.mkdir(parents=True, exist_ok=True)
     names = []
+    middles = {f"{game}-middle" for game in GAME_NAMES}  # each registered game's, in its middle
     for locale in ("en", "ru", "uk"):
         suffix = "" if locale == "en" else f".{locale}"
         pictures = {name.removesuffix("-middle"): render_board(view, theme, locale)
                     for name, view, theme in sample_boards()
-                    if name in ("traditional-middle", "carousel-middle", "clock-middle")}
+                    if name in middles}
         pictures["hand"] = render_hand(*sample_hands()[0][1:], locale)
         for name, pic in pictures.items():
             _save(out, name + suffix, pic)

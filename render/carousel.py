@@ -7,9 +7,10 @@ import math
 
 from PIL import Image
 
-from engine.carousel.scoring import count_points
-from engine.carousel.spinner import SIDES
+from engine.carousel.spec import SPEC
 from engine.carousel.view import CarouselView
+from engine.fives import SIDES, count_points
+from engine.notation import tile_text
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
@@ -20,9 +21,10 @@ from render.canvas import (
     header_height,
     new_canvas,
 )
+from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Chain, Frame, Link, bounds, lay_bent
-from render.text import carousel_alt, move_tile
+from render.text import counts_text, move_tile, winners_text
 from render.theme import RGB, Theme
 from render.tiles import paste_tile
 
@@ -172,3 +174,37 @@ def carousel_board(view: CarouselView, theme: Theme, fit: Frame | None = None,
                    labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
     return draw_carousel(view, theme, fit, labels), carousel_alt(view, labels)
+
+
+def carousel_alt(view: CarouselView, labels: Labels = ENGLISH) -> str:
+    """Alt text of a Carousel board: spinner, arm ends, count, last score, turn, scores."""
+    parts = [labels("alt_carousel_pairs" if view.pairs else "alt_carousel",
+                    hand=view.hand_number, target=view.target)]
+    if view.pairs and len(view.players) == 4:
+        p = view.players
+        parts.append(labels("alt_pairs", first=f"{p[0]} + {p[2]} {view.scores[0]}",
+                            second=f"{p[1]} + {p[3]} {view.scores[1]}"))
+    if view.spinner is None:
+        parts.append(labels("alt_no_spinner"))
+    else:
+        arms = ", ".join(labels("alt_arm", side=labels.end(side), end=view.ends[side],
+                                count=len(view.arms[side])) for side in ("L", "R", "U", "D"))
+        parts.append(labels("alt_spinner", tile=tile_text(view.spinner), arms=arms,
+                            count=view.count))
+    if view.last_move is not None:
+        seat, text = view.last_move
+        parts.append(labels("alt_last_move", name=view.players[seat], move=labels.move(text)))
+    if view.scoring:
+        event = view.scoring[-1]
+        who = view.players[event.seat] if event.seat is not None else labels("alt_nobody")
+        parts.append(labels("alt_last_score", name=who, points=event.points,
+                            reason=labels.reason(event.reason)))
+    if view.outcome is not None:
+        parts.append(labels("alt_match_over",
+                            names=winners_text(view.players, view.outcome.winners, labels)))
+    elif view.to_move is not None:
+        parts.append(labels("alt_to_move", name=view.players[view.to_move]))
+    return " ".join(parts + counts_text(view, labels))
+
+
+DRAWER = BoardDrawer(SPEC.name, CarouselView, carousel_board, frame)

@@ -6,6 +6,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from engine.clock.spec import SPEC
 from engine.clock.view import DRAWN, ClockView
 from engine.notation import tile_text
 from render.canvas import (
@@ -20,9 +21,9 @@ from render.canvas import (
     new_canvas,
     text_width,
 )
+from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
-from render.text import clock_alt, clock_end
 from render.theme import Theme
 from render.tiles import paste_tile
 
@@ -31,6 +32,9 @@ UNIT = 44
 LABEL_RADIUS = BOARD_WIDTH // 2 - MARGIN - 24
 RADIUS = LABEL_RADIUS - 64
 HOUR_SIZE = 28
+
+CLOCK_ENDS = ("won", "lost", "resigned")
+"""How a Big Clock game may end (its outcome's reason): each has its words, picture.clock_*."""
 
 
 def hour_angle(hour: int, hours: int) -> float:
@@ -129,3 +133,38 @@ def clock_board(view: ClockView, theme: Theme, fit: Frame | None = None,
                 labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text, the face below a header as tall as `fit`'s."""
     return draw_clock(view, theme, fit, labels), clock_alt(view, labels)
+
+
+def clock_end(reason: str, labels: Labels) -> str:
+    """A Big Clock ending in words ("every hour is home"); an unknown code as it is."""
+    return labels(f"clock_{reason}") if reason in CLOCK_ENDS else reason
+
+
+def clock_alt(view: ClockView, labels: Labels = ENGLISH) -> str:
+    """Alt text of a Big Clock board: hours home, each hour's top, drawn tile, trouble, counts."""
+    parts = [labels("alt_clock", player=view.player, home=len(view.home), hours=view.hours)]
+    hours = []
+    for hour in range(1, view.hours + 1):
+        top = view.tops[hour - 1]
+        if hour in view.home:
+            hours.append(labels("alt_hour_home", hour=hour))
+        elif top is None:
+            hours.append(labels("alt_hour_empty", hour=hour))
+        else:
+            hours.append(labels("alt_hour_pile", hour=hour, tile=tile_text(top),
+                                height=view.heights[hour - 1]))
+    parts.append(labels("alt_hours", hours=", ".join(hours)))
+    if view.drawn is not None:
+        parts.append(labels("alt_drawn", tile=tile_text(view.drawn)))
+    if view.in_trouble:
+        parts.append(labels("alt_trouble", tiles=", ".join(
+            labels("alt_trouble_drawn", tile=tile_text(tile)) if at == DRAWN
+            else labels("alt_trouble_at", tile=tile_text(tile), hour=at)
+            for tile, at in view.in_trouble)))
+    parts.append(labels("alt_clock_counts", stock=view.stock_size, discards=len(view.discards)))
+    if view.outcome is not None:
+        parts.append(labels("alt_clock_over", reason=clock_end(view.outcome.reason, labels)))
+    return " ".join(parts)
+
+
+DRAWER = BoardDrawer(SPEC.name, ClockView, clock_board, frame, hand=False)

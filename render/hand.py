@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from PIL import Image
 
-from engine.moves import LineMove
+from engine.game import MoveLike
 from engine.notation import tile_text
 from engine.tiles import Tile
 from render.canvas import MARGIN, draw_header, draw_text, header_height, new_canvas
@@ -23,7 +24,7 @@ ROW = 2 * UNIT + LIFT + 40
 
 
 class HandView(Protocol):
-    """What a hand picture needs from a Traditional or Carousel view."""
+    """What a hand picture needs from a view (every game's view has it: engine.game.GameView)."""
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -32,7 +33,7 @@ class HandView(Protocol):
     @property
     def hand(self) -> tuple[Tile, ...] | None: ...
     @property
-    def legal_moves(self) -> tuple[LineMove, ...]: ...
+    def legal_moves(self) -> Sequence[MoveLike]: ...
     @property
     def to_move(self) -> int | None: ...
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.traditional.spec import SPEC
 from engine.traditional.view import TraditionalView
 from render.canvas import (
     BADGE_SIZE,
@@ -23,9 +24,10 @@ from render.canvas import (
     header_height,
     new_canvas,
 )
+from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Chain, Frame, Link, Placed, bounds, lay_chain
-from render.text import move_tile, traditional_alt
+from render.text import counts_text, move_tile, winners_text
 from render.theme import Theme
 from render.tiles import paste_tile
 
@@ -170,3 +172,34 @@ def traditional_board(view: TraditionalView, theme: Theme, fit: Frame | None = N
                       labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
     return draw_traditional(view, theme, fit, labels), traditional_alt(view, labels)
+
+
+def traditional_alt(view: TraditionalView, labels: Labels = ENGLISH) -> str:
+    """Alt text of a Traditional board: hand, ends, last move, turn, counts, stock, scores."""
+    parts = [labels("alt_traditional_match", hand=view.hand_number, target=view.target)
+             if view.target else labels("alt_traditional", hand=view.hand_number)]
+    if view.line and view.ends is not None:
+        parts.append(labels("alt_line", count=len(view.line), left=view.ends[0],
+                            right=view.ends[1]))
+    else:
+        parts.append(labels("alt_line_empty"))
+    if view.last_move is not None:
+        seat, text = view.last_move
+        parts.append(labels("alt_last_move", name=view.players[seat], move=labels.move(text)))
+    if view.outcome is not None:
+        parts.append(labels("alt_game_over", end=_traditional_end(view, labels),
+                            names=winners_text(view.players, view.outcome.winners, labels)))
+    elif view.to_move is not None:
+        parts.append(labels("alt_to_move", name=view.players[view.to_move]))
+    return " ".join(parts + counts_text(view, labels))
+
+
+def _traditional_end(view: TraditionalView, labels: Labels) -> str:
+    """How the last hand ended, in words: "Bob went out", "Fish: nobody can play"."""
+    result = view.results[-1] if view.results else None
+    if result is None or result.reason != "domino" or result.winner < 0:
+        return labels("alt_fish")
+    return labels("alt_went_out", name=view.players[result.winner])
+
+
+DRAWER = BoardDrawer(SPEC.name, TraditionalView, traditional_board, frame)

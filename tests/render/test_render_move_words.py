@@ -13,10 +13,11 @@ from engine.records import new_game
 from render import canvas
 from render import carousel as carousel_render
 from render import traditional as traditional_render
+from render.carousel import carousel_alt
 from render.labels import Labels
 from render.samples import stages, traditional_record
-from render.text import carousel_alt, traditional_alt
 from render.theme import TABLE
+from render.traditional import traditional_alt
 
 
 def _scored(bob: int = 0, **options: object) -> CarouselGame:
