@@ -21,6 +21,7 @@ from cogs.words import move_words
 from settings import SettingsError, check_writable
 from tests.bot.conftest import custom_ids, play_out, table_message, text_of
 from tests.bot.faults import stalled_storage, write_locked
+from tests.bot.test_bot_faults import shown_seq
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.bot.test_bot_languages import client_locales  # noqa: F401
 
@@ -65,9 +66,16 @@ async def test_a_move_clicked_while_another_connection_holds_the_lock_is_queued_
     assert not custom_ids(components(now), "dom:play:")
     with reading("uk"):
         assert t("hand.played", move=move_words(move)) in text_of(components(now))
-    name = table.seats[table.seat_of(mover.id)].name
-    assert t("table.last", name=name, move=move_words(move)) in text_of(
-        components(table_message(channel, table)))
+    # The table message is current; its last move is this one unless the other player's
+    # forced draws followed it (the deal decides).
+    assert shown_seq(channel, table) == table.seq
+    if table.game.moves[-1] == move:
+        name = table.seats[table.seat_of(mover.id)].name
+        assert t("table.last", name=name, move=move_words(move)) in text_of(
+            components(table_message(channel, table)))
+    else:
+        after = table.game.moves[table.game.moves.index(move) + 1:]
+        assert all(m in ("draw", "pass") for m in after)
 
 
 async def test_a_move_storage_keeps_waiting_is_answered_within_discords_window(
