@@ -99,4 +99,15 @@ PICTURES: dict[str, str | tuple[str, str]] = {
                            "(lowest {low}, highest {high})."),
     "picture.alt_replay": ("Replay of a {game} game ({players}), {count} move, one frame a move.",
                            "Replay of a {game} game ({players}), {count} moves, one frame a move."),
+    # pictures (issue 28): the player to move, a move's score, the result banners
+    "picture.turn": "to move",
+    "picture.last_move_scored": "Last move: {name} {move}, +{points}",
+    "picture.last_move_scored_late": "Last move: {name} {move}, +{points}, not counted",
+    "picture.banner_won": "{names} won",
+    "picture.banner_nobody": "Game over: nobody won",
+    "picture.clock_placed": "Last move: {tile} to hour {hour}",
+    "picture.clock_moved": "Last move: {tile} from hour {source} to hour {hour}",
+    "picture.clock_banner_won": "Won: every hour is home",
+    "picture.clock_banner_lost": "Lost: no move is left",
+    "picture.clock_banner_resigned": "Given up",
 }
