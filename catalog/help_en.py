@@ -73,7 +73,7 @@ HELP: dict[str, str] = {
         "- At the top, one chip per player: name, tiles in hand, score. The player to move "
         "has a filled chip, an arrow before the name and the words *to move*. When a game "
         "is over, a banner under the title says who won (or how Big Clock ended) and the "
-        "winner's chip says *won* in a green frame.\n"
+        "winner's chip has a green frame.\n"
         "- The tile laid last has a yellow frame. In your hand, the tiles you may play stand "
         "higher, in a blue frame.\n"
         "- Tiles above 6 show their number instead of pips.\n"

@@ -109,7 +109,7 @@ class Chip:
 
     The player to move (`active`) is marked three ways: the chip is filled, an arrow
     stands before the name and `tag` (the words "to move") after it. `mark` outlines
-    the chip (a pair's colour); `tag` may instead say "won".
+    the chip (a pair's colour, or the winner's green).
     """
 
     name: str

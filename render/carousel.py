@@ -20,6 +20,7 @@ from render.canvas import (
     draw_header,
     header_height,
     new_canvas,
+    text_width,
 )
 from render.labels import ENGLISH, Labels
 from render.layout import Chain, Frame, Link, bounds, lay_chain
@@ -30,8 +31,7 @@ from render.tiles import paste_tile
 UNIT = 34  # the smallest tile whose pips and numerals read on a phone: 55 tiles must fit
 GAP = 4
 PITCH = UNIT + 14  # from one row of an arm to the next (doubles lie in line: see lay_arms)
-LABEL = 38  # from an arm's open end to the centre of its end label
-LABEL_ROOM = 40  # half the widest end label ("L 9+9")
+BADGE_ROOM = BADGE_SIZE  # above and below an end label's centre, room enough for it
 EDGE = BOARD_WIDTH // 2 - MARGIN  # rows run out to the picture's margin
 NEAR = UNIT + 28  # and back to well clear of the middle, where U and D start
 # Each arm snakes row by row through its own quarter of the board, so that arms never
@@ -50,20 +50,27 @@ _PAIR_MARKS: tuple[RGB, RGB] = ((67, 181, 129), (235, 69, 158))
 SPINNER = (-UNIT // 2, -UNIT, UNIT // 2, UNIT)  # the spinner's body, upright at the origin
 
 
-def _badge_spot(chain: Chain, d: tuple[int, int], n: tuple[int, int],
-                near: float) -> tuple[float, float]:
-    """Where an arm's end badge stands: just past its open end, or, where that would
-    leave the picture or the arm's quarter, where the arm's next tile will go (its next
-    row, one row over)."""
-    x, y = chain.end
+def badge_half(text: str) -> float:
+    """Half the width of the end badge showing `text` (as `render.canvas.badge` draws it)."""
+    return BADGE_SIZE * 0.75 + max(0.0, text_width(text, BADGE_SIZE, True) / 2 - BADGE_SIZE * 0.35)
+
+
+def _badge_spot(chain: Chain, d: tuple[int, int], n: tuple[int, int], near: float,
+                text: str) -> tuple[float, float]:
+    """Where an arm's end badge showing `text` stands: just past its open end, or, where
+    that would leave the picture or the arm's quarter, where the arm's next tile will go
+    (its next row, one row over)."""
+    half = badge_half(text)
+    ex, ey = chain.end  # GAP past the open end (lay_chain's `label`)
+    x, y = ex + chain.end_dir[0] * (half + GAP), ey + chain.end_dir[1] * (half + GAP)
     u = d[0] * x  # along the arm's first row
-    if not chain.tiles or (u + LABEL_ROOM <= EDGE and u - LABEL_ROOM >= near):
+    if not chain.tiles or (u + half <= EDGE + MARGIN // 2 and u - half >= near):
         return (x, y)
     last = chain.tiles[-1]
     cx, cy = last.centre(UNIT)
-    w, _ = last.size(UNIT)
-    half = w / 4  # the outer half's centre, along the row
-    return (cx + chain.end_dir[0] * half + n[0] * PITCH, cy + n[1] * PITCH)
+    x = cx + chain.end_dir[0] * last.size(UNIT)[0] / 4  # over the last tile's outer half
+    room = EDGE + MARGIN // 2 - half  # and wholly inside the picture
+    return (min(max(x, -room), room), cy + n[1] * PITCH)
 
 
 def lay_arms(view: CarouselView) -> dict[str, Chain]:
@@ -71,6 +78,7 @@ def lay_arms(view: CarouselView) -> dict[str, Chain]:
     only), its `end` where its badge stands. An arm depends only on its own tiles, so a
     tile keeps its place all hand."""
     chains = {}
+    parts = end_parts(view)
     for side in SIDES:
         d, n = _AXES[side]
         arm = view.arms.get(side, ())
@@ -82,8 +90,9 @@ def lay_arms(view: CarouselView) -> dict[str, Chain]:
             origin, start = (0.0, n[1] * (UNIT + GAP + UNIT / 2)), -UNIT / 2
             near = start
         chain = lay_chain(links, origin=origin, d=d, n=n, start=start, near=near, far=EDGE,
-                          unit=UNIT, gap=GAP, pitch=PITCH, label=LABEL, crosswise=False)
-        chains[side] = replace(chain, end=_badge_spot(chain, d, n, near))
+                          unit=UNIT, gap=GAP, pitch=PITCH, label=GAP, crosswise=False)
+        text = f"{side} {parts[side]}"  # the English letter: every language's is as wide
+        chains[side] = replace(chain, end=_badge_spot(chain, d, n, near, text))
     return chains
 
 
@@ -111,7 +120,7 @@ def _chips(view: CarouselView, theme: Theme, labels: Labels) -> list[Chip]:
                  f"{labels('points', count=view.scores[seat])}")
         won = seat in winners
         mark = _PAIR_MARKS[seat % 2] if view.pairs else theme.home if won else None
-        tag = labels("won") if won else labels("turn") if seat == view.to_move else ""
+        tag = labels("turn") if seat == view.to_move else ""  # the banner names the winner
         chips.append(Chip(name, facts, active=seat == view.to_move, mark=mark, tag=tag))
     return chips
 
@@ -200,7 +209,7 @@ def frame(view: CarouselView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     chains = lay_arms(view)
     tiles = [p for c in chains.values() for p in c.tiles]
     ends = tuple(c.end for c in chains.values())
-    box = bounds(tiles, UNIT, ends, LABEL_ROOM)
+    box = bounds(tiles, UNIT, ends, BADGE_ROOM)
     return Frame((min(box[0], SPINNER[0]), min(box[1], SPINNER[1]), max(box[2], SPINNER[2]),
                   max(box[3], SPINNER[3])), header)
 

@@ -96,7 +96,7 @@ def _chips(view: TraditionalView, theme: Theme, labels: Labels) -> list[Chip]:
             facts += f" · {labels('goat')}"
         won = seat in winners
         mark = theme.home if won else None
-        tag = labels("won") if won else labels("turn") if seat == view.to_move else ""
+        tag = labels("turn") if seat == view.to_move else ""  # the banner names the winner
         chips.append(Chip(name, facts, active=seat == view.to_move, mark=mark, tag=tag))
     return chips
 
