@@ -4,6 +4,7 @@ filler (no "×1", no "drawn" over nothing, no bare "→ 6")."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -12,9 +13,13 @@ from PIL import ImageDraw
 from engine.carousel import CarouselGame
 from engine.clock import ClockGame, ClockOptions
 from engine.traditional import TraditionalGame
+from engine.traditional.view import TraditionalView
 from render import canvas, render_board
+from render import carousel as carousel_render
 from render import clock as clock_render
-from render.canvas import Banner
+from render import traditional as traditional_render
+from render.__main__ import sample_boards
+from render.canvas import BOARD_WIDTH, Banner
 from render.labels import ENGLISH
 from render.samples import PLAYERS, autoplay, clock_record, replayed, stages
 
@@ -107,3 +112,38 @@ def test_big_clock_says_which_tile_went_to_which_hour():
     assert note is not None and f"hour {hour}" in note
     top = view.tops[hour - 1]
     assert top is not None and f"[{top.high}|{top.low}]" in note
+
+
+def _gap(at: tuple[float, float], box: tuple[float, float, float, float]) -> float:
+    """How far the point `at` is from the box (x0, y0, x1, y1): 0 inside it."""
+    dx = max(box[0] - at[0], 0.0, at[0] - box[2])
+    dy = max(box[1] - at[1], 0.0, at[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def test_every_end_badge_stands_at_its_own_end():
+    # Issue 28: an end badge stood apart from its end ("Traditional's L badge can stand at
+    # the right-hand edge"): every badge touches its own arm's last tile, wherever the arm
+    # has turned, and stays inside the picture.
+    checked = 0
+    for name, view, _ in sample_boards():
+        if isinstance(view, carousel_render.CarouselView) and view.spinner is not None:
+            chains, unit = carousel_render.lay_arms(view), carousel_render.UNIT
+            parts = carousel_render.end_parts(view)
+            texts = {side: f"{side} {parts[side]}" for side in chains}
+        elif isinstance(view, TraditionalView) and view.line and view.ends is not None:
+            chains, unit = traditional_render.lay_line(view).arms, traditional_render.UNIT
+            texts = {"L": f"L {view.ends[0]}", "R": f"R {view.ends[1]}"}
+        else:
+            continue
+        for side, chain in chains.items():
+            half = carousel_render.badge_half(texts[side])
+            assert abs(chain.end[0]) + half <= BOARD_WIDTH / 2, (name, side)
+            if not chain.tiles:
+                continue
+            last = chain.tiles[-1]
+            w, h = last.size(unit)
+            touching = _gap(chain.end, (last.x, last.y, last.x + w, last.y + h))
+            assert touching <= half + 2 * carousel_render.GAP + 1, (name, side, touching)
+            checked += 1
+    assert checked >= 30
