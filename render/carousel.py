@@ -1,5 +1,6 @@
-"""The Carousel board: the spinner in the middle, four arms straight out from it, each end
-marked with its side and open number, and the open-end count at the top."""
+"""The Carousel board: the spinner in the middle, four arms snaking out from it, each
+through its own quarter, each end marked with its side and what it adds to the open-end
+count, and that count at the top."""
 
 from __future__ import annotations
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import re
 
 from PIL import Image, ImageDraw
 
-from engine.clock.view import DRAWN, ClockView
+from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.notation import tile_text
 from render.canvas import (
     BADGE_SIZE,
@@ -43,25 +42,19 @@ def hour_angle(hour: int, hours: int) -> float:
     return 2 * math.pi * (hour % hours) / hours
 
 
-_ONTO = re.compile(r"^(?:place|move (\d+)) (\d+)$")
-
-
 def last_move_note(view: ClockView, labels: Labels) -> str | None:
     """The last move in words: the tile it laid and the hours it went from and to
     ("[6|3] to hour 6"), not bare arrows; a draw or a discard by its word."""
-    text = view.last_move
-    if text is None:
+    if view.last_move is None:
         return None
-    onto = _ONTO.match(text.strip())
-    if onto is not None:
-        hour = int(onto[2])
-        top = view.tops[hour - 1] if 1 <= hour <= view.hours else None
-        if top is not None:
-            tile = tile_text(top)
-            if onto[1] is None:
-                return labels("clock_placed", tile=tile, hour=hour)
-            return labels("clock_moved", tile=tile, source=int(onto[1]), hour=hour)
-    return labels("clock_last_move", move=labels.move(text))
+    move = ClockMove.parse(view.last_move)
+    hour = move.b if move.kind == "move" else move.a
+    top = view.tops[hour - 1] if hour is not None and 1 <= hour <= view.hours else None
+    if top is not None and move.kind == "place":
+        return labels("clock_placed", tile=tile_text(top), hour=hour)
+    if top is not None and move.kind == "move":
+        return labels("clock_moved", tile=tile_text(top), source=move.a, hour=hour)
+    return labels("clock_last_move", move=labels.move(view.last_move))
 
 
 def banner(view: ClockView, labels: Labels) -> Banner | None:
