@@ -10,6 +10,7 @@ one table of each game in its middle, and a hand.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,6 @@ from render.samples import (
     stages,
     traditional_record,
 )
-
-USAGE = "usage: python -m render gallery|docs OUTDIR"
 
 
 def _save(out: Path, name: str, pic: Picture) -> None:
@@ -118,11 +117,14 @@ def docs_pictures(out: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("gallery", "docs"):
-        print(USAGE, file=sys.stderr)
-        return 2
-    out = Path(argv[1])
-    for name in (gallery if argv[0] == "gallery" else docs_pictures)(out):
+    """Write the pictures `argv` asks for; `--help` prints the usage and writes nothing."""
+    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("gallery", "docs"))
+    parser.add_argument("outdir", type=Path)
+    args = parser.parse_args(argv)
+    out: Path = args.outdir
+    for name in (gallery if args.what == "gallery" else docs_pictures)(out):
         print(out / name)
     return 0
 

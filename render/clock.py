@@ -7,13 +7,14 @@ import math
 from PIL import Image, ImageDraw
 
 from engine.clock.spec import SPEC
-from engine.clock.view import DRAWN, ClockView
+from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.notation import tile_text
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
     MARGIN,
     NOTE_SIZE,
+    Banner,
     badge,
     draw_header,
     draw_text,
@@ -45,17 +46,41 @@ def hour_angle(hour: int, hours: int) -> float:
     return 2 * math.pi * (hour % hours) / hours
 
 
+def last_move_note(view: ClockView, labels: Labels) -> str | None:
+    """The last move in words: the tile it laid and the hours it went from and to
+    ("[6|3] to hour 6"), not bare arrows; a draw or a discard by its word."""
+    if view.last_move is None:
+        return None
+    move = ClockMove.parse(view.last_move)
+    hour = move.b if move.kind == "move" else move.a
+    top = view.tops[hour - 1] if hour is not None and 1 <= hour <= view.hours else None
+    if top is not None and move.kind == "place":
+        return labels("clock_placed", tile=tile_text(top), hour=hour)
+    if top is not None and move.kind == "move":
+        return labels("clock_moved", tile=tile_text(top), source=move.a, hour=hour)
+    return labels("clock_last_move", move=labels.move(view.last_move))
+
+
+def banner(view: ClockView, labels: Labels) -> Banner | None:
+    """Won, lost or given up, once the game is over; None before."""
+    if view.outcome is None:
+        return None
+    reason = view.outcome.reason
+    if reason in CLOCK_ENDS:
+        return Banner(labels(f"clock_banner_{reason}"), good=reason == "won")
+    return Banner(labels("game_over", reason=clock_end(reason, labels)), good=False)
+
+
 def _notes(view: ClockView, labels: Labels) -> list[str]:
     notes = []
-    if view.last_move is not None:
-        notes.append(labels("clock_last_move", move=labels.move(str(view.last_move))))
+    last = last_move_note(view, labels)
+    if last is not None:
+        notes.append(last)
     if view.in_trouble:
         notes.append(labels("in_trouble", tiles=", ".join(
             labels("trouble_drawn", tile=tile_text(tile)) if at == DRAWN
             else labels("trouble_at", tile=tile_text(tile), hour=at)
             for tile, at in view.in_trouble)))
-    if view.outcome is not None:
-        notes.append(labels("game_over", reason=clock_end(view.outcome.reason, labels)))
     return notes
 
 
@@ -70,7 +95,8 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None,
     img = new_canvas(width, top + size + MARGIN, theme)
     title = f"{labels.game('clock')} · {view.player}"
     home_text = labels("home_of", home=len(view.home), hours=view.hours)
-    draw_header(img, theme, title, home_text, chips=(), notes=notes)
+    draw_header(img, theme, title, home_text, chips=(), notes=notes,
+                banner=banner(view, labels))
     draw = ImageDraw.Draw(img)
     cx, cy = width / 2, top + size / 2
     draw.ellipse((cx - LABEL_RADIUS - 24, cy - LABEL_RADIUS - 24, cx + LABEL_RADIUS + 24,
@@ -94,29 +120,28 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None,
         paste_tile(img, tile.high, tile.low, x, y, vertical=True, unit=UNIT, theme=theme,
                    ring=ring)
         height = view.heights[hour - 1]
+        if not home and height < 2:
+            continue  # a pile of one needs no count
         text = "✓" if home else f"×{height}"
-        # Straight in from the tile towards the middle, just clear of it: neighbours'
-        # badges never meet, however many hours the face has.
-        bw = text_width(text, BADGE_SIZE, True) / 2 + BADGE_SIZE * 0.75
-        clear = (abs(sx) * (UNIT / 2 + bw) + abs(sy) * (UNIT + BADGE_SIZE * 0.75)) + 6
+        # Straight in from the tile towards the middle, overlapping its edge: the badge
+        # touches its own tile, never a neighbour's, however many hours the face has.
+        bw = text_width(text, BADGE_SIZE, True) / 2 + BADGE_SIZE * 0.35
+        clear = (abs(sx) * (UNIT / 2 + bw) + abs(sy) * (UNIT + BADGE_SIZE * 0.75)) - 4
         bx, by = tx - sx * clear, ty - sy * clear
         if home:
             badge(img, (bx, by), text, BADGE_SIZE, fill=theme.home, colour=theme.panel)
         else:
             fill = theme.trouble if hour in trouble else theme.background
             badge(img, (bx, by), text, BADGE_SIZE, fill=fill, colour=theme.text)
-    # The middle: the drawn tile, the stock and the discards.
-    draw_text(img, (cx, cy - 62), labels("drawn"), NOTE_SIZE, theme.muted, anchor="mm")
+    # The middle: the drawn tile (named only when there is one), the stock, the discards.
     if view.drawn is not None:
+        draw_text(img, (cx, cy - 66), labels("drawn"), NOTE_SIZE, theme.text, anchor="mm")
         ring = theme.trouble if DRAWN in trouble else theme.accent
         paste_tile(img, view.drawn.high, view.drawn.low, round(cx - UNIT), round(cy - 40),
                    vertical=False, unit=UNIT, theme=theme, ring=ring)
-    else:
-        draw.rounded_rectangle((cx - UNIT, cy - 40, cx + UNIT, cy - 40 + UNIT), radius=6,
-                               outline=theme.muted, width=2)
-    draw_text(img, (cx, cy + 30), labels("clock_stock", count=view.stock_size), NOTE_SIZE,
+    draw_text(img, (cx, cy + 34), labels("clock_stock", count=view.stock_size), NOTE_SIZE,
               theme.text, anchor="mm")
-    draw_text(img, (cx, cy + 56), labels("discards", count=len(view.discards)), NOTE_SIZE,
+    draw_text(img, (cx, cy + 66), labels("discards", count=len(view.discards)), NOTE_SIZE,
               theme.text, anchor="mm")
     return img
 
@@ -126,7 +151,7 @@ def frame(view: ClockView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     del theme
     half = LABEL_RADIUS + 24
     return Frame((-half, -half, half, half),
-                 header_height((), _notes(view, labels), BOARD_WIDTH))
+                 header_height((), _notes(view, labels), BOARD_WIDTH, banner(view, labels)))
 
 
 def clock_board(view: ClockView, theme: Theme, fit: Frame | None = None,

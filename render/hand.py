@@ -90,6 +90,6 @@ def draw_hand(view: HandView, theme: Theme,
                    ring=theme.playable if can else None)
         label_y = top + 10 + row * ROW + LIFT + 2 * UNIT + 18
         colour = theme.playable if can else theme.text
-        draw_text(img, (x + UNIT / 2, label_y), tile_label(tile), 17, colour, bold=can,
+        draw_text(img, (x + UNIT / 2, label_y), tile_label(tile), 18, colour, bold=can,
                   anchor="mm")
     return img, hand_alt(view.players, seat, hand, playable, labels)

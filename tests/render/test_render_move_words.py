@@ -52,7 +52,10 @@ def test_a_carousel_score_and_move_are_read_in_the_alt_texts_language(
     assert last_move in alt
     assert last_score.format(ENDS_AND_BONUS[locale]) in alt
     notes = carousel_render._notes(_scored().view(None), Labels(locale))
-    assert any(note.endswith(ENDS_AND_BONUS[locale]) for note in notes), notes
+    # The picture says the move and what it scored in one line (issue 28: "Last score"
+    # beside "Last move" repeated each other); the reason is the alt text's.
+    assert f"{last_move.removesuffix('.')}, +3" in notes, notes
+    assert not any(ENDS_AND_BONUS[locale] in note for note in notes), notes
 
 
 @pytest.mark.parametrize(("locale", "drew", "sides"), [
