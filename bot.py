@@ -9,9 +9,17 @@ database's folder cannot be written (read-only, or no permission).
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from settings import SettingsError, check_writable, load_settings
+from settings import Settings, SettingsError, check_writable, load_settings
+
+if TYPE_CHECKING:
+    from cogs.bot import CompanionStarter
+
+ENV_FILE = Path(".env")
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +37,24 @@ def main() -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from cogs.bot import run_bot
 
-    return run_bot(settings)
+    return run_bot(settings, companions=web_companions(settings))
+
+
+def web_companions(settings: Settings, env_file: Path = ENV_FILE) -> list[CompanionStarter]:
+    """The web pages to start beside the bot: none when WEB_PORT is 0, or when the signing
+    key cannot be kept in `env_file` (said in one error line)."""
+    if not settings.web_port:
+        return []
+    from web.app import web_pages
+    from web.links import load_or_create_secret
+
+    try:
+        secret = load_or_create_secret(os.environ, env_file)
+    except OSError as exc:
+        log.error("web pages not served: the signing key cannot be written to %s (%s)",
+                  env_file, exc.strerror or exc)
+        return []
+    return [web_pages(settings.web_host, settings.web_port, secret)]
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ WEB_PORT; port 0 turns it off) and stops it with the bot."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -56,3 +57,24 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+
+def web_pages(host: str, port: int, secret: bytes
+              ) -> Callable[[Storage, Callable[[], float]], Awaitable[WebServer | None]]:
+    """What the bot starts once its storage is open: the pages on host:port, signed with
+    `secret`, on the bot's clock. An address already in use (or refused) is one error
+    line and no pages: the bot itself goes on."""
+
+    async def start(store: Storage, clock: Callable[[], float]) -> WebServer | None:
+        server = WebServer(make_app(store, Access(secret, clock=clock)), host, port)
+        try:
+            await server.start()
+        except OSError as exc:
+            await server.close()
+            log.error("web pages not served: cannot listen on %s:%d (%s); set WEB_PORT to "
+                      "a free port, or WEB_PORT=0 to turn them off", host, port,
+                      exc.strerror or exc)
+            return None
+        return server
+
+    return start
