@@ -70,4 +70,6 @@ WEB: dict[str, Source] = {
     "web.player.best": "Best score",
     "web.player.chart_alt": "The rating of {name} in {game} over time",
     "web.player.last": "The last {n} games",
+    "settings.web_public": "Web pages: public (anyone with the address may open them)",
+    "settings.web_private": "Web pages: private (they open only from the bot's links)",
 }
