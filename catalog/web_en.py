@@ -72,4 +72,6 @@ WEB: dict[str, Source] = {
     "web.player.last": "The last {n} games",
     "settings.web_public": "Web pages: public (anyone with the address may open them)",
     "settings.web_private": "Web pages: private (they open only from the bot's links)",
+    "web.link.open": "Open the web page",
+    "web.link.game": "The game move by move: {url}",
 }

@@ -31,6 +31,7 @@ from cogs.handlers import BoardClicks
 from cogs.items import Parts
 from cogs.languages import Languages
 from cogs.lobby import AiSelect, LobbyButton
+from cogs.page_links import PageLinks
 from cogs.pickup_cog import PickupCog
 from cogs.play import PlayButton, TileButton
 from cogs.stats_cog import StatsCog
@@ -101,10 +102,12 @@ class DominoBot(commands.Bot):
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
                  sync_commands: bool = True, table_shards: int | None = None,
                  home_shards: Sequence[int] | None = None,
-                 companions: Sequence[CompanionStarter] = (), **client: Any) -> None:
+                 companions: Sequence[CompanionStarter] = (),
+                 page_links: PageLinks | None = None, **client: Any) -> None:
         """`table_shards` / `home_shards`: SHARD_COUNT and SHARD_IDS, which shards' tables
         this process holds on PostgreSQL (unset: one shard, held here; see tables.node).
-        `companions`: started once storage is open (bot.py passes the web pages)."""
+        `companions`: started once storage is open (bot.py passes the web pages);
+        `page_links`: the web pages' addresses its messages link to (WEB_BASE_URL)."""
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None, tree_cls=DominoTree,
                          # Nobody is pinged unless a send names them (the player to move).
@@ -125,6 +128,7 @@ class DominoBot(commands.Bot):
         self.languages = Languages(self)
         self.companion_starters = tuple(companions)
         self.companions: list[Companion] = []
+        self.page_links = page_links
 
     async def setup_hook(self) -> None:
         """Open storage, load the tables, register buttons and cogs, sync the commands."""
@@ -275,16 +279,18 @@ async def check_database(target: Path | str) -> None:
     await store.close()
 
 
-def run_bot(settings: Settings, companions: Sequence[CompanionStarter] = ()) -> int:
+def run_bot(settings: Settings, companions: Sequence[CompanionStarter] = (),
+            page_links: PageLinks | None = None) -> int:
     """Run until stopped; returns the exit status (1 when the token or database is refused).
-    `companions` start with the bot's storage and stop with it (bot.py: the web pages)."""
+    `companions` start with the bot's storage and stop with it (bot.py: the web pages);
+    `page_links`: where its messages link to (WEB_BASE_URL)."""
     try:
         # Before logging in, so a bad file is reported at once, naming it, not as a traceback.
         asyncio.run(check_database(settings.database))
     except StorageError as exc:
         log.error("%s", exc)
         return 1
-    bot = create_bot(settings, companions=companions)
+    bot = create_bot(settings, companions=companions, page_links=page_links)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

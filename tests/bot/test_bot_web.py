@@ -13,7 +13,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot import web_companions
+from bot import web_parts
 from cogs.bot import DominoBot
 from settings import Settings
 from tests.bot.test_bot_faults import answer_text
@@ -70,13 +70,13 @@ async def test_a_port_in_use_is_a_log_line_not_a_crash(
     assert "WEB_PORT" in caplog.text
 
 
-def settings(port: int) -> Settings:
-    return Settings("token", Path("db"), None, "INFO", web_port=port)
+def settings(port: int, base_url: str | None = None) -> Settings:
+    return Settings("token", Path("db"), None, "INFO", web_port=port, web_base_url=base_url)
 
 
 def test_web_port_0_starts_no_pages(tmp_path: Path) -> None:
     env = tmp_path / ".env"
-    assert web_companions(settings(0), env) == []
+    assert web_parts(settings(0), env) == ([], None)
     assert not env.exists()
 
 
@@ -84,7 +84,8 @@ def test_the_signing_key_is_made_into_the_env_file(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("WEB_SECRET", raising=False)
     env = tmp_path / ".env"
-    assert len(web_companions(settings(8080), env)) == 1
+    companions, links = web_parts(settings(8080), env)
+    assert len(companions) == 1 and links is None
     assert "WEB_SECRET=" in env.read_text()
 
 
@@ -92,7 +93,7 @@ def test_an_unwritable_env_file_is_a_log_line(tmp_path: Path, monkeypatch: pytes
                                               caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.delenv("WEB_SECRET", raising=False)
     with caplog.at_level(logging.ERROR, logger="bot"):
-        assert web_companions(settings(8080), tmp_path / "missing" / ".env") == []
+        assert web_parts(settings(8080), tmp_path / "missing" / ".env") == ([], None)
     assert "signing key cannot be written" in caplog.text
 
 
@@ -111,3 +112,13 @@ async def test_the_web_switch_is_for_managers_and_stored(world: dict[str, Any]) 
     assert (await store.get_guild_settings(guild.id)).web_public is True
     await boss.slash(channel, "domino settings", web="private")
     assert (await store.get_guild_settings(guild.id)).web_public is False
+
+
+def test_a_base_url_gives_signed_links_even_without_local_pages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEB_SECRET", "x" * 64)
+    companions, links = web_parts(settings(0, "https://dom.example"), tmp_path / ".env")
+    assert companions == [] and links is not None
+    url = links.leaderboard(5, "traditional")
+    assert url.startswith("https://dom.example/s/5/leaderboard/traditional?exp=")
+    assert "&sig=" in url
