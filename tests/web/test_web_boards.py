@@ -188,3 +188,22 @@ async def test_unsigned_or_expired_is_403_until_the_server_goes_public(site: Sit
         assert "sig=" not in await opened.text()
     # Another server stays private.
     assert (await site.client.get(f"/s/{GUILD + 1}/leaderboard/traditional")).status == 403
+
+
+async def test_the_order_is_never_the_callers_text(site: Site) -> None:
+    with pytest.raises(ValueError, match="unknown board order"):
+        await site.store.leaderboard_sorted("traditional", GUILD, order="games; DROP TABLE x")
+
+
+async def test_the_pages_speak_the_readers_language(site: Site) -> None:
+    await played(site)
+    status, html = await site.get(BOARD, query="lang=ru")
+    assert status == 200 and "таблица рейтинга" in html and '<html lang="ru">' in html
+    # The page's own links keep the chosen language and the signature.
+    assert "&amp;lang=ru&amp;sort=games" in html
+    response = await site.client.get(site.signed(f"/s/{GUILD}/player/{PEOPLE[0].user_id}"),
+                                     headers={"Accept-Language": "uk,en;q=0.5"})
+    text = await response.text()
+    assert response.status == 200 and "Останні партії" in text
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
