@@ -305,7 +305,8 @@ class HandMessage:
 class GuildSettings:
     """A guild's settings. reminders are fractions of the turn time; no channels = all allowed;
     rate_ai: games against AI seats move ratings (each AI level rated as a player);
-    lobby_role_id: the role a new lobby mentions; default_lobby_seconds: a lobby's wait."""
+    lobby_role_id: the role a new lobby mentions; default_lobby_seconds: a lobby's wait;
+    web_public: the server's web pages open without a signed link."""
 
     guild_id: int
     default_turn_seconds: int = 86400
@@ -315,6 +316,7 @@ class GuildSettings:
     rate_ai: bool = False
     lobby_role_id: int | None = None
     default_lobby_seconds: int = 86400
+    web_public: bool = False
 
     def __post_init__(self) -> None:
         if self.default_turn_seconds <= 0:

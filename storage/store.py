@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .backend import Backend
+from .boards import BoardsMixin
 from .daily import DailyMixin
 from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
@@ -43,7 +44,7 @@ def sqlite_path(target: Path | str) -> Path:
 
 
 class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
-              SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin):
+              SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin, BoardsMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

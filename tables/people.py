@@ -151,7 +151,8 @@ class People:
                          timeout_action: str | None = None,
                          channels: frozenset[int] | None = None,
                          lobby_role_id: int | None = None, clear_role: bool = False,
-                         lobby_minutes: int | None = None) -> GuildSettings:
+                         lobby_minutes: int | None = None,
+                         web_public: bool | None = None) -> GuildSettings:
         """Change what was given (Manage Server only). Raises TableError."""
         if guild_id is None:
             raise TableError("error.server_only")
@@ -177,6 +178,8 @@ class People:
             changes["lobby_role_id"] = None
         elif lobby_role_id is not None:
             changes["lobby_role_id"] = lobby_role_id
+        if web_public is not None:
+            changes["web_public"] = web_public
         updated = dataclasses.replace(current, **changes)  # type: ignore[arg-type]
         await self.store.set_guild_settings(updated)
         return updated
