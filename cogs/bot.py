@@ -33,6 +33,7 @@ from cogs.languages import Languages
 from cogs.lobby import AiSelect, LobbyButton
 from cogs.pickup_cog import PickupCog
 from cogs.play import PlayButton, TileButton
+from cogs.queue_cog import QUEUE_ITEMS, QueueCog
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
 from cogs.table_buttons import BackButton, TableButton
@@ -46,6 +47,7 @@ from storage.store import is_postgres, sqlite_path
 from tables.daily import DailyDeals
 from tables.node import ShardNode
 from tables.people import People
+from tables.queue import PickupQueue
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -53,7 +55,7 @@ log = logging.getLogger(__name__)
 # Every persistent button and menu, registered once (their custom ids: tests/pins/).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PlayButton, TileButton, TableButton, HintButton, LobbyButton, AiSelect, BackButton,
-    *STATS_ITEMS,
+    *STATS_ITEMS, *QUEUE_ITEMS,
 )
 
 # On several processes, how often each reads the people's and servers' languages again
@@ -136,6 +138,7 @@ class DominoBot(commands.Bot):
         else:
             loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.store.describe(), loaded)
+        await self.pickup.load()  # what came due in the queues while the bot was down
         caught = await self.daily.catch_up()  # tries whose end came just before a crash
         if caught:
             log.info("%d daily tries caught up", caught)
@@ -158,8 +161,11 @@ class DominoBot(commands.Bot):
         pickup = PickupCog(self.actions, people)
         self.daily = DailyDeals(self.service)
         daily = DailyCog(self.actions, self.daily)
-        domino.join(self.stats, pickup, daily)
-        for cog in (domino, self.stats, pickup, daily):
+        self.pickup = PickupQueue(self.service)
+        self.actions.parts.add(self.pickup)
+        queue = QueueCog(self, self.pickup)
+        domino.join(self.stats, pickup, daily, queue)
+        for cog in (domino, self.stats, pickup, daily, queue):
             await self.add_cog(cog)
         self.daily.start_posting()
 
