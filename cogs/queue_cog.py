@@ -63,9 +63,10 @@ class QueueCog(commands.Cog):
         await last_resort(interaction, getattr(error, "original", error))
 
     def reachable(self, guild_id: int, user_id: int) -> bool:
-        """Still in the server (as far as this process knows)."""
+        """Not known to have left the server: only a server whose member list this process
+        holds whole (the members intent) can say someone left."""
         guild = self.bot.get_guild(guild_id)
-        return guild is None or guild.get_member(user_id) is not None
+        return guild is None or not guild.chunked or guild.get_member(user_id) is not None
 
     @group.command(name="join", description="Wait for a game: I seat you as soon as enough "
                                             "people want the same")
@@ -95,16 +96,13 @@ class QueueCog(commands.Cog):
                 raise TableError("error.not_in_play")
             counts = parse_seats(seats)
             invited = [int(m) for m in _MENTION.findall(friends or "")]
-            members = [guild.get_member(user) for user in invited]
-            for user, member in zip(invited, members, strict=True):
-                if member is None:
-                    raise TableError("error.queue.unreachable", name=f"<@{user}>")
             await ack(interaction, ephemeral=True)
+            members = [await self._member(guild, user) for user in invited]
             me = person(interaction.user)
             party_id = None
             if invited:
                 party = await self.pickup.invite(
-                    guild.id, me, [Person(m.id, m.display_name) for m in members if m])
+                    guild.id, me, [Person(m.id, m.display_name) for m in members])
                 party_id = party.id
             wish: dict[str, Any] = dict(
                 seats=counts, longest_turn=turn_hours * 3600, rated=rated,
@@ -117,10 +115,16 @@ class QueueCog(commands.Cog):
                      seats=" / ".join(map(str, entry.seats)),
                      turn=duration(entry.longest_turn))
             if party_id is not None:
-                text += "\n" + await self._invite(party_id, me, entry.game,
-                                                  [m for m in members if m is not None])
+                text += "\n" + await self._invite(party_id, me, entry.game, members)
             await answer(interaction, text, ephemeral=True,
                          allowed_mentions=discord.AllowedMentions.none())
+
+    async def _member(self, guild: discord.Guild, user_id: int) -> discord.Member:
+        """A member of the server, or TableError when they are not in it."""
+        try:
+            return guild.get_member(user_id) or await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            raise TableError("error.queue.unreachable", name=f"<@{user_id}>") from None
 
     async def _invite(self, party_id: int, host: Person, game: str,
                       members: list[discord.Member]) -> str:

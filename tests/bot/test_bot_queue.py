@@ -1,0 +1,84 @@
+"""The pickup queue through simcord (issue 24): people in four zones are seated at one
+table, each told once; a party of two is seated together; bad input changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cogs.bot import DominoBot
+from tests.bot.test_bot_faults import answer_text
+from tests.bot.test_bot_pickup import dm_texts, dms, virtual_clock
+
+ZONES = ("America/New_York", "Europe/London", "Europe/Moscow", "Asia/Shanghai")
+READY = "Your table from the queue is ready"
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
+    return make_bot(clock=virtual_clock)
+
+
+def four(world: dict[str, Any]) -> list[Any]:
+    guild, env = world["guild"], world["env"]
+    return [*world["members"], guild.add_member(env.create_user("dee"))]
+
+
+async def test_four_people_in_four_zones_are_seated_at_one_table_each_told_once(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    people = four(world)
+    for member, tz in zip(people, ZONES, strict=True):
+        await member.slash(channel, "domino profile", time_zone=tz)
+    for member in people[:3]:
+        await member.slash(channel, "domino queue join", game="traditional", seats="4",
+                           turn_hours=24)
+    await env.settle()
+    assert env.bot.service.tables == {}
+    await people[3].slash(channel, "domino queue join", game="traditional", seats="3 4",
+                          turn_hours=12)
+    await env.settle()
+    tables = list(env.bot.service.tables.values())
+    assert len(tables) == 1
+    table = tables[0]
+    assert table.status == "playing" and table.channel_id == channel.id
+    assert sorted(s.user_id for s in table.seats) == sorted(m.id for m in people)
+    assert table.settings.turn_seconds == 12 * 3600
+    for member in people:
+        assert sum(READY in text for text in dm_texts(member)) == 1
+    assert await env.bot.pickup.waiting(world["guild"].id) == []
+
+
+async def test_a_party_of_two_is_seated_together(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, cy = world["members"]
+    await cy.slash(channel, "domino queue join", game="traditional", seats="2")
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2",
+                    friends=f"<@{bob.id}>")
+    await env.settle()
+    assert env.bot.service.tables == {}  # bob has not confirmed: nobody is seated yet
+    invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
+    assert len(invite) == 1
+    await bob.user.click(invite[0], label="Confirm")
+    await env.settle()
+    tables = list(env.bot.service.tables.values())
+    assert len(tables) == 1
+    assert sorted(s.user_id for s in tables[0].seats) == sorted([ann.id, bob.id])
+    waiting = await env.bot.pickup.waiting(world["guild"].id)
+    assert [e.user_id for e in waiting] == [cy.id]
+
+
+async def test_an_entry_nobody_could_match_is_refused_and_leaving_twice_is_answered(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    never = await ann.slash(channel, "domino queue join", game="traditional", seats="8")
+    unread = await ann.slash(channel, "domino queue join", game="traditional", seats="four")
+    absent = await ann.slash(channel, "domino queue leave")
+    await env.settle()
+    assert await env.bot.pickup.store.queue_entries() == []
+    assert "Nobody could ever be matched" in answer_text(never)
+    assert "Seat counts are numbers" in answer_text(unread)
+    assert "You are not waiting in this server's queue" in answer_text(absent)
