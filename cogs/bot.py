@@ -163,7 +163,7 @@ class DominoBot(commands.Bot):
         daily = DailyCog(self.actions, self.daily)
         self.pickup = PickupQueue(self.service)
         self.actions.parts.add(self.pickup)
-        queue = QueueCog(self, self.pickup)
+        queue = QueueCog(self, self.pickup, self.actions.updates)
         domino.join(self.stats, pickup, daily, queue)
         for cog in (domino, self.stats, pickup, daily, queue):
             await self.add_cog(cog)

@@ -22,6 +22,7 @@ from cogs.answering import ack, answer, guard, last_resort, person
 from cogs.escape import shown
 from cogs.items import part
 from cogs.layout import duration, table_link, when
+from cogs.table_updates import TableMessages
 from engine.registry import GAMES
 from tables.errors import TableError
 from tables.live import Person
@@ -51,9 +52,10 @@ class QueueCog(commands.Cog):
 
     group = app_commands.Group(name="queue", description="The server's pickup queue")
 
-    def __init__(self, bot: discord.Client, pickup: PickupQueue) -> None:
+    def __init__(self, bot: discord.Client, pickup: PickupQueue, updates: TableMessages) -> None:
         self.bot = bot
         self.pickup = pickup
+        self.updates = updates
         pickup.listeners.append(self.on_notice)
         pickup.reachable = self.reachable
         super().__init__()
@@ -185,6 +187,11 @@ class QueueCog(commands.Cog):
         table = notice.table
         if table is None:
             return
+        if table.message_id is None:  # the first of its people told: the table is posted
+            try:
+                await self.updates.post_new(table)
+            except discord.HTTPException as exc:
+                log.warning("table %d: its message was not posted: %s", table.id, exc)
         names = ", ".join(shown(s.name) for s in table.seats if s.user_id != notice.user_id)
         text = t("queue.seated", table=table.id, game=t(f"game.{table.game_kind}"),
                  names=names, link=table_link(table))

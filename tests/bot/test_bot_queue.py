@@ -46,6 +46,8 @@ async def test_four_people_in_four_zones_are_seated_at_one_table_each_told_once(
     assert table.status == "playing" and table.channel_id == channel.id
     assert sorted(s.user_id for s in table.seats) == sorted(m.id for m in people)
     assert table.settings.turn_seconds == 12 * 3600
+    assert table.message_id is not None  # the table's message is posted in the channel
+    assert any(m.id == table.message_id for m in channel.history())
     for member in people:
         assert sum(READY in text for text in dm_texts(member)) == 1
     assert await env.bot.pickup.waiting(world["guild"].id) == []
