@@ -435,4 +435,9 @@ TEXTS: dict[str, Source] = {
     "schedule.late_closed": ("Table #{table} was due to start {full} while I was offline, "
                              "without enough players: it closed."),
     "schedule.next": "The next weekly table #{table} opens for {full}.",
+    "new.start": "Start at, in your time: 20:00, fri 21:00, in 3h",
+    "new.repeat": "Open it again every week",
+    "new.grace": "Minutes to wait for players after the start",
+    "new.ai_fill": "AI takes the empty seats at the start",
+    "repeat.weekly": "weekly",
 }

@@ -34,6 +34,7 @@ from cogs.lobby import AiSelect, LobbyButton
 from cogs.pickup_cog import PickupCog
 from cogs.play import PlayButton, TileButton
 from cogs.queue_cog import QUEUE_ITEMS, QueueCog
+from cogs.schedule_cog import SCHEDULE_ITEMS, ScheduleNotices
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
 from cogs.table_buttons import BackButton, TableButton
@@ -55,7 +56,7 @@ log = logging.getLogger(__name__)
 # Every persistent button and menu, registered once (their custom ids: tests/pins/).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PlayButton, TileButton, TableButton, HintButton, LobbyButton, AiSelect, BackButton,
-    *STATS_ITEMS, *QUEUE_ITEMS,
+    *STATS_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
 )
 
 # On several processes, how often each reads the people's and servers' languages again
@@ -139,6 +140,7 @@ class DominoBot(commands.Bot):
             loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.store.describe(), loaded)
         await self.pickup.load()  # what came due in the queues while the bot was down
+        await self.actions.lobby.scheduled.load()  # and the starts that passed meanwhile
         caught = await self.daily.catch_up()  # tries whose end came just before a crash
         if caught:
             log.info("%d daily tries caught up", caught)
@@ -162,7 +164,9 @@ class DominoBot(commands.Bot):
         self.daily = DailyDeals(self.service)
         daily = DailyCog(self.actions, self.daily)
         self.pickup = PickupQueue(self.service)
-        self.actions.parts.add(self.pickup)
+        scheduled = self.actions.lobby.scheduled
+        self.actions.parts.add(self.pickup, scheduled)
+        scheduled.listeners.append(ScheduleNotices(self, self.actions.updates).on_notice)
         queue = QueueCog(self, self.pickup, self.actions.updates)
         domino.join(self.stats, pickup, daily, queue)
         for cog in (domino, self.stats, pickup, daily, queue):

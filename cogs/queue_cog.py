@@ -50,7 +50,7 @@ def parse_seats(text: str) -> list[int]:
 class QueueCog(commands.Cog):
     """`/domino queue`: join, leave, and who waits."""
 
-    group = app_commands.Group(name="queue", description="The server's pickup queue")
+    group = app_commands.Group(name="queue", description="The pickup queue")
 
     def __init__(self, bot: discord.Client, pickup: PickupQueue, updates: TableMessages) -> None:
         self.bot = bot
@@ -70,18 +70,18 @@ class QueueCog(commands.Cog):
         guild = self.bot.get_guild(guild_id)
         return guild is None or not guild.chunked or guild.get_member(user_id) is not None
 
-    @group.command(name="join", description="Wait for a game: I seat you as soon as enough "
-                                            "people want the same")
+    @group.command(name="join", description="Wait for a game; I seat you once enough people "
+                                            "want it")
     @app_commands.describe(
-        game="The game you want to play",
-        seats="The seat counts you accept, e.g. 4 or 3 4",
-        turn_hours="The longest turn time you accept, in hours",
-        rated="A rated game (default) or a friendly one",
-        ai_after_hours="After this many hours AI seats may fill your table (default: never)",
-        hours="How long your entry waits before it expires (default 24)",
-        keep_others="Stay in your other queues once seated (default: leave them)",
-        friends="Up to two friends to be seated with, e.g. @bob @cy",
-        pairs="Carousel in two pairs (four seats, partners opposite)",
+        game="The game",
+        seats="Seat counts you accept, e.g. 4 or 3 4",
+        turn_hours="Longest turn you accept, in hours",
+        rated="A rated game or a friendly one",
+        ai_after_hours="Hours after which AI may fill your table",
+        hours="Hours your entry waits (24 if not given)",
+        keep_others="Stay in your other queues once seated",
+        friends="Up to two friends to sit with, e.g. @bob @cy",
+        pairs="Carousel in two pairs",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def join(  # noqa: PLR0917 - one parameter per slash option
@@ -144,7 +144,7 @@ class QueueCog(commands.Cog):
         return t("queue.party_sent", names=", ".join(shown(m.display_name) for m in members))
 
     @group.command(name="leave", description="Stop waiting in the queue")
-    @app_commands.describe(game="Only this game's queue (default: every one)")
+    @app_commands.describe(game="Only this game's queue")
     @app_commands.choices(game=GAME_CHOICES)
     async def leave(self, interaction: discord.Interaction[Any],
                     game: str | None = None) -> None:
@@ -154,7 +154,7 @@ class QueueCog(commands.Cog):
             await self.pickup.leave(interaction.guild_id, interaction.user.id, game)
             await answer(interaction, t("queue.left"), ephemeral=True)
 
-    @group.command(name="list", description="Who waits in this server's queue, and for how long")
+    @group.command(name="list", description="Who waits here, and for how long")
     async def list_queue(self, interaction: discord.Interaction[Any]) -> None:
         async with guard(interaction, None):
             entries = (await self.pickup.waiting(interaction.guild_id)

@@ -105,7 +105,8 @@ class ScheduledTables:
     async def _open_at(self, *, guild_id: int | None, channel_id: int, host: Person, game: str,
                        settings: TableSettings, options: dict[str, Any],
                        schedule: Schedule) -> tuple[LiveTable, Schedule]:
-        settings = dataclasses.replace(settings, auto_start=False)
+        settings = dataclasses.replace(settings, auto_start=False,
+                                       starts_at=schedule.starts_at)
         table = await self.service.open_lobby(guild_id=guild_id, channel_id=channel_id,
                                               host=host, game=game, settings=settings,
                                               options=options)

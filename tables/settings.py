@@ -49,7 +49,7 @@ class TableSettings:
     `on_resign`: with 3 or more seats, what becomes of a resigner's seat: "ai"
     plays it on and the others go on playing; "end" ends the game. `thread`: the table
     is played in a thread the bot opens for it; `opened_in` is then the channel it was
-    asked for (the thread's parent).
+    asked for (the thread's parent). `starts_at`: a scheduled lobby's start (UTC seconds).
 
     What changes while the game goes on (who is away, resigned, timed out) is the
     table's `SeatState`.
@@ -67,6 +67,7 @@ class TableSettings:
     on_resign: str = "ai"
     thread: bool = False
     opened_in: int | None = None
+    starts_at: float | None = None  # a scheduled table's start (tables.schedule)
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
