@@ -138,13 +138,16 @@ class SeatState:
 # The stored column's keys in the order they have always been written.
 _ORDER = ("seats", "turn_seconds", "lobby_seconds", "auto_start", "reminders",
           "timeout_action", "hint_level", "away", "timeouts", "rematch_of", "auto_forced",
-          "on_resign", "resigned", "thread", "opened_in")
+          "on_resign", "resigned", "thread", "opened_in", "starts_at")
+# Stored only when set, so the rows of tables that have none stay as they were.
+_ONLY_WHEN_SET = frozenset({"starts_at"})
 
 
 def join_settings(settings: TableSettings, state: SeatState) -> dict[str, Any]:
     """The stored settings column: the options and the seat state in one JSON object."""
     both = {**_stored(settings), **_stored(state)}
-    return {key: both[key] for key in _ORDER}
+    return {key: both[key] for key in _ORDER
+            if key not in _ONLY_WHEN_SET or both[key] is not None}
 
 
 def _options(settings: TableSettings) -> dict[str, Any]:

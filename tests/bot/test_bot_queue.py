@@ -10,7 +10,8 @@ import pytest
 
 from cogs.bot import DominoBot
 from tests.bot.test_bot_faults import answer_text
-from tests.bot.test_bot_pickup import dm_texts, dms, virtual_clock
+from tests.bot.conftest import table_message, text_of
+from tests.bot.test_bot_pickup import dm_texts, dms, newest, virtual_clock
 
 ZONES = ("America/New_York", "Europe/London", "Europe/Moscow", "Asia/Shanghai")
 READY = "Your table from the queue is ready"
@@ -84,3 +85,57 @@ async def test_an_entry_nobody_could_match_is_refused_and_leaving_twice_is_answe
     assert "Nobody could ever be matched" in answer_text(never)
     assert "Seat counts are numbers" in answer_text(unread)
     assert "You are not waiting in this server's queue" in answer_text(absent)
+
+
+def lobby_text(channel: Any, table: Any) -> str:
+    return text_of([c.to_dict() for c in table_message(channel, table).components])
+
+
+async def test_a_scheduled_table_shows_one_instant_reminds_the_going_and_starts_with_ai(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, cy = world["members"]
+    for member, tz in zip((ann, bob, cy), ZONES[1:], strict=True):  # three zones
+        await member.slash(channel, "domino profile", time_zone=tz)
+    await ann.slash(channel, "domino new traditional", seats=3, start="in 2h", ai_fill=True)
+    await env.settle()
+    table = newest(env)
+    starts = int(virtual_clock() + 2 * 3600)
+    assert table.settings.starts_at == pytest.approx(starts)
+    text = lobby_text(channel, table)
+    # One instant, written as Discord timestamps: each reader's app shows it in their zone.
+    assert f"<t:{starts}:F>" in text and f"<t:{starts}:R>" in text
+    await bob.click(table_message(channel, table), label="Going")
+    await cy.click(table_message(channel, table), label="Can't")
+    await env.settle()
+    await env.advance_time(3600 + 60)
+    assert [x for x in dm_texts(bob) if "starts" in x and f"#{table.id}" in x]
+    assert not [x for x in dm_texts(cy) if f"#{table.id}" in x and "starts" in x]
+    assert table.status == "lobby"
+    await env.advance_time(3600 - 60)
+    await env.settle()
+    assert table.status == "playing"
+    assert [s.user_id for s in table.seats[:2]] == [ann.id, bob.id] and table.seats[2].is_ai
+    assert any(f"<@{bob.id}>" in (m.content or "") and "starts now" in (m.content or "")
+               for m in channel.history())
+
+
+async def test_a_restart_between_the_start_time_and_the_start_starts_it_and_says_so(
+        world: dict[str, Any], make_bot: Callable[..., DominoBot]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino profile", time_zone="Europe/Kyiv")
+    await ann.slash(channel, "domino new traditional", seats=2, start="in 1h")
+    await env.settle()
+    table = newest(env)
+    await bob.click(table_message(channel, table), label="Join")
+    await env.settle()
+    assert table.status == "lobby"  # a scheduled table waits for its time, full or not
+    await env.bot.service.close()  # the bot is down from here
+    await env.advance_time(2 * 3600)
+    fresh = make_bot(clock=virtual_clock)
+    await env.restart_bot(fresh)
+    await env.settle()
+    assert fresh.service.get(table.id).status == "playing"
+    late = [m.content for m in channel.history() if "while I was offline" in (m.content or "")]
+    assert len(late) == 1 and f"#{table.id}" in late[0]
