@@ -1,5 +1,6 @@
 """The pickup queue through simcord (issue 24): people in four zones are seated at one
-table, each told once; a party of two is seated together; bad input changes nothing."""
+table, each told once; a party of two is seated together; bad input changes nothing;
+a scheduled table in three zones, and a restart across its start."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 import pytest
 
 from cogs.bot import DominoBot
-from tests.bot.test_bot_faults import answer_text
 from tests.bot.conftest import table_message, text_of
+from tests.bot.test_bot_faults import answer_text
 from tests.bot.test_bot_pickup import dm_texts, dms, newest, virtual_clock
 
 ZONES = ("America/New_York", "Europe/London", "Europe/Moscow", "Asia/Shanghai")
