@@ -440,4 +440,6 @@ TEXTS: dict[str, Source] = {
     "new.grace": "Minutes to wait for players after the start",
     "new.ai_fill": "AI takes the empty seats at the start",
     "repeat.weekly": "weekly",
+    "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
+    "settings.pickup_none": "the channel of the first queue join",
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.bot import DominoBot
@@ -140,3 +141,20 @@ async def test_a_restart_between_the_start_time_and_the_start_starts_it_and_says
     assert fresh.service.get(table.id).status == "playing"
     late = [m.content for m in channel.history() if "while I was offline" in (m.content or "")]
     assert len(late) == 1 and f"#{table.id}" in late[0]
+
+
+async def test_a_manager_names_the_pickup_channel_and_the_queue_opens_tables_there(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    boss = guild.add_member(env.create_user("boss"), roles=[guild.create_role(
+        "admins", permissions=discord.Permissions(manage_guild=True))])
+    pickup = guild.create_text_channel("pickup")
+    refused = await ann.slash(channel, "domino settings", pickup_channel=pickup)
+    assert "Only members with Manage Server" in answer_text(refused)
+    shown = await boss.slash(channel, "domino settings", pickup_channel=pickup)
+    assert f"<#{pickup.id}>" in answer_text(shown)
+    for member in (ann, bob):
+        await member.slash(channel, "domino queue join", game="traditional", seats="2")
+    await env.settle()
+    assert [t.channel_id for t in env.bot.service.tables.values()] == [pickup.id]
