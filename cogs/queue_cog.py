@@ -25,7 +25,7 @@ from cogs.layout import duration, table_link, when
 from cogs.table_updates import TableMessages
 from engine.registry import GAMES
 from tables.errors import TableError
-from tables.live import Person
+from tables.live import LiveTable, Person
 from tables.matching import PAIRS
 from tables.queue import PickupQueue, QueueNotice
 
@@ -189,6 +189,7 @@ class QueueCog(commands.Cog):
             return
         if table.message_id is None:  # the first of its people told: the table is posted
             try:
+                await self._in_thread(table)
                 await self.updates.post_new(table)
             except discord.HTTPException as exc:
                 log.warning("table %d: its message was not posted: %s", table.id, exc)
@@ -202,6 +203,29 @@ class QueueCog(commands.Cog):
             await channel.send(f"<@{notice.user_id}> {text}",
                                allowed_mentions=discord.AllowedMentions(users=[
                                    discord.Object(notice.user_id)]))
+
+    async def _in_thread(self, table: LiveTable) -> None:
+        """A server that chose threads: the table moves to a thread of its own, with its
+        people added (where Discord refuses one, the table stays in the channel)."""
+        channel = self.bot.get_channel(table.channel_id)
+        if not table.settings.thread or not isinstance(channel, discord.TextChannel):
+            return
+        name = t("table.thread_name", game=t(f"game.{table.game_kind}"), table=table.id)
+        try:
+            thread = await channel.create_thread(name=name[:100],
+                                                 type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+        except discord.HTTPException as exc:
+            log.warning("table %d: no thread: %s", table.id, exc)
+            return
+        await self.pickup.service.move_to(table.id, thread.id)
+        for seat in table.seats:
+            if seat.user_id is not None:
+                try:
+                    await thread.add_user(discord.Object(seat.user_id))
+                except discord.HTTPException as exc:
+                    log.info("table %d: %d not added to its thread: %s", table.id,
+                             seat.user_id, exc)
 
     async def _dm(self, user_id: int, text: str, view: ui.View | None) -> bool:
         try:

@@ -158,3 +158,10 @@ async def test_a_manager_names_the_pickup_channel_and_the_queue_opens_tables_the
         await member.slash(channel, "domino queue join", game="traditional", seats="2")
     await env.settle()
     assert [t.channel_id for t in env.bot.service.tables.values()] == [pickup.id]
+    await boss.slash(channel, "domino settings", pickup_threads=True)
+    for member in (ann, bob):
+        await member.slash(channel, "domino queue join", game="carousel", seats="2")
+    await env.settle()
+    threaded = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert threaded.channel_id != pickup.id and threaded.settings.opened_in == pickup.id
+    assert threaded.message_id is not None
