@@ -264,7 +264,7 @@ class ConfirmParty(ui.DynamicItem[ui.Button[Any]], template=r"dom:party:(?P<part
                 raise TableError("error.queue.party_gone")
             lead = entries[0]
             await pickup.join(
-                party.guild_id, 0, person(interaction.user), lead.game, seats=lead.seats,
+                party.guild_id, None, person(interaction.user), lead.game, seats=lead.seats,
                 longest_turn=lead.longest_turn, rated=lead.rated,
                 ai_wait=None if lead.ai_after is None else max(0.0, lead.ai_after
                                                                 - pickup.clock()),

@@ -107,14 +107,15 @@ class PickupQueue:
                 log.exception("queue listener failed on %s for %d", notice.kind, notice.user_id)
 
     # -- the person's actions ---------------------------------------------------------
-    async def join(self, guild_id: int, channel_id: int, person: Person, game: str, *,
+    async def join(self, guild_id: int, channel_id: int | None, person: Person, game: str, *,
                    seats: Collection[int], longest_turn: int, rated: bool = True,
                    ai_wait: float | None = None, hours: float = 24, variant: str = "",
                    drop_others: bool = True, party_id: int | None = None,
                    ) -> tuple[QueueEntry, list[LiveTable]]:
         """Queue `person` (or update their entry for this game); returns the entry and the
         tables the queue opened at once. `ai_wait`: seconds after which AI seats may fill
-        their table (None: never); `hours`: the entry's life. Raises TableError."""
+        their table (None: never); `hours`: the entry's life. `channel_id`: where they
+        asked (None: a DM), the server's pickup channel until it has one. Raises TableError."""
         counts = checked_wish(game, seats, variant)
         if not 60 <= longest_turn <= 7 * DAY:
             raise TableError("error.turn_range")
@@ -123,7 +124,7 @@ class PickupQueue:
         if ai_wait is not None and ai_wait < 0:
             raise TableError("error.queue.ai_wait")
         server = await self.store.get_guild_settings(guild_id)
-        if server.pickup_channel_id is None:
+        if server.pickup_channel_id is None and channel_id is not None:
             await self.store.set_guild_settings(
                 dataclasses.replace(server, pickup_channel_id=channel_id))
         now = self.clock()
