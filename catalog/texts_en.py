@@ -442,4 +442,5 @@ TEXTS: dict[str, Source] = {
     "repeat.weekly": "weekly",
     "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
     "settings.pickup_none": "the channel of the first queue join",
+    "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
 }
