@@ -237,7 +237,8 @@ class PickupQueue:
             return None  # every join names one (see `join`)
         done = await self.store.seat_from_queue(
             found.entries, guild_id=guild_id, channel_id=channel, game=found.game,
-            host_id=host, seats=seats, options=options, settings=settings.to_json())
+            host_id=host, seats=seats, options=options, settings=settings.to_json(),
+            deadline=self.clock() + settings.lobby_seconds)  # a backstop: it starts now
         if done is None:
             log.info("queue of %d: another pass seated %s first", guild_id, found.entries)
             return None
@@ -274,7 +275,9 @@ class PickupQueue:
         if not ahead:
             return
         await self.service.scheduler.wait(min(ahead) - now)
-        await self.run(guild_id)
+        # Once awake, a pass is not cut short by a newer timer's arming (a table between
+        # its seating and its start).
+        await asyncio.shield(self.run(guild_id))
 
     async def load(self) -> None:
         """At start-up: run every server's queue (what came due while the bot was down)."""

@@ -144,6 +144,9 @@ class ScheduledTables:
         steps = [schedule.starts_at - before for before in REMINDERS] + [schedule.starts_at]
         late = self.clock() > schedule.starts_at + STALE
         done = schedule.reminded
+        if done >= STARTED and self.clock() > schedule.starts_at + schedule.grace + STALE:
+            await self._unfinished(schedule)
+            return
         for stage, at in enumerate(steps, start=1):
             if stage <= done:
                 continue
@@ -164,6 +167,16 @@ class ScheduledTables:
                     await self._remind(table, schedule)
                 continue
             await self._start(table, schedule, late=late)
+
+    async def _unfinished(self, schedule: Schedule) -> None:
+        """A lobby whose start was taken but not finished (the process stopped in the
+        middle): started now, or closed, as late (its weekly repeat was opened then)."""
+        try:
+            table = await self.service.table(schedule.table_id)
+        except NoSuchTable:
+            return
+        if table.status == "lobby":
+            await self._start(table, dataclasses.replace(schedule, repeat=""), late=True)
 
     async def _going(self, table_id: int) -> list[int]:
         return [user for user, answer in (await self.store.rsvps(table_id)).items()

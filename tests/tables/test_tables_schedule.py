@@ -174,3 +174,23 @@ async def test_a_restart_between_the_start_time_and_the_start_starts_it_and_says
     live = await again.table(table.id)
     assert live.status == "playing" and live.seats[1].user_id == BOB.user_id
     assert await scheduled.load() == 0  # nothing is started twice
+
+
+async def test_a_start_taken_but_not_finished_before_a_crash_happens_at_start_up(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    path = tmp_path / "bot.db"
+    service, _ = await open_service(services, path, vt)
+    await _people(service)
+    scheduled, _ = await _scheduled(service)
+    table, _ = await _open(scheduled, seats=2, ai_fill=True)
+    await shut(service)
+    # The process took the start (stage 3 stored) and stopped before starting the table.
+    again, _ = await open_service(services, path, vt)
+    assert await again.store.advance_reminders(table.id, 0, 3)
+    vt.now += 4 * HOUR
+    scheduled, told = await _scheduled(again)
+    await scheduled.load()
+    await vt.settle()
+    assert (await again.table(table.id)).status == "playing"
+    assert [n.kind for n in told] == ["late"]
