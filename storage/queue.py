@@ -53,11 +53,13 @@ class QueueMixin:
         self, *, guild_id: int, user_id: int, name: str, game: str, seats: Collection[int],
         longest_turn: int, rated: bool, expires_at: float, ai_after: float | None = None,
         party_id: int | None = None, variant: str = "", drop_others: bool = True,
+        now: float | None = None,
     ) -> tuple[QueueEntry, bool]:
         """Queue the person for `game` (and `variant`) in the server; returns the entry and
         whether it is new. Joining again for the same game updates the wish (the place
-        in line, `created_at`, is kept) instead of adding a second entry."""
-        now = self._db.now()
+        in line, `created_at`, is kept) instead of adding a second entry. `now`: the
+        caller's clock for `created_at` (default: storage's), the one its times use."""
+        now = self._db.now() if now is None else now
         async with self._db.write() as conn:
             old = list(await conn.execute_fetchall(
                 "SELECT id FROM queue_entries WHERE guild_id = ? AND user_id = ? AND game = ?"

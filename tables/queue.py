@@ -133,7 +133,7 @@ class PickupQueue:
             game=game_spec(game).name, seats=counts, longest_turn=longest_turn, rated=rated,
             expires_at=now + hours * 3600,
             ai_after=None if ai_wait is None else now + ai_wait,
-            party_id=party_id, variant=variant, drop_others=drop_others)
+            party_id=party_id, variant=variant, drop_others=drop_others, now=now)
         return entry, await self.run(guild_id)
 
     async def leave(self, guild_id: int, user_id: int, game: str | None = None) -> int:

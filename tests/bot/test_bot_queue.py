@@ -165,3 +165,21 @@ async def test_a_manager_names_the_pickup_channel_and_the_queue_opens_tables_the
     threaded = max(env.bot.service.tables.values(), key=lambda t: t.id)
     assert threaded.channel_id != pickup.id and threaded.settings.opened_in == pickup.id
     assert threaded.message_id is not None
+
+
+async def test_reading_who_waits_is_the_queue_list_command(world: dict[str, Any]) -> None:
+    """Discord runs no command group by itself, so "who waits" is `/domino queue list`:
+    names only, with how long each waits. A stranger cannot be invited to a party."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino queue join", game="traditional", seats="4")
+    await env.advance_time(2 * 3600)
+    await bob.slash(channel, "domino queue join", game="carousel", seats="3 4")
+    listed = answer_text(await bob.slash(channel, "domino queue list"))
+    assert "ann: Traditional, 4 seats, waiting for 2 h" in listed
+    assert "bob: Carousel, 3 / 4 seats, waiting for 1 min" in listed
+    stranger = answer_text(await bob.slash(channel, "domino queue join", game="carousel",
+                                           seats="4", friends="<@123456789012345678>"))
+    assert "cannot be invited" in stranger
+    waiting = await env.bot.pickup.waiting(world["guild"].id)
+    assert [(e.user_id, e.seats) for e in waiting] == [(ann.id, (4,)), (bob.id, (3, 4))]

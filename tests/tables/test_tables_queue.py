@@ -165,3 +165,15 @@ async def test_a_party_waits_for_every_confirmation_and_sits_together_as_a_pair(
         await queue.confirm(party.id, bob.user_id)
     with pytest.raises(TableError):
         await queue.invite(GUILD, ann, [bob, cy, dee])
+
+
+async def test_someone_who_cannot_be_reached_is_passed_over(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, told = await _queue(services, tmp_path, vt)
+    queue.reachable = lambda _guild, user: user != PEOPLE[0].user_id
+    for person in PEOPLE[:3]:
+        await queue.join(GUILD, CHANNEL, person, "traditional", seats=[2], longest_turn=HOUR)
+    seated = sorted(n.user_id for n in told if n.kind == "seated")
+    assert seated == [2, 3]
+    assert [e.user_id for e in await queue.waiting(GUILD)] == [1]
