@@ -191,6 +191,8 @@ class PickupQueue:
                 if (entry.expires_at <= now and not entry.warned
                         and await self.store.warn_entry(entry.id)):
                     await self._tell(QueueNotice("expired", guild_id, entry.user_id, entry))
+            if any(e.expires_at < now - LONGEST_WAIT for e in entries):
+                await self.store.purge_entries(now - LONGEST_WAIT)  # told a week ago
             live = [e for e in entries if e.expires_at > now]
             confirmed = await self._confirmed_parties(live)
             wishes = [as_wish(e) for e in live

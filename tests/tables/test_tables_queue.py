@@ -140,6 +140,11 @@ async def test_an_entry_expires_with_one_notice_and_is_renewed(
     _, opened = await queue.join(GUILD, CHANNEL, PEOPLE[1], "traditional", seats=[2],
                                  longest_turn=HOUR)
     assert len(opened) == 1 and len(told) == 3
+    await queue.join(GUILD, CHANNEL, PEOPLE[2], "traditional", seats=[2], longest_turn=HOUR,
+                     hours=1)
+    await vt.advance(9 * 24 * HOUR)  # expired, told, and a week later forgotten
+    await queue.run(GUILD)
+    assert await queue.store.queue_entries(GUILD) == []
 
 
 async def test_a_party_waits_for_every_confirmation_and_sits_together_as_a_pair(
