@@ -12,8 +12,8 @@ privately, with a renew.
 
 Joining again for the same game updates the entry and keeps its place in line
 (`test_reading_joining_the_queue_again_keeps_ones_place`). A server with no pickup
-channel gets the channel of its first queue join (`test_reading_the_first_queue_join_
-names_the_pickup_channel`).
+channel gets the channel of its first queue join
+(`test_reading_the_first_queue_join_names_the_pickup_channel`).
 """
 
 from __future__ import annotations

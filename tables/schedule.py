@@ -13,8 +13,9 @@ Readings pinned here: at the start, people who said Going and are not seated yet
 the free seats first, in the order they answered
 (`test_reading_going_people_take_the_free_seats_at_the_start`); without AI fill an
 unfilled table waits its grace and then starts with those seated if the game can be
-played with them, else closes (`test_reading_after_the_grace_a_table_starts_with_enough_
-players`). A scheduled lobby does not start early when its seats fill.
+played with them, else closes
+(`test_reading_after_the_grace_a_table_starts_with_enough_players`). A scheduled lobby
+does not start early when its seats fill.
 """
 
 from __future__ import annotations
