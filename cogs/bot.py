@@ -34,6 +34,8 @@ from cogs.lobby import AiSelect, LobbyButton
 from cogs.page_links import PageLinks
 from cogs.pickup_cog import PickupCog
 from cogs.play import PlayButton, TileButton
+from cogs.queue_cog import QUEUE_ITEMS, QueueCog
+from cogs.schedule_cog import SCHEDULE_ITEMS, ScheduleNotices
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
 from cogs.table_buttons import BackButton, TableButton
@@ -47,6 +49,7 @@ from storage.store import is_postgres, sqlite_path
 from tables.daily import DailyDeals
 from tables.node import ShardNode
 from tables.people import People
+from tables.queue import PickupQueue
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -64,7 +67,7 @@ CompanionStarter = Callable[[Storage, Callable[[], float]], Awaitable[Companion 
 # Every persistent button and menu, registered once (their custom ids: tests/pins/).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PlayButton, TileButton, TableButton, HintButton, LobbyButton, AiSelect, BackButton,
-    *STATS_ITEMS,
+    *STATS_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
 )
 
 # On several processes, how often each reads the people's and servers' languages again
@@ -154,6 +157,8 @@ class DominoBot(commands.Bot):
         else:
             loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.store.describe(), loaded)
+        await self.pickup.load()  # what came due in the queues while the bot was down
+        await self.actions.lobby.scheduled.load()  # and the starts that passed meanwhile
         caught = await self.daily.catch_up()  # tries whose end came just before a crash
         if caught:
             log.info("%d daily tries caught up", caught)
@@ -180,8 +185,13 @@ class DominoBot(commands.Bot):
         pickup = PickupCog(self.actions, people)
         self.daily = DailyDeals(self.service)
         daily = DailyCog(self.actions, self.daily)
-        domino.join(self.stats, pickup, daily)
-        for cog in (domino, self.stats, pickup, daily):
+        self.pickup = PickupQueue(self.service)
+        scheduled = self.actions.lobby.scheduled
+        self.actions.parts.add(self.pickup, scheduled)
+        scheduled.listeners.append(ScheduleNotices(self, self.actions.updates).on_notice)
+        queue = QueueCog(self, self.pickup, self.actions.updates)
+        domino.join(self.stats, pickup, daily, queue)
+        for cog in (domino, self.stats, pickup, daily, queue):
             await self.add_cog(cog)
         self.daily.start_posting()
 

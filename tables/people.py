@@ -152,7 +152,9 @@ class People:
                          channels: frozenset[int] | None = None,
                          lobby_role_id: int | None = None, clear_role: bool = False,
                          lobby_minutes: int | None = None,
-                         web_public: bool | None = None) -> GuildSettings:
+                         web_public: bool | None = None,
+                         pickup_channel_id: int | None = None,
+                         pickup_threads: bool | None = None) -> GuildSettings:
         """Change what was given (Manage Server only). Raises TableError."""
         if guild_id is None:
             raise TableError("error.server_only")
@@ -180,6 +182,10 @@ class People:
             changes["lobby_role_id"] = lobby_role_id
         if web_public is not None:
             changes["web_public"] = web_public
+        if pickup_channel_id is not None:
+            changes["pickup_channel_id"] = pickup_channel_id
+        if pickup_threads is not None:
+            changes["pickup_threads"] = pickup_threads
         updated = dataclasses.replace(current, **changes)  # type: ignore[arg-type]
         await self.store.set_guild_settings(updated)
         return updated
