@@ -16,7 +16,8 @@ import pytest
 from engine.records import replay
 from storage.models import ACTIVE_STATUSES
 from tables.errors import StaleMove, TableError
-from tables.live import DAY, LiveTable, Person, TableSettings
+from tables.live import DAY, LiveTable, Person
+from tables.settings import SeatState
 from tests.tables.test_tables_shards import (
     ANN,
     BOB,
@@ -263,7 +264,7 @@ async def test_settings_changed_on_both_processes_at_once_keep_both_changes(two:
     await b.service.resign(table_id, CAROL.user_id)
     row = await a.service.store.get_table(table_id)
     assert row is not None
-    stored = TableSettings.from_json(row.settings)
+    stored = SeatState.from_json(row.settings)
     assert stored.resigned == (2,) and stored.timeouts[0] == 1  # neither overwritten
 
 
@@ -273,12 +274,12 @@ async def test_a_seat_is_taken_back_from_the_ai_on_a_process_not_holding_it(two:
     held = a.service.tables[table_id]
     for _ in range(3):  # three timeouts in a row: an AI plays Ann's seat
         await timed_out(a, held)
-    assert held.settings.away == (0,)
+    assert held.seat_state.away == (0,)
     await b.service.take_back(table_id, ANN.user_id)  # her click reached b
     row = await a.service.store.get_table(table_id)
-    assert row is not None and TableSettings.from_json(row.settings).away == ()
+    assert row is not None and SeatState.from_json(row.settings).away == ()
     await a.until("seats")  # the holder hears of it and stops playing her seat
-    assert a.service.tables[table_id].settings.away == ()
+    assert a.service.tables[table_id].seat_state.away == ()
 
 
 async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(two: Two) -> None:
@@ -291,9 +292,9 @@ async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(tw
     await timed_out(a, held)
     row = await a.service.store.get_table(table_id)
     assert row is not None
-    stored = TableSettings.from_json(row.settings)
+    stored = SeatState.from_json(row.settings)
     assert stored.resigned == (2,) and stored.timeouts[0] == 1
-    assert held.settings == stored and told(a, "seats", table_id) > seats_told
+    assert held.seat_state == stored and told(a, "seats", table_id) > seats_told
 
 
 async def test_the_notice_of_a_table_made_here_read_before_it_is_held_adds_nothing(
