@@ -374,4 +374,68 @@ TEXTS: dict[str, Source] = {
     "table.quarantined_notice": ("Table #{table} cannot go on: its stored moves no longer "
                                  "replay. The host can cancel it with "
                                  "`/domino cancel table:{table}`."),
+    # mexican (issue 25): Mexican Train
+    "game.mexican": "Mexican Train",
+    "option.mexican.set": "The set",
+    "option.mexican.set.name": "Set",
+    "option.mexican.set.12": "double-12 (13 rounds)",
+    "option.mexican.set.9": "double-9 (10 rounds)",
+    "option.mexican.rounds": "Rounds to play, from the highest double down (0: all of them)",
+    "option.mexican.rounds.name": "Rounds",
+    "option.mexican.hand_size": "Tiles dealt to each player (0: by the players and the set)",
+    "option.mexican.hand_size.name": "Hand size",
+    "option.mexican.blank_double": "What a [0|0] left in hand counts at the end of a round",
+    "option.mexican.blank_double.name": "Blank double",
+    "option.mexican.blank_double.0": "0 points",
+    "option.mexican.blank_double.50": "50 points",
+    "mexican.option_range": "{option} must be from {low} to {high}, not {value}",
+    "mexican.option_choice": "{option} must be one of {choices}, not {value}",
+    "mexican.too_many_rounds": "the double-{top} set has only {most} rounds, not {rounds}",
+    "mexican.hands_too_big": (
+        "{players} hands of {size} tiles do not fit in the double-{top} set less its engine: "
+        "at most {most} tiles each"),
+    "mexican.train_of": "{name}'s train ({train})",
+    "mexican.the_mexican_train": "the Mexican train (M)",
+    "mexican.word.train": "train",
+    "mexican.word.marker": "marker",
+    "mexican.word.hub": "hub",
+    "mexican.word.engine": "engine",
+    "mexican.word.open": "open",
+    "mexican.word.waiting": "waiting double",
+    "illegal.mexican_drawn": (
+        "you have drawn this turn already: play the drawn tile if it fits, else pass"),
+    "illegal.mexican_no_train": "there is no train {train}: the trains are T1 to {last} and M",
+    "illegal.mexican_double_waits": (
+        "the double {double} on {train} waits: only a tile showing {number} may be played, "
+        "on it"),
+    "illegal.mexican_not_satisfying": (
+        "{tile} does not satisfy the double {double} on {train}: it needs a tile showing "
+        "{number}"),
+    "illegal.mexican_fits_none": "{tile} fits none of the trains you may play on",
+    "illegal.mexican_fits_several": "{tile} fits more than one train ({trains}): name the train",
+    "illegal.mexican_closed": (
+        "{train} is closed: only its owner plays on it until it carries a marker"),
+    "illegal.mexican_refuses": "{tile} does not fit {train}, which ends in {number}",
+    "end.mexican.domino": "{name} went out",
+    "end.mexican.blocked": "Blocked: nobody can lay a tile",
+    "help.game.mexican": (
+        "## How to play Mexican Train\n2-8 players, double-12 set, 13 rounds. Each round's "
+        "double (the engine) lies in the hub. You build your own train from it, and anyone "
+        "may build the shared Mexican train (`M`). Cannot play? Draw one; still nothing: "
+        "pass, and your train gets a marker — open to all until you play on it again. A "
+        "double must be satisfied before anything else. Going out ends the round; everyone "
+        "adds the pips left in hand. Lowest total wins."),
+    "rules.mexican": (
+        "## Mexican Train («Мексиканский поезд»), 2-8 players\n**Rounds.** One round per "
+        "double, from [12|12] down to [0|0]: the round's double is its **engine**, laid in "
+        "the **hub**.\n**Deal.** 15 tiles each for 2-4 players, 12 for 5-6, 10 for 7-8; the "
+        "rest is the stock.\n**Trains.** Everyone has a train starting at the hub; the "
+        "**Mexican train** (M) is shared. A tile goes against a train's open end, number "
+        "against number. You play on your own train, on the Mexican train, or on a train "
+        "with a **marker**.\n**Your turn.** One tile. Cannot play: draw one and play it if "
+        "it fits, else pass: your train gets a marker. Playing on your own train takes it "
+        "off.\n**Doubles.** A double must be satisfied first: its layer plays again, then "
+        "everyone in turn, only on it.\n**Scoring.** A round ends when someone goes out or "
+        "nobody can play; everyone adds the pips in hand. Lowest total after the last round "
+        "wins."),
 }

@@ -117,6 +117,9 @@ _SPECS: tuple[GameSpec, ...] = (
              module="engine.clock", class_name="ClockGame",
              options_name="ClockOptions", usual_players=1, daily=True,
              hint_name="hint_at"),
+    GameSpec("mexican", (2, 8), solitaire=False, rated=True,
+             module="engine.mexican", class_name="MexicanGame",
+             options_name="MexicanOptions", usual_players=4),
 )
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in _SPECS}
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)
