@@ -398,3 +398,44 @@ def test_reading_rounds_zero_plays_every_round_and_hand_size_zero_deals_by_the_t
     assert MexicanOptions().size_for(5) == 12 and MexicanOptions(hand_size=3).size_for(5) == 3
     g = MexicanGame(("A", "B"), MexicanOptions(rounds=13, hand_size=15), seed=2)
     assert g.record()["options"] == {"rounds": 13, "hand_size": 15}
+
+
+def test_the_terminal_view_shows_trains_markers_and_the_waiting_double() -> None:
+    g = game([["9-5", "5-5", "8-8"], ["9-2", "5-0", "2-1"]], ["4-4", "3-3"])
+    for move in ["9-5 T1", "9-2 M", "5-5 T1", "draw", "pass"]:
+        g.play(move)
+    text = g.view(1).text()
+    assert "T1 Ann's train (open) — the double 5-5 waits: 9-5 5-5 → 5" in text
+    assert "M Mexican train: 9-2 → 2" in text and " > Bob: 2 tiles, total 0" in text
+    assert "legal: 5-0 T1" in text and "your hand: 9-2" not in text
+    assert "your hand" not in g.view(None).text()
+
+
+def test_reading_the_words_for_train_marker_hub_and_engine() -> None:
+    # The game's own words: a train is «поезд» / «потяг» (as in the game's name), a marker
+    # «маркер», the hub «станция» / «станція» (where every train starts) and the engine,
+    # the round's double in the hub, «паровоз» / «паротяг» (it pulls every train).
+    words = ("train", "marker", "hub", "engine")
+    assert [t(f"mexican.word.{w}", "en") for w in words] == list(words)
+    assert [t(f"mexican.word.{w}", "ru") for w in words] == ["поезд", "маркер", "станция",
+                                                            "паровоз"]
+    assert [t(f"mexican.word.{w}", "uk") for w in words] == ["потяг", "маркер", "станція",
+                                                            "паротяг"]
+    assert t("game.mexican", "ru") == "Мексиканский поезд"
+    assert t("game.mexican", "uk") == "Мексиканський потяг"
+
+
+def test_reading_the_legal_moves_list_tiles_in_hand_order_then_trains_t1_to_m() -> None:
+    # RULES.md lists `TILE TRAIN` once for each train that accepts the tile; the order is
+    # the hand's (highest tile first), each tile's trains as the notation numbers them.
+    g = game([["8-8", "7-7"], ["9-2", "9-1", "5-5"]], [])
+    g.play("pass")
+    assert moves(g)[:3] == ["9-2 T1", "9-2 T2", "9-2 M"]
+
+
+def test_reading_after_a_draw_that_fits_only_the_drawn_tile_can_be_played() -> None:
+    # "If the drawn tile can be played, they must play it": nothing else fitted before the
+    # draw and a draw changes no train, so the plays listed are the drawn tile's.
+    g = game([["8-8", "7-7"], ["9-3", "3-2"]], ["9-1"])
+    g.play("draw")
+    assert {m.tile for m in g.legal_moves()} == {Tile.of(9, 1)}

@@ -3,6 +3,7 @@ RULES.md section 4 (the trains, the markers, the waiting double, the totals)."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -54,3 +55,39 @@ def test_the_command_line_replays_several_records(capsys: pytest.CaptureFixture[
     first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert first["winner"] is None and first["scores"] == {"Ann": 0, "Bob": 0, "Cy": 12}
     assert second["index"] == 1 and second["move"] == "4-2 T1"
+
+
+class Typist(io.StringIO):
+    """Types the last legal move the terminal shows, after a script of lines."""
+
+    def __init__(self, out: io.StringIO, script: list[str]) -> None:
+        super().__init__()
+        self.out, self.script = out, list(script)
+
+    def readline(self, size: int | None = -1) -> str:
+        if self.script:
+            return self.script.pop(0)
+        shown = [line for line in self.out.getvalue().splitlines() if line.startswith("legal: ")]
+        return shown[-1].removeprefix("legal: ").split(", ")[-1] + "\n"
+
+
+def test_the_terminal_plays_a_game_against_three_ais() -> None:
+    out = io.StringIO()
+    status = main(["play", "mexican", "--seats", "you,ai,ai,ai", "--seed", "4", "--set", "9",
+                   "--option", "rounds=2"], stdin=Typist(out, ["12-5 Q\n", "0-0 T9\n"]),
+                  stdout=out)
+    text = out.getvalue()
+    assert status == 0 and "not that: '12-5 Q' is not a move" in text
+    assert "Mexican Train, round 1 of 2, engine 9-9" in text and "round 2 of 2" in text
+    assert " M Mexican train" in text and "your hand: " in text
+    over = json.loads(text.split("game over: ")[1].splitlines()[0])
+    assert set(over["scores"]) == {"you", "normal-ai-2", "normal-ai-3", "normal-ai-4"}
+
+
+def test_the_terminal_refuses_options_the_players_cannot_play(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "mexican", "--seats", "you,ai,ai,ai,ai,ai,ai,ai", "--set", "9",
+            "--option", "hand_size=15"]
+    assert main(argv, stdin=io.StringIO(""), stdout=io.StringIO()) == 2
+    assert capsys.readouterr().err == ("error: 8 hands of 15 tiles do not fit in the double-9 "
+                                       "set less its engine: at most 6 tiles each\n")
