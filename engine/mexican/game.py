@@ -11,7 +11,7 @@ from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import OptionError, RecordError
 from engine.game import HandSummary, Outcome, places_by
 from engine.mexican.legality import MexicanLegality
-from engine.mexican.moves import MexicanMove, train_index, train_name
+from engine.mexican.moves import MexicanMove, put, train_index, train_name
 from engine.mexican.options import DEFAULT_OPTIONS, MexicanOptions
 from engine.mexican.view import MexicanView, RoundResult
 from engine.moves import LineMove
@@ -62,6 +62,7 @@ class MexicanGame(MexicanLegality):
         self.totals = [0] * n
         self.results = []
         self.round = 1
+        self._listed: list[MexicanMove] | None = None  # the moves listed for this position
         self._start_round()
 
     # -- dealing -------------------------------------------------------------
@@ -85,7 +86,21 @@ class MexicanGame(MexicanLegality):
         self.history = []
 
     # -- applying ---------------------------------------------------------------
+    def play(self, move: LineMove | str) -> LineMove:
+        """As `Game.play`, without checking again a move `legal_moves` has just listed for
+        this position (that very object): the search's playouts play only such moves.
+        Anything else takes the general path, which gives the reason when it is illegal."""
+        listed = self._listed
+        if listed is not None and self._outcome is None:
+            for known in listed:
+                if known is move:
+                    applied = self._apply(known)
+                    self.moves.append(str(applied))
+                    return applied
+        return super().play(move)
+
     def _apply(self, move: LineMove) -> LineMove:
+        self._listed = None  # the position changes
         seat = self.turn
         hand = self.hands[seat]
         if move.kind == "draw":
@@ -116,7 +131,7 @@ class MexicanGame(MexicanLegality):
             index = found
         else:
             index = next(i for i in self.open_to(seat) if tile.has(self.ends[i]))
-        move = MexicanMove("play", tile, self.names[index])
+        move = put(tile, self.names[index])
         self.trains[index].append(tile)
         self.ends[index] = tile.other(self.ends[index])
         hand.remove(tile)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from catalog import Phrase
 from engine.line_game import LineGame
-from engine.mexican.moves import DRAW, PASS, MexicanMove, train_index
+from engine.mexican.moves import DRAW, PASS, MexicanMove, put, train_index
 from engine.mexican.options import MexicanOptions
 from engine.mexican.view import RoundResult
 from engine.moves import LineMove
@@ -32,6 +32,7 @@ class MexicanLegality(LineGame):
     markers: list[bool]
     waiting: int | None
     drew: bool
+    _listed: list[MexicanMove] | None
 
     @property
     def hand_number(self) -> int:
@@ -53,17 +54,20 @@ class MexicanLegality(LineGame):
         ends, names = self.ends, self.names
         waiting = self.waiting
         if waiting is not None:
-            number = ends[waiting]
-            return [MexicanMove("play", t, names[waiting]) for t in self.hands[seat]
+            number, name = ends[waiting], names[waiting]
+            return [put(t, name) for t in self.hands[seat]
                     if t.high == number or t.low == number]
-        trains = self.open_to(seat)
+        markers = self.markers
+        n = len(markers)
+        # (open number, train name) of each train open to the seat, in notation order.
+        open_ends = [(ends[i], names[i]) for i in range(n) if i == seat or markers[i]]
+        open_ends.append((ends[n], names[n]))
         moves = []
         for tile in self.hands[seat]:
             high, low = tile.high, tile.low
-            for i in trains:
-                end = ends[i]
+            for end, name in open_ends:
                 if high == end or low == end:
-                    moves.append(MexicanMove("play", tile, names[i]))
+                    moves.append(put(tile, name))
         return moves
 
     def legal_moves(self) -> list[LineMove]:
@@ -74,10 +78,10 @@ class MexicanLegality(LineGame):
         turn, while the stock lasts), else `pass`."""
         if self._outcome is not None:
             return []
-        plays = self.plays(self.turn)
-        if plays:
-            return plays
-        return [DRAW if not self.drew and self.stock_pos < len(self.stock) else PASS]
+        listed = self.plays(self.turn) or [
+            DRAW if not self.drew and self.stock_pos < len(self.stock) else PASS]
+        self._listed = listed  # `MexicanGame.play` need not check these again
+        return listed
 
     def _blocked(self) -> bool:
         """Whether nobody can lay a tile any more: the stock empty, every personal train

@@ -71,5 +71,16 @@ class MexicanMove(LineMove):
                 "or draw, or pass)") from None
 
 
+def put(tile: Tile, train: str) -> MexicanMove:
+    """The move laying `tile` on `train`: one shared object for each (the moves are
+    values; the search lists them by the thousand)."""
+    key = (tile.code, train)
+    move = _PUTS.get(key)
+    if move is None or move.tile is not tile:
+        move = _PUTS[key] = MexicanMove("play", tile, train)
+    return move
+
+
+_PUTS: dict[tuple[int, str], MexicanMove] = {}
 DRAW = MexicanMove("draw")
 PASS = MexicanMove("pass")
