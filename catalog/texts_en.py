@@ -438,4 +438,15 @@ TEXTS: dict[str, Source] = {
         "everyone in turn, only on it.\n**Scoring.** A round ends when someone goes out or "
         "nobody can play; everyone adds the pips in hand. Lowest total after the last round "
         "wins."),
+    "picture.mexican_round": "Round {round} of {rounds}",
+    "picture.mexican_total": "total {count}",
+    "picture.mexican_shared": "Mexican train",
+    "picture.mexican_marker": "open",
+    "picture.mexican_waits": "double waits",
+    "picture.mexican_engine": "Engine",
+    "picture.mexican_out": "{name} went out",
+    "picture.mexican_blocked": "blocked",
+    "picture.mexican_round_end": "Round {round}: {how}; points {points}",
+    "picture.alt_mexican": ("Mexican Train, round {round} of {rounds}, engine {engine}."
+                           " Trains: {trains}. Players: {players}."),
 }

@@ -16,6 +16,7 @@ from PIL import Image
 
 from engine.carousel.view import CarouselView
 from engine.clock.view import ClockView
+from engine.mexican.view import MexicanView
 from engine.registry import GAME_NAMES, game_spec
 from engine.traditional.view import TraditionalView
 from render.carousel import carousel_board
@@ -24,6 +25,8 @@ from render.clock import clock_board
 from render.clock import frame as clock_frame
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
+from render.mexican import frame as mexican_frame
+from render.mexican import mexican_board
 from render.theme import Theme
 from render.traditional import frame as traditional_frame
 from render.traditional import traditional_board
@@ -48,6 +51,7 @@ DRAWERS: dict[str, BoardDrawer] = {d.game: d for d in (
     BoardDrawer("traditional", TraditionalView, traditional_board, traditional_frame),
     BoardDrawer("carousel", CarouselView, carousel_board, carousel_frame),
     BoardDrawer("clock", ClockView, clock_board, clock_frame),
+    BoardDrawer("mexican", MexicanView, mexican_board, mexican_frame),
 )}
 
 
