@@ -449,4 +449,8 @@ TEXTS: dict[str, Source] = {
     "picture.mexican_round_end": "Round {round}: {how}; points {points}",
     "picture.alt_mexican": ("Mexican Train, round {round} of {rounds}, engine {engine}."
                            " Trains: {trains}. Players: {players}."),
+    "mexican.table_engine": "Round {round} of {rounds} · engine {tile}",
+    "mexican.table_train": "{train}: {tiles} → {end}",
+    "mexican.table_train_open": "{train} (marker: open): {tiles} → {end}",
+    "mexican.table_waiting": "The double {tile} waits to be satisfied.",
 }

@@ -15,6 +15,7 @@ from discord import app_commands, ui
 from catalog import t
 from cogs.clock_messages import clock_face, clock_layout
 from cogs.messages import BoardText, Shot, line_text, spinner_text, table_layout
+from cogs.mexican_messages import mexican_text
 from engine.registry import GAMES, GameSpec
 from tables.live import LiveTable
 
@@ -49,6 +50,7 @@ PRESENTATIONS: dict[str, Presentation] = {
     "carousel": Presentation("rules.carousel", spinner_text),
     "clock": Presentation("rules.clock", clock_face, layout=clock_layout, private_hand=False,
                           typed_moves=("resign",)),
+    "mexican": Presentation("rules.mexican", mexican_text),
 }
 
 

@@ -68,6 +68,20 @@ class MexicanView:
     def scores(self) -> tuple[int, ...]:
         return self.totals
 
+    @property
+    def hand_number(self) -> int:
+        """The round, under the name the line games' messages read."""
+        return self.round
+
+    @property
+    def target(self) -> int:
+        """No target: a game of Mexican Train is its rounds (the line games' messages)."""
+        return 0
+
+    @property
+    def last_move(self) -> tuple[int, str] | None:
+        return self.history[-1] if self.history else None
+
     def train_name(self, index: int) -> str:
         """The notation of train `index` (`T1`..`Tn`, `M`)."""
         return train_name(index, len(self.players))

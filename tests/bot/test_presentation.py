@@ -22,6 +22,6 @@ def test_the_command_choices_follow_the_registry() -> None:
 
 
 def test_a_game_without_an_entry_is_shown_as_a_line_game_with_its_own_rules() -> None:
-    shown = presentation("mexican")
-    assert shown.rules_key == "rules.mexican" and shown.board_text is line_text
+    shown = presentation("dominoes-to-come")
+    assert shown.rules_key == "rules.dominoes-to-come" and shown.board_text is line_text
     assert shown.layout is None and shown.private_hand and shown.typed_moves == ()
