@@ -2,7 +2,8 @@
 
     python bot.py        (or: make run)
 
-Exits with status 2 and a short explanation when the settings are incomplete.
+Exits with status 2 and a short explanation when the settings are incomplete, or the
+database's folder cannot be written (read-only, or no permission).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from settings import SettingsError, load_settings
+from settings import SettingsError, check_writable, load_settings
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +20,8 @@ def main() -> int:
     """Run the bot until it is stopped; returns the exit status."""
     try:
         settings = load_settings()
+        if settings.database_url is None:
+            check_writable(settings.database_path)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -24,6 +24,23 @@ No DISCORD_TOKEN is set, so the bot cannot log in.
 """
 
 
+READ_ONLY_HELP = """\
+The folder {folder} is read-only (its file system is mounted read-only), so the bot
+cannot keep its games in {path}.
+
+Mount it read-write, or set DATABASE_PATH in .env to a file in a folder the bot may
+write, then start again.
+"""
+
+NO_PERMISSION_HELP = """\
+The bot has no permission to write {what} (it runs as user {user}), so it cannot keep
+its games in {path}.
+
+Give that user write permission (for example: chown -R {user} {folder}), or set
+DATABASE_PATH in .env to a file in a folder the bot may write, then start again.
+"""
+
+
 class SettingsError(Exception):
     """Settings that cannot work; the message tells the person how to fix them."""
 
@@ -39,6 +56,9 @@ class Settings:
     database_url: str | None = None  # a postgresql:// URL; None = the SQLite file
     shard_count: int | None = None  # SHARD_COUNT; None = as Discord recommends, all here
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS run by this process; None = all
+    web_host: str = "127.0.0.1"  # WEB_HOST: where the web pages listen
+    web_port: int = 8080  # WEB_PORT; 0 = no web pages
+    web_base_url: str | None = None  # WEB_BASE_URL: the public address; None = no links
 
     @property
     def database(self) -> Path | str:
@@ -52,7 +72,9 @@ class Settings:
         where = redact(self.database_url) if self.database_url else str(self.database_path)
         return (f"Settings(token=<hidden>, database={where}, "
                 f"dev_guild_id={self.dev_guild_id}, log_level={self.log_level}, "
-                f"shard_count={self.shard_count}, shard_ids={self.shard_ids})")
+                f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, "
+                f"web=http://{self.web_host}:{self.web_port}, "
+                f"web_base_url={self.web_base_url})")
 
 
 def load_settings(environ: dict[str, str] | None = None, env_file: str | None = ".env") -> Settings:
@@ -86,7 +108,23 @@ def load_settings(environ: dict[str, str] | None = None, env_file: str | None = 
                     f"DATABASE_URL must be sqlite:///path or postgresql://..., not {url!r}"
                 ) from None
     count, ids = _shards(environ, postgres=url is not None)
-    return Settings(token, path, int(guild) if guild else None, level, url, count, ids)
+    host, port, base_url = _web(environ)
+    return Settings(token, path, int(guild) if guild else None, level, url, count, ids,
+                    host, port, base_url)
+
+
+def _web(environ: dict[str, str]) -> tuple[str, int, str | None]:
+    """WEB_HOST, WEB_PORT and WEB_BASE_URL. Raises SettingsError for values that cannot work."""
+    host = environ.get("WEB_HOST", "").strip() or "127.0.0.1"
+    raw_port = environ.get("WEB_PORT", "").strip() or "8080"
+    if not raw_port.isdigit() or int(raw_port) > 65535:
+        raise SettingsError(f"WEB_PORT must be a port number (0 turns the web pages off), "
+                            f"not {raw_port!r}")
+    base_url = environ.get("WEB_BASE_URL", "").strip().rstrip("/") or None
+    if base_url is not None and not base_url.startswith(("https://", "http://")):
+        raise SettingsError(f"WEB_BASE_URL must be the pages' public address, like "
+                            f"https://dominoes.example.org, not {base_url!r}")
+    return host, int(raw_port), base_url
 
 
 def _shards(environ: dict[str, str], *,
@@ -113,3 +151,24 @@ def _shards(environ: dict[str, str], *,
         raise SettingsError("SHARD_IDS lists only some shards, so other processes run the "
                             "rest: they must share DATABASE_URL=postgresql://...")
     return count, ids
+
+
+def check_writable(database_path: Path) -> None:
+    """Check the SQLite file can be written where the settings put it: its folder (the
+    nearest one that exists: the bot creates the rest) on a read-write file system, and
+    the folder and file writable by this user. SQLite also writes its -wal and -shm
+    files beside the database, so the folder must be writable, not only the file.
+
+    Raises SettingsError naming the cause, the path and what to do.
+    """
+    folder = database_path.absolute().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    path = database_path.absolute()
+    if hasattr(os, "statvfs") and os.statvfs(folder).f_flag & os.ST_RDONLY:
+        raise SettingsError(READ_ONLY_HELP.format(folder=folder, path=path))
+    user = os.getuid() if hasattr(os, "getuid") else "?"
+    for what, where in ((f"to the folder {folder}", folder), (f"the file {path}", path)):
+        if where.exists() and not os.access(where, os.W_OK):
+            raise SettingsError(NO_PERMISSION_HELP.format(what=what, user=user, path=path,
+                                                          folder=folder))

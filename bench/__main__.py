@@ -6,6 +6,7 @@ Each script prints its figures and, with --write, records them in bench/README.m
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +16,13 @@ QUICK = ("storage", "render")
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(QUICK)
+    """Run the benchmarks `argv` names; `--help` prints the usage and runs none."""
     known = sorted(p.stem.removeprefix("bench_") for p in HERE.glob("bench_*.py"))
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help=f"one of {', '.join(known)} (default: {' '.join(QUICK)})")
+    names = parser.parse_args(argv).names or list(QUICK)
     unknown = [n for n in names if n not in known]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(known)}")

@@ -108,14 +108,15 @@ def fill_results(path: Path, n_results: int) -> None:
         guild = 1 + t % 3
         for seat, user in enumerate(rng.sample(range(1, players + 1), 4)):
             place = seat + 1
-            rows.append((t, seat, user, f"player{user}", guild, place, 10 - place, t))
+            figures = json.dumps({"goat": int(place == 4), "hands": 1 + t % 5})
+            rows.append((t, seat, user, f"player{user}", guild, place, 10 - place, figures, t))
             for scope in (0, guild):
                 s = stats.setdefault((user, scope), [0, 0])
                 s[0] += 1
                 s[1] += place == 1
     conn.executemany(
         """INSERT INTO results (table_id, seat, user_id, name, game, guild_id, place, points,
-           finished_at) VALUES (?, ?, ?, ?, 'traditional', ?, ?, ?, ?)""",
+           figures, finished_at) VALUES (?, ?, ?, ?, 'traditional', ?, ?, ?, ?, ?)""",
         rows,
     )
     ratings = []
@@ -146,7 +147,7 @@ async def bench_leaderboard(folder: Path) -> dict[str, float]:
             lambda: store.leaderboard("traditional", limit=10, offset=2000)),
         "rank_ms": await median_ms(lambda: store.rank_of(4321, "traditional")),
         "stats_ms": await median_ms(
-            lambda: store.player_stats(4321, "traditional", solitaire=False)),
+            lambda: store.game_totals(4321, "traditional", figures=("goat", "hands"))),
         "history_ms": await median_ms(lambda: store.history(4321, limit=10)),
     }
     await store.close()

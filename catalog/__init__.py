@@ -15,12 +15,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from catalog.commands import Commands
 from catalog.help_en import HELP
 from catalog.lookup import template
 from catalog.pictures import PICTURES
-from catalog.po import Source
+from catalog.po import SOURCE, Source
 from catalog.reader import current, language_of
 from catalog.texts_en import TEXTS
+from catalog.web_en import WEB
 from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
@@ -30,6 +32,7 @@ EN: dict[str, Source] = dict(TEXTS)
 EN.update(WORDS)
 EN.update(HELP)
 EN.update(PICTURES)
+EN.update(WEB)
 
 
 def _plural_pairs(texts: dict[str, Source]) -> None:
@@ -63,16 +66,22 @@ def t(key: str, locale: str | None = None, /, **values: object) -> str:
     """The text for `key` in `locale` (None: the current reader's language; English when
     missing there), filled with `values`. A plural text takes the form for `count`.
 
+    A text naming a slash command as `{cmd.<name>}` gets it written for that reader
+    (catalog/commands.py): no caller passes `cmd`.
     A missing key is logged and shown as the key itself, never raised.
     """
     text = template(key, locale, values, EN)
     if text is None:
         log.warning("missing translation key %s", key)
         return key
-    if not values:
+    commands = "{cmd." in text
+    if not values and not commands:
         return text
     filled = {k: t(v.key, locale, **v.values) if isinstance(v, Phrase) else v
               for k, v in values.items()}
+    if commands:
+        code = current() if locale is None else (language_of(locale) or SOURCE)
+        filled["cmd"] = Commands(code)
     return text.format(**filled)
 
 

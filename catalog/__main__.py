@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from catalog import EN
@@ -15,18 +16,20 @@ from catalog.po import LANGUAGES, SOURCE, sync_catalog
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["sync"]:
+    """Run the command `argv` names; `--help` prints the usage and changes nothing."""
+    parser = argparse.ArgumentParser(prog="python -m catalog", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("sync", "check"))
+    command = parser.parse_args(argv).command
+    if command == "sync":
         for code in LANGUAGES:
             if code != SOURCE:
                 print(sync_catalog(code, EN))
         return 0
-    if argv == ["check"]:
-        found = problems()
-        for line in found:
-            print(line)
-        return 1 if found else 0
-    print(__doc__, file=sys.stderr)
-    return 2
+    found = problems()
+    for line in found:
+        print(line)
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

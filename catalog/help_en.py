@@ -8,90 +8,148 @@ from __future__ import annotations
 
 HELP: dict[str, str] = {
     "help.topic.start": "Getting started",
+    "help.topic.alone": "Playing alone against the computer",
     "help.topic.moves": "How to move",
     "help.topic.buttons": "The buttons",
+    "help.topic.pictures": "Reading the pictures",
     "help.topic.pickup": "Pickup games",
     "help.topic.time": "Quiet hours and time zones",
+    "help.topic.daily": "The daily deal",
     "help.topic.game": "How to play {game}",
-    "help.rules_hint": "The rules of {game} in full: `/domino rules game:{name}`.",
-    "help.footer": "-# More: /domino help topic:… · the rules: /domino rules",
+    "help.rules_hint": "The rules of {game} in full: {cmd.rules}, game: {game}.",
+    "help.footer": "-# More: {cmd.help} (pick a topic) · the rules: {cmd.rules}",
     "help.start": (
         "## How a game runs in Discord\n"
-        "1. Someone opens a table: `/domino new traditional`, `/domino new carousel` or "
-        "`/domino new clock` (a solitaire; `/domino daily` is the server's deal of the day). "
-        "Each shows only its own options, with their "
-        "defaults; leave them out for the usual game, and name people in `invite1`-`invite3` "
-        "to ping them.\n"
+        "1. Someone opens a table: {cmd.new_traditional}, {cmd.new_carousel} or "
+        "{cmd.new_clock} (a solitaire; {cmd.daily} is the server's deal of the day). "
+        "Each shows only its own options, with their defaults; leave them out for the usual "
+        "game, and name people in the invite options to ping them.\n"
         "2. The lobby message lists the seats and options. Others press **Join**; the host "
-        "may **Add AI** players (easy, normal or hard) and presses **Start**.\n"
+        "may add computer players with the menu **Add an AI player…** (easy, normal or "
+        "hard) and presses **Start**.\n"
         "3. The table message shows the board to everyone and is kept up to date. Your own "
         "tiles are only ever shown to you.\n"
         "4. When it is your turn you are told (a DM, or a mention here if your DMs are "
-        "closed). Play with the buttons, or type `/domino play`.\n"
+        "closed). Play with the buttons, or with {cmd.play}.\n"
         "5. At the end the table shows how it ended, the places and scores. **Rematch** "
         "opens a new lobby for the same players."),
+    "help.alone": (
+        "## Playing alone against the computer\n"
+        "1. Open a table: {cmd.new_traditional} or {cmd.new_carousel}. It has 2 seats "
+        "unless you set the number of players.\n"
+        "2. In the lobby, pick a level in the menu **Add an AI player…**: *easy* plays any "
+        "tile that fits, *normal* takes the most it can this move, *hard* thinks ahead. "
+        "Do it once for each free seat.\n"
+        "3. Once every seat is taken the game starts by itself. The computer moves at once; "
+        "on your turn press **Your hand** and tap a tile. Draws and passes you cannot avoid "
+        "are played for you.\n"
+        "Big Clock needs nobody: {cmd.new_clock} deals it at once. Each game's page of this "
+        "help tells its rules in a few lines."),
     "help.moves": (
         "## How to move\n"
         "- Press **Your hand** on the table message: only you see it, with a button for "
-        "each tile you can play. A tile that fits two ends asks which end (`L`, `R`; "
-        "in Carousel also `U`, `D`).\n"
+        "each tile you can play. A tile that fits two ends asks which end: L and R are the "
+        "two ends of the line; in Carousel also U and D, the spinner's upper and lower "
+        "sides.\n"
         "- **Draw** and **Pass** are on the table message; they work only when they are "
         "your moves (you must play a tile you can play).\n"
-        "- Or type it: `/domino play move:6-3 L`, `draw`, `pass`. While you type, the "
-        "command offers your legal moves. Tiles are shown like [6|3] and typed 6-3.\n"
+        "- Or type it with {cmd.play}: `6-3 L`, `draw`, `pass`. While you type, the command "
+        "offers your legal moves. Tiles are shown like [6|3] and typed 6-3.\n"
         "- Big Clock: its message has the buttons: **Draw**, **→ 4** (the drawn tile "
         "onto hour 4), **9 → 11** (the top of hour 9 onto hour 11), **Discard**, "
         "**Hint** and **Give up**."),
     "help.buttons": (
         "## The buttons\n"
         "- Lobby: **Join** takes a seat (you get a private confirmation), **Leave** gives "
-        "it up, **Add AI** seats a computer player of the level you pick (host), **Start** "
-        "starts the game (host), **Cancel** closes the table (host, or a server manager).\n"
+        "it up, the menu **Add an AI player…** seats a computer player of the level you "
+        "pick (host), **Start** starts the game (host), **Cancel** closes the table (host, "
+        "or a server manager).\n"
         "- Table: **Your hand** shows your tiles privately, **Draw**, **Pass**, **Resign** "
         "ends the game for you, **Rules** tells the rules with this table's options.\n"
         "- After timeouts: **Take my seat back** lets you play again instead of the AI.\n"
         "- At the end: **Rematch** opens one new lobby and pings the players; **Rules**."),
+    "help.pictures": (
+        "## Reading the pictures\n"
+        "- At the top, one chip per player: name, tiles in hand, score. The player to move "
+        "has a filled chip, an arrow before the name and the words *to move*. When a game "
+        "is over, a banner under the title says who won (or how Big Clock ended) and the "
+        "winner's chip has a green frame.\n"
+        "- The tile laid last has a yellow frame. In your hand, the tiles you may play stand "
+        "higher, in a blue frame.\n"
+        "- Tiles above 6 show their number instead of pips.\n"
+        "- A badge at each open end names the end and its number: **L 5** is the left end "
+        "showing 5 (in Carousel also U and D, the spinner's upper and lower sides).\n"
+        "- Carousel: **Count** is the sum of the open ends, and each badge shows what its end "
+        "adds: **R 5+5** is a double at the end (both halves count); while L or R is free the "
+        "spinner's two halves count, shown on the L and R badges; a badge with a letter only "
+        "adds nothing yet. A count that is a multiple of 5 scores a fifth of it: the line of "
+        "the last move then ends with what it scored (**+3**).\n"
+        "- Big Clock: the badge on an hour's tile is the height of its pile (**×4**: four "
+        "tiles; a single tile has none); **✓** marks an hour that is home. A red frame marks "
+        "a double in trouble; the tile in the middle is the one you drew."),
     "help.pickup": (
         "## Pickup games\n"
         "Games may run for hours or days. Each turn has a clock (the pace: live 2 minutes, "
-        "casual 12 hours, correspondence 48 hours, or `turn_minutes`). Reminders come before "
-        "it runs out. When it does, by the server's setting the AI plays that turn, the turn "
-        "is skipped, or the player forfeits. After 3 timeouts in a row an AI plays your seat "
-        "until you press **Take my seat back**. `/domino games` lists your tables and whose "
-        "turn it is; `/domino open` the lobbies waiting for players here."),
+        "casual 12 hours, correspondence 48 hours, or a custom time in minutes). Reminders "
+        "come before it runs out. When it does, by the server's setting the AI plays that "
+        "turn, the turn is skipped, or the player forfeits. After 3 timeouts in a row an AI "
+        "plays your seat until you press **Take my seat back**. {cmd.games} lists your "
+        "tables and whose turn it is; {cmd.open} the lobbies waiting for players here."),
     "help.time": (
         "## Quiet hours and time zones\n"
         "Times on the table are Discord timestamps: each reader sees them in their own time "
-        "zone. Set yours with `/domino profile time_zone:Europe/Kyiv` (any IANA name), and "
-        "quiet hours with `quiet_hours:23:00-07:30` (your local time): a reminder due then "
+        "zone. Set yours with {cmd.profile} (time zone: any IANA name, like Europe/Kyiv), "
+        "and quiet hours there too, like 23:00-07:30 (your local time): a reminder due then "
         "waits until they end, or is dropped if your turn ends first. Your turn's clock "
-        "still runs, so pick a pace that fits. `turn_dms:False` asks for a mention in the "
-        "channel instead of a DM."),
+        "still runs, so pick a pace that fits. Its turn-DMs option picks which DMs you get: "
+        "every turn, reminders only, or none (then you are mentioned in the channel)."),
+    "help.daily": (
+        "## The daily deal\n"
+        "{cmd.daily} deals the server's Big Clock of the day: the same deal for everyone "
+        "here, one try each. You play it in your DMs with the bot, so nobody sees your "
+        "moves. A new deal comes every day at midnight UTC. {cmd.daily_board} shows the "
+        "day's results (and the week's); a server manager picks with {cmd.daily_channel} "
+        "where the boards are posted once each day is over."),
     "help.game.traditional": (
         "## How to play Traditional\n"
-        "2-4 players, each with 7 tiles of the double-6 set. The highest double leads. On "
-        "your turn lay a tile against an end of the line, number against number; if none "
-        "fits, draw until one does (the bot draws for you when you have no choice), and pass "
-        "when the stock is empty. Lay your last tile and you win the hand; when nobody can "
-        "play it is a *fish*. The winner scores the others' pips minus their own; the "
-        "highest count is the goat 🐐."),
+        "2-4 players, each with 7 tiles of the usual set (0 to 6 pips on a half). The "
+        "highest double (both halves alike, like [6|6]) leads. On your turn lay a tile "
+        "against an end of the line, number against number; if none fits, draw from the "
+        "stock until one does, and pass when the stock is empty: draws and passes you "
+        "cannot avoid are played for you. Lay your last tile and you win the hand; when "
+        "nobody can play it is a *fish*.\n"
+        "**Pips** are the dots on a tile; your **count** is the pips left in your hand. The "
+        "winner scores the others' counts minus their own; the highest count is the "
+        "**goat** 🐐. The usual game is one hand (a table may set a target score)."),
     "help.game.carousel": (
         "## How to play Carousel\n"
-        "2-7 players (or two pairs), 7 tiles each. The first tile is a double, the spinner: "
-        "play goes out from its four sides (`L`, `R`, `U`, `D`). After each play, if the open "
-        "ends add up to a multiple of 5 you score a fifth of it (10 → 2 points). Going out "
-        "scores the others' pips, rounded to 5, divided by 5. First to the target (61) wins."),
+        "2-7 players (or two pairs), 7 tiles each. The first tile is a double, the "
+        "**spinner**; it has four sides: L and R along the line, U and D (up, down) across "
+        "it. **Until all four sides hold a tile, every play goes onto a free side of the "
+        "spinner**; then onto the end of any of the four arms.\n"
+        "After each play add up the open ends (a double at an end counts both halves; the "
+        "spinner counts both its halves until L and R both hold a tile): a multiple of 5 "
+        "scores a fifth of it (10 → 2 points).\n"
+        "You must play a tile that fits; if none does, draw until one does, and pass when "
+        "nothing may be drawn. Going out scores the others' pips, rounded to 5, divided by "
+        "5. When nobody can play the hand is *blocked*: the fewest pips scores the others' "
+        "pips less their own.\n"
+        "The match is to exactly 61: a score that would pass 61 does not count."),
     "help.game.clock": (
         "## How to play Big Clock\n"
-        "A solitaire: 12 hours of a clock, one pile each. Draw a tile and place it on a pile "
-        "whose top shares a number (or an empty hour), or discard it. Bring every double home "
-        "to its hour: [5|5] on hour 5. While a double is in trouble you may move tops between "
-        "piles. Stuck with a drawn double: the game is lost. **Hint** suggests a move."),
+        "A solitaire: 12 hours of a clock, one pile each; only a pile's top tile matters. "
+        "Draw a tile and place it on a pile whose top shares a number (or on an empty "
+        "hour), or discard it when it fits nowhere. A pile whose top is a double takes "
+        "nothing: nothing is laid on a double.\n"
+        "Bring every double **home**: onto its own hour ([5|5] on hour 5), where it closes "
+        "the pile for good. A double is **in trouble** when it was drawn and cannot go home, "
+        "or lies on another hour; only then may you move tops between piles to free its "
+        "hour. Stuck with a drawn double: the game is lost. **Hint** suggests a move."),
     "rules.options": "**This table's options**\n{options}",
     "rules.traditional": (
         "## Traditional («Козёл»), 2-4 players\n"
-        "**Deal.** 7 tiles each from the double-6 set; the rest is the stock. Two or more "
-        "hands with 5 or more tiles of one number: dealt again.\n"
+        "**Deal.** 7 tiles each from the usual set (0-0 to 6-6); the rest is the stock. "
+        "Two or more hands with 5 or more tiles of one number: dealt again.\n"
         "**Lead.** The highest double leads (6-6, else 5-5, …); with no double, the heaviest "
         "tile.\n"
         "**Your turn.** Lay a tile against an end of the line, number against number. You "
@@ -105,20 +163,21 @@ HELP: dict[str, str] = {
         "until a score reaches it."),
     "rules.carousel": (
         "## Carousel («Карусель»), 2-7 players or two pairs\n"
-        "**Deal.** 7 tiles each: double-6 for 2-4 players, double-9 for 5-7. 4 players may "
-        "play as two pairs, partners opposite.\n"
+        "**Deal.** 7 tiles each: the set to 6-6 for 2-4 players, to 9-9 for 5-7. 4 players "
+        "may play as two pairs, partners opposite.\n"
         "**Opening.** The first player opens with a double (drawing until they find one): the "
         "**spinner**. Until its four sides (L, R, U, D) hold a tile, play goes onto its free "
         "sides; then onto any arm's end.\n"
         "**Scoring.** After each play add up the open ends (a double at an end counts both "
-        "halves); a multiple of 5 scores a fifth of it: 10 → 2 points.\n"
+        "halves; the spinner counts both its halves until L and R both hold a tile); a "
+        "multiple of 5 scores a fifth of it: 10 → 2 points.\n"
         "**The end of a hand.** Going out scores the others' pips, rounded to 5 and divided by "
         "5. When nobody can play it is **blocked**: the fewest pips scores the others' pips "
         "less their own.\n"
         "**The match.** First to 61 wins at once; a score that would pass 61 does not count."),
     "rules.clock": (
         "## Big Clock («Большие часы»), a solitaire\n"
-        "**Layout.** The double-12 set without [0|0], one tile dealt face up to each of 12 "
+        "**Layout.** The set to [12|12] without [0|0], one tile dealt face up to each of 12 "
         "hours; each hour is a pile, only its top matters.\n"
         "**Goal.** Bring every double home: [1|1] onto hour 1 … [12|12] onto hour 12.\n"
         "**Drawing.** Draw a tile at a time: a plain tile goes onto a pile whose top shares a "

@@ -53,7 +53,7 @@ TEXTS: dict[str, Source] = {
     "error.hint_levels": "Hints come at these levels: {levels}.",
     "error.turn_presets": "Turn presets: {presets}.",
     "error.bad_clock": "{text!r} is not a time of day: write it like 23:00.",
-    "error.bad_quiet": "Write quiet hours as start-end, like 23:00-07:30 (or off).",
+    "error.bad_quiet": "Write quiet hours as start-end, like 23:00-07:30 (or `off`).",
     "error.bad_percent": "{part!r} is not a percentage of the turn.",
     "error.percent_range": "Reminders are percentages of the turn between 1 and 99.",
     "error.dm_modes": "Turn DMs: one of {modes}.",
@@ -199,7 +199,7 @@ TEXTS: dict[str, Source] = {
                           "give up ({move}).",
     "daily.already": ("You have had today's daily deal: one try each. A new one comes at "
                       "midnight UTC."),
-    "daily.guild_only": "The daily deal belongs to a server: use /domino daily there.",
+    "daily.guild_only": "The daily deal belongs to a server: use {cmd.daily} there.",
     "daily.in_dms": ("Today's deal (Big Clock #{number}) is waiting in your DMs: one try, "
                      "good luck!"),
     "daily.no_dms": ("I cannot send you a DM: allow direct messages from this server's "
@@ -226,7 +226,7 @@ TEXTS: dict[str, Source] = {
     "daily.need_manager": "Only a member with Manage Server picks the board channel.",
     "clock.won": "### You won: every hour is home!",
     "clock.lost": "### Game over: {reason}; {home} of {hours} hours home.",
-    "clock.more_moves": "More moves with /domino play: {moves}",
+    "clock.more_moves": "More moves with {cmd.play}: {moves}",
     # commands
     "cmd.opened": "Table #{table} is open.",
     "cmd.opened_thread": "Table #{table} is open in its thread: {thread}",
@@ -279,7 +279,7 @@ TEXTS: dict[str, Source] = {
     "games.mine": "#{table} {game}: **your turn**, {when} · {link}",
     "games.theirs": "#{table} {game}: {name} to move, {when} · {link}",
     "open.title": "### Open lobbies",
-    "open.none": "No open lobbies on this server. Open one with /domino new.",
+    "open.none": "No open lobbies on this server. Open one with {cmd.new}.",
     "open.line": "#{table} {game}: {filled}/{wanted} seats ({names}), host {host}, "
                  "turn {turn}, closes {when} · {link}",
     "settings.title": "### Server settings",
@@ -307,7 +307,7 @@ TEXTS: dict[str, Source] = {
     "board.unknown": "That leaderboard no longer exists.",
     "stats.scope_server": "this server",
     "stats.scope_global": "global",
-    "stats.need_server": "Use scope global here: this is not a server.",
+    "stats.need_server": "Pick the scope global here: this is not a server.",
     "stats.ai_name": "{name} (AI)",
     "stats.title": "## Stats of {name} · {scope}",
     "stats.none": "No finished games yet.",
@@ -327,7 +327,7 @@ TEXTS: dict[str, Source] = {
     "history.title": "## Last games of {name} · {scope}",
     "history.line": "`{id}` {date} {mark}{game} · {players} · {result}",
     "history.none": "No finished games yet.",
-    "history.footer": "Watch one again with /domino replay and its game id.",
+    "history.footer": "Watch one again with {cmd.replay} and its game id.",
     "replay.unknown": "There is no game #{id}.",
     "replay.unfinished": "Game #{id} has not finished: only finished games can be replayed.",
     "replay.elsewhere": ("Game #{id} was played elsewhere: replay it in its own server, "
@@ -372,8 +372,21 @@ TEXTS: dict[str, Source] = {
     "error.storage_full": ("The bot's storage is full, so this was not done (no move was "
                            "played). Please try again later."),
     "table.quarantined_notice": ("Table #{table} cannot go on: its stored moves no longer "
-                                 "replay. The host can cancel it with "
-                                 "`/domino cancel table:{table}`."),
+                                 "replay. The host can cancel it with {cmd.cancel} "
+                                 "(table {table})."),
+    # --- pickup: scheduled tables' start times (tables/start_time.py) ---
+    "error.start.unreadable": "I cannot read that time. Try one of these: {examples}.",
+    "error.start.past": "That time has passed already ({when}).",
+    "error.start.too_far": "A table can be scheduled at most {days} days ahead.",
+    "error.start.gap": ("The clocks in {zone} skip {time}: it never shows there. Did you "
+                        "mean {first} or {second}? Type either as it is written."),
+    "error.start.twice": ("The clocks in {zone} show {time} twice. Did you mean {first} or "
+                          "{second}? Type either as it is written."),
+    # holes (issue 29): a move while storage is busy, a click from outside the server
+    "error.move_queued": ("The bot's storage is busy right now, so your move is queued: it "
+                          "will be played as soon as the storage is free."),
+    "error.not_member": ("Table #{table} belongs to a server you are not a member of, so "
+                         "you cannot take part in it."),
     # mexican (issue 25): Mexican Train
     "game.mexican": "Mexican Train",
     "option.mexican.set": "The set",

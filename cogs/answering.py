@@ -3,14 +3,17 @@
 Discord fails an interaction not acknowledged within 3 seconds, and refuses a
 message over 2,000 characters. `ack` acknowledges before any slow work;
 `unless_slow` lets a quick check refuse privately first, but never past the
-window; `answer` and `reply` send through whichever path is still open.
+window; `answer` and `reply` send through whichever path is still open. Every
+handler runs inside `guard`: a `TableError` becomes a short ephemeral reply,
+anything else is logged with the table id and answered with an apology.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import discord
@@ -18,7 +21,9 @@ import discord
 from catalog import t
 from cogs.table_updates import fault_text
 from storage import StorageBusy, StorageFull
-from tables.errors import TableError
+from tables.errors import NotSeated, TableError
+from tables.live import LiveTable, Person
+from tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -46,14 +51,17 @@ async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = False,
 
 
 async def unless_slow(interaction: discord.Interaction[Any], work: Awaitable[T], *,
-                      thinking: bool = True) -> T:
+                      thinking: bool = True, note: str | None = None) -> T:
     """Await `work` (a check that may refuse privately) before answering, unless it takes
     longer than ANSWER_WITHIN seconds: then acknowledge first, so Discord keeps the
     interaction (the refusal, if any, then replaces the public "thinking…"; a button's
-    `thinking=False` acknowledges silently, its message to be edited after)."""
+    `thinking=False` acknowledges silently, its message to be edited after; a `note`
+    acknowledges with that private text instead, for the person to read at once)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
     if not done:
+        if note is not None and not interaction.response.is_done():
+            await interaction.response.send_message(note, ephemeral=True)
         await ack(interaction, thinking=thinking)
     return await task
 
@@ -101,3 +109,38 @@ async def last_resort(interaction: discord.Interaction[Any], error: BaseExceptio
     """A command's error that no guard saw (e.g. in argument conversion)."""
     name = interaction.command.name if interaction.command else "?"
     await answer_error(interaction, error, f"command {name}")
+
+
+@asynccontextmanager
+async def guard(interaction: discord.Interaction[Any],
+                table_id: int | None) -> AsyncIterator[None]:
+    """Turn user errors into ephemeral replies, faults (Discord, storage) into one log
+    line and an explanation, and bugs into a logged traceback and an apology."""
+    try:
+        yield
+    except Exception as exc:
+        where = f"interaction {getattr(interaction, 'id', '?')} at table {table_id}"
+        await answer_error(interaction, exc, where)
+
+
+def person(user: discord.abc.User) -> Person:
+    """The clicker or caller as a table knows them: id and the name shown."""
+    return Person(user.id, getattr(user, "display_name", None) or user.name)
+
+
+def is_manager(interaction: discord.Interaction[Any]) -> bool:
+    """A member with Manage Server in this guild."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+async def seated(service: TableService, table_id: int, user_id: int) -> tuple[LiveTable, int]:
+    """The table in play and the user's seat at it. Held here, or read from storage (a
+    DM's buttons arrive at shard 0's process). Raises NotSeated, TableError."""
+    table = await service.lookup(table_id)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeated()
+    if not table.in_play:
+        raise TableError("error.not_in_play")
+    return table, seat

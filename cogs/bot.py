@@ -1,5 +1,9 @@
 """The Discord bot: start-up (storage, tables, persistent buttons, cogs, command sync), shut-down.
 
+It assembles what the features (cogs/actions.py lists them) are made of; it
+answers no interaction itself: a button finds its feature's handler through
+`DominoBot.parts` (cogs/items.py), a command is its cog's.
+
 `create_bot(settings)` builds it (the tests do this with simcord);
 `run_bot(settings)` runs it until stopped and returns the exit status.
 """
@@ -20,13 +24,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.actions import Actions
-from cogs.components import DYNAMIC_ITEMS
+from cogs.clock_messages import HintButton
+from cogs.command_mentions import learn_mentions
 from cogs.daily_cog import DailyCog
+from cogs.handlers import BoardClicks
+from cogs.items import Parts
 from cogs.languages import Languages
-from cogs.opening import Opening
+from cogs.lobby import AiSelect, LobbyButton
 from cogs.pickup_cog import PickupCog
+from cogs.play import PlayButton, TileButton
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
+from cogs.table_buttons import BackButton, TableButton
 from cogs.tables_cog import DominoCog
 from cogs.translator import CatalogTranslator
 from settings import Settings
@@ -40,6 +49,12 @@ from tables.people import People
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
+
+# Every persistent button and menu, registered once (their custom ids: tests/pins/).
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    PlayButton, TileButton, TableButton, HintButton, LobbyButton, AiSelect, BackButton,
+    *STATS_ITEMS,
+)
 
 # On several processes, how often each reads the people's and servers' languages again
 # (a choice made through another process is seen within this time).
@@ -65,16 +80,12 @@ class DominoTree(app_commands.CommandTree["DominoBot"]):
 
 
 class DominoBot(commands.Bot):
-    """The dominoes bot. `service` holds every table; `actions` answers interactions.
-
-    It implements `cogs.handlers.Handlers`: the persistent buttons call these
-    methods on the client their click came to.
-    """
+    """The dominoes bot. `service` holds every table; `actions` holds the features that
+    answer interactions (its `parts`, what the persistent buttons call)."""
 
     service: TableService
     actions: Actions
     stats: StatsCog
-    opening: Opening
 
     def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
@@ -108,11 +119,9 @@ class DominoBot(commands.Bot):
         self.service = TableService(self.store, clock=self.clock, ai_delay=self.ai_delay)
         people = People(self.service)
         self.actions = Actions(self, self.service, people)
-        # Both listen before the tables load, so timers re-armed at start-up find them.
-        self.service.listeners.append(self.actions.on_event)
-        self.service.listeners.append(self.actions.notices.on_event)
-        self.service.listeners.append(self.actions.hands.on_event)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
+        # They listen before the tables load, so timers re-armed at start-up find them.
+        self.service.listeners.extend(self.actions.listeners)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_domino_commands(people)
         await self.tree.set_translator(CatalogTranslator())  # commands in ru and uk too
         await self.languages.load()  # every reader's language, before any message is written
@@ -135,15 +144,17 @@ class DominoBot(commands.Bot):
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
         if self.sync_commands:
             await self.sync_if_needed()
+            dev = self.dev_guild_id
+            await learn_mentions(self.tree, None if dev is None else discord.Object(dev))
 
     async def add_domino_commands(self, people: People) -> None:
         """The one place `/domino` is assembled: the table commands' group, joined by the
         stats, pickup and daily-deal commands (in this order, which the registered payload
         keeps)."""
         assert self.store is not None
-        self.opening = Opening(self.actions, people)
-        domino = DominoCog(self.actions, self.service, self.opening)
+        domino = DominoCog(self.actions, self.service)
         self.stats = StatsCog(self.actions, self.store)
+        self.actions.parts.add(BoardClicks(self.stats))
         pickup = PickupCog(self.actions, people)
         self.daily = DailyDeals(self.service)
         daily = DailyCog(self.actions, self.daily)
@@ -152,64 +163,10 @@ class DominoBot(commands.Bot):
             await self.add_cog(cog)
         self.daily.start_posting()
 
-    # -- cogs.handlers.Handlers: what the persistent buttons call -----------------------------
-    # Each first makes the clicker the reader: what it answers is in their language.
-    async def play_click(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
-                         move: str) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.play_click(interaction, table_id, seq, move)
-
-    async def choose_end(self, interaction: discord.Interaction[Any], table_id: int, seq: int,
-                         tile: str) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.choose_end(interaction, table_id, seq, tile)
-
-    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.show_hand(interaction, table_id)
-
-    async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.resign_click(interaction, table_id)
-
-    async def resign_confirmed(self, interaction: discord.Interaction[Any],
-                               table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.resign_confirmed(interaction, table_id)
-
-    async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.rules_click(interaction, table_id)
-
-    async def rematch_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.opening.rematch_click(interaction, table_id)
-
-    async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.hint_click(interaction, table_id)
-
-    async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
-                          table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        if action == "join":  # the joiner is told privately where they sit
-            await self.opening.join_click(interaction, table_id)
-        else:
-            await self.actions.lobby_click(interaction, action, table_id)
-
-    async def add_ai_click(self, interaction: discord.Interaction[Any], table_id: int,
-                           level: str) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.opening.add_ai_click(interaction, table_id, level)
-
-    async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.actions.back_click(interaction, table_id)
-
-    async def board_click(self, interaction: discord.Interaction[Any], game: str,
-                          guild_id: int | None, page: int) -> None:
-        await self.languages.read_interaction(interaction)
-        await self.stats.board_click(interaction, game, guild_id, page)
+    @property
+    def parts(self) -> Parts:
+        """The feature handlers the persistent buttons call (cogs/items.py)."""
+        return self.actions.parts
 
     async def sync_if_needed(self) -> None:
         """Sync to DEV_GUILD_ID at once, and then ONLY there; else globally, only when the

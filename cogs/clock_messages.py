@@ -1,32 +1,84 @@
-"""The Big Clock message: the clock face in words (and picture), and its move buttons.
+"""The Big Clock message: the clock face in words (and picture), its move buttons and its
+Hint button.
 
 Big Clock is a solitaire with nothing hidden but the stock's order, so the
-drawn tile is public and the message carries the player's own buttons.
+drawn tile is public and the message carries the player's own buttons (moves:
+cogs/play.py; Give up: cogs/table_buttons.py).
+
+Custom ids (at most 100 characters):
+    dom:hint:<table>:<seq>            a suggested move for the position at move `seq`
 """
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Any
 
 import discord
 from discord import ui
 
 from catalog import t
-from cogs.components import HintButton, PlayButton, TableButton
+from cogs.answering import guard, seated
 from cogs.escape import shown
-from cogs.messages import BUTTONS_PER_ROW, Shot, _layout, _rows
+from cogs.items import Item, button, part
+from cogs.layout import BUTTONS_PER_ROW, Shot, layout, rows
+from cogs.play import PlayButton
+from cogs.table_buttons import TableButton
 from cogs.words import ending, move_words
 from engine.notation import tile_text
+from engine.registry import game_spec
+from tables.errors import TableError
 from tables.live import LiveTable
+from tables.service import TableService
 
 MOVE_ROWS = 4  # rows of place/move buttons under the first row
+
+
+class HintButton(Item[ui.Button[Any]], template=r"dom:hint:(?P<table>\d+):(?P<seq>\d+)"):
+    """Big Clock: suggest a move for the position at move number `seq`."""
+
+    def __init__(self, table: int, seq: int, *, label: str = "Hint") -> None:
+        self.table, self.seq = table, seq
+        super().__init__(button(f"dom:hint:{table}:{seq}", label,
+                                discord.ButtonStyle.secondary, False))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str], /) -> HintButton:
+        return cls(int(match["table"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await part(interaction, Hints).hint_click(interaction, self.table)
+
+
+class Hints:
+    """The Hint button's handler: the move the player's hint level suggests, privately."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async with guard(interaction, table_id):
+            table, seat = await seated(self.service, table_id, interaction.user.id)
+            suggest = game_spec(table.game_kind).hint
+            if suggest is None or table.game is None:
+                raise TableError("error.not_clock")
+            # The level the player picked; the hard search runs off the event loop.
+            move = str(await asyncio.to_thread(suggest, table.settings.hint_level,
+                                               table.game.view(seat)))
+            # As people read it, and as /domino play takes it.
+            shown = t("clock.typed", move=move_words(move), typed=move)
+            key = "clock.hint_give_up" if move == "resign" else "clock.hint_text"
+            await interaction.response.send_message(t(key, move=shown), ephemeral=True)
+
 
 
 def clock_text(table: LiveTable) -> list[str]:
     """The clock's title, then its face (`clock_face`) from the public view."""
     assert table.game is not None
     view = table.game.view(None)
-    return [t("clock.title", table=table.id, player=shown(view.player)), *clock_face(view)]
+    return [t("clock.title", table=table.id, player=shown(view.players[0])), *clock_face(view)]
 
 
 def clock_face(view: Any) -> list[str]:
@@ -70,8 +122,8 @@ def clock_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
     assert table.game is not None
     texts = clock_text(table)
     if table.status != "playing":
-        rows = _rows([TableButton("rules", table.id, label=t("table.rules"))], 1)
-        return _layout(texts, shot, rows, colour=0x99AAB5)
+        done = rows([TableButton("rules", table.id, label=t("table.rules"))], 1)
+        return layout(texts, shot, done, colour=0x99AAB5)
     legal = [str(m) for m in table.game.view(0).legal_moves]
     seq = table.seq
     first: list[ui.Item[Any]] = []
@@ -95,4 +147,4 @@ def clock_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
         rest = [b.move for b in others[shown:] if isinstance(b, PlayButton)]
         texts.append(t("clock.more_moves", moves=", ".join(
             t("clock.typed", move=move_words(m), typed=m) for m in rest)))
-    return _layout(texts, shot, [*_rows(first, 1), *_rows(others, MOVE_ROWS)], colour=0xF1C40F)
+    return layout(texts, shot, [*rows(first, 1), *rows(others, MOVE_ROWS)], colour=0xF1C40F)

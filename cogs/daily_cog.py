@@ -16,8 +16,8 @@ from discord.ext import commands
 
 from catalog import t
 from catalog.reader import reading
-from cogs.actions import Actions, is_manager, person
-from cogs.answering import last_resort
+from cogs.actions import Actions
+from cogs.answering import guard, is_manager, last_resort, person
 from cogs.languages import languages_of
 from storage.daily import DailyResult
 from tables.daily import Boards, DailyDeals, daily_number
@@ -70,8 +70,7 @@ class DailyCog(commands.Cog):
     @app_commands.command(name="daily", description="Today's Big Clock deal of this server")
     async def play_daily(self, interaction: discord.Interaction[Any]) -> None:
         """Start the caller's one try (in their DMs), or show how it went."""
-        actions = self.actions
-        async with actions.guard(interaction, None):
+        async with guard(interaction, None):
             guild_id = interaction.guild_id
             if guild_id is None:
                 raise TableError("daily.guild_only")
@@ -89,7 +88,7 @@ class DailyCog(commands.Cog):
             except discord.HTTPException:
                 raise TableError("daily.no_dms") from None
             table = await self.daily.start(guild_id, person(interaction.user), dm.id)
-            await actions.post_table(interaction, table, channel=dm)
+            await self.actions.updates.post(interaction, table, channel=dm)
             await interaction.followup.send(
                 t("daily.in_dms", number=daily_number(self.daily.today())), ephemeral=True)
 
@@ -105,7 +104,7 @@ class DailyCog(commands.Cog):
     @app_commands.command(name="daily-board", description="The daily deal's board")
     @app_commands.describe(week="Also the week's board (last 7 days)")
     async def daily_board(self, interaction: discord.Interaction[Any], week: bool = False) -> None:
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             if interaction.guild_id is None:
                 raise TableError("daily.guild_only")
             boards = await self.daily.boards(interaction.guild_id)
@@ -117,9 +116,10 @@ class DailyCog(commands.Cog):
 
     @app_commands.command(name="daily-channel",
                           description="Where the daily boards are posted (Manage Server)")
+    @app_commands.describe(channel="The channel for the daily boards")
     async def daily_channel(self, interaction: discord.Interaction[Any],
                             channel: discord.TextChannel) -> None:
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             if interaction.guild_id is None:
                 raise TableError("daily.guild_only")
             if not is_manager(interaction):

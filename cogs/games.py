@@ -2,7 +2,8 @@
 
 Everything else in cogs/ asks `presentation(game)` instead of matching game names.
 A new game registered in engine/registry.py gets an entry here (its message, the
-words for its board, its rules text); a game without one is shown as a line game.
+words for its board, its rules text): tests/test_game_parts.py fails for a registered
+game without one (an unknown name is shown as a line game).
 """
 
 from __future__ import annotations

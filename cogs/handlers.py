@@ -1,59 +1,41 @@
-"""What a persistent button calls: the `Handlers` protocol, which the bot implements.
+"""The leaderboard's page buttons' way in (`BoardButton`, cogs/stats_views.py).
 
-A button (cogs/components.py, cogs/stats_views.py) knows only its custom id and
-this interface; `handlers_of(interaction)` finds the implementation, the client
-the click came to (`DominoBot`, cogs/bot.py). No attributes are looked up by name.
+Every other button is built on `cogs.items.Item`, which makes the clicker the
+reader before its callback calls its feature directly. `BoardButton` is a plain
+`DynamicItem` that asks `handlers_of(interaction)` for `board_click`: what it
+gets makes the clicker the reader, then lets the stats cog answer.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 import discord
 
+from cogs.items import part
+from cogs.languages import languages_of
 
-@runtime_checkable
-class Handlers(Protocol):
-    """The click handlers; each answers the interaction (errors included) itself."""
 
-    async def play_click(self, interaction: discord.Interaction[Any], table_id: int,
-                         seq: int, move: str) -> None: ...
-
-    async def choose_end(self, interaction: discord.Interaction[Any], table_id: int,
-                         seq: int, tile: str) -> None: ...
-
-    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
-
-    async def resign_click(self, interaction: discord.Interaction[Any],
-                           table_id: int) -> None: ...
-
-    async def resign_confirmed(self, interaction: discord.Interaction[Any],
-                               table_id: int) -> None: ...
-
-    async def rules_click(self, interaction: discord.Interaction[Any],
-                          table_id: int) -> None: ...
-
-    async def rematch_click(self, interaction: discord.Interaction[Any],
-                            table_id: int) -> None: ...
-
-    async def hint_click(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
-
-    async def lobby_click(self, interaction: discord.Interaction[Any], action: str,
-                          table_id: int) -> None: ...
-
-    async def add_ai_click(self, interaction: discord.Interaction[Any], table_id: int,
-                           level: str) -> None: ...
-
-    async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
+class BoardClicker(Protocol):
+    """What answers a leaderboard page button (`StatsCog`)."""
 
     async def board_click(self, interaction: discord.Interaction[Any], game: str,
                           guild_id: int | None, page: int) -> None: ...
 
 
-def handlers_of(interaction: discord.Interaction[Any]) -> Handlers:
-    """The handlers of the client that received the click. Raises TypeError for a client
-    that does not implement them (a bug: the buttons are only registered by the bot)."""
-    client = interaction.client
-    if not isinstance(client, Handlers):
-        raise TypeError(f"{type(client).__name__} does not implement cogs.handlers.Handlers")
-    return client
+class BoardClicks:
+    """The page buttons' handler: the clicker becomes the reader, then `stats` answers."""
+
+    def __init__(self, stats: BoardClicker) -> None:
+        self.stats = stats
+
+    async def board_click(self, interaction: discord.Interaction[Any], game: str,
+                          guild_id: int | None, page: int) -> None:
+        await languages_of(interaction.client).read_interaction(interaction)
+        await self.stats.board_click(interaction, game, guild_id, page)
+
+
+def handlers_of(interaction: discord.Interaction[Any]) -> BoardClicks:
+    """The page buttons' handler of the client the click came to. Raises TypeError,
+    LookupError (a bug: the buttons are only registered by the bot)."""
+    return part(interaction, BoardClicks)

@@ -8,6 +8,11 @@ move buttons only while a real decision is theirs. When a newer hand message
 replaces it, the old one loses its buttons. Edits of one player's message are
 coalesced: only the newest state is sent, and a slow Discord never holds a move.
 
+A move clicked on a hand message is answered by that same update
+(`answer_click`): the click's interaction carries the edit instead of the
+channel, so every hand message is written here, by one worker per player. "Your
+hand" and `/domino hand` post a new one (`show_hand`, `send_hand`).
+
 An ephemeral message can be edited while its interaction token lives (15
 minutes); a DM always.
 """
@@ -17,19 +22,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 import discord
 
 from catalog import t
-from catalog.reader import reading
+from catalog.reader import current, reading
+from cogs.answering import guard, seated, unless_slow
 from cogs.languages import languages_of
-from cogs.messages import hand_layout, render
 from cogs.table_updates import TableMessages, fault_text
 from cogs.words import move_words
 from engine.notation import tiles_in
 from storage import StorageError
 from storage.models import HandMessage
+from tables.errors import MoveQueued, StaleMove
 from tables.live import LiveTable, TableEvent
 from tables.service import TableService
 
@@ -38,6 +45,33 @@ log = logging.getLogger(__name__)
 TOKEN_LIFE = 14 * 60  # seconds: an interaction token lives 15 minutes; keep a margin
 Key = tuple[int, int]  # (table id, user id)
 DmLayout = Callable[..., Awaitable[tuple[discord.ui.LayoutView, list[discord.File], bool]]]
+
+
+class HandDraw(Protocol):
+    """How a hand message is drawn (`cogs.play.hand_message`: the tiles and move buttons)."""
+
+    def __call__(self, table: LiveTable, seat: int, *, buttons: bool,
+                 status: str | None = None) -> Awaitable[tuple[discord.ui.LayoutView,
+                                                               list[discord.File]]]: ...
+
+
+@dataclass(eq=False)
+class Click:
+    """A move clicked on a hand message: the next update of that hand answers it."""
+
+    interaction: discord.Interaction[Any]
+    language: str  # the clicker's, read before the click's callback
+    error: Exception | None = None  # what answering it raised, for its handler's guard
+
+
+@dataclass(eq=False)
+class Update:
+    """What the worker of one player's hand does next (requests coalesce into one)."""
+
+    table: LiveTable
+    seat: int
+    only_live: bool
+    click: Click | None = None
 
 
 def snapshot(table: LiveTable) -> LiveTable:
@@ -55,30 +89,21 @@ def deciding(table: LiveTable, seat: int) -> bool:
     return not table.played_by_ai(seat) and not table.forced_next()
 
 
-async def hand_message(table: LiveTable, seat: int, *, buttons: bool,
-                       status: str | None = None) -> tuple[discord.ui.LayoutView,
-                                                          list[discord.File]]:
-    """The hand message of `seat` at `table` as it stands, with its picture file."""
-    assert table.game is not None
-    shot = await render("hand", table.game.view(seat), "hand.png")
-    layout = hand_layout(table, seat, shot, status=status, buttons=buttons)
-    return layout, [shot.file()] if shot is not None else []
-
-
 class LiveHands:
     """Keeps every player's latest hand message current; the only one with buttons."""
 
-    def __init__(self, bot: discord.Client, service: TableService,
-                 updates: TableMessages) -> None:
+    def __init__(self, bot: discord.Client, service: TableService, updates: TableMessages,
+                 draw: HandDraw) -> None:
         self.bot = bot
         self.service = service
         self.updates = updates
-        self._newest: dict[Key, tuple[LiveTable, int, bool]] = {}
+        self.draw = draw
+        self._newest: dict[Key, Update] = {}
         self._workers: dict[Key, asyncio.Task[None]] = {}
         self._status: dict[Key, str] = {}  # the note of the player's last move
         self._shown: dict[Key, tuple[str, ...]] = {}  # the tiles last shown, for "you drew"
-        # Clicks being answered by updating their own message: no second edit for them.
-        self.answering: set[Key] = set()
+        # A click whose move is being committed: its player's updates wait for it.
+        self._clicks: dict[Key, Click] = {}
         # How a turn DM is drawn (cogs/notices.py): a stripped DM keeps its turn's words.
         self.dm_layout: DmLayout | None = None
 
@@ -99,7 +124,7 @@ class LiveHands:
         if not live:
             return self._status.get(key)
         self._status.pop(key, None)
-        hand = tuple(str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+        hand = tuple(str(tile) for tile in table.game.view(seat).hand or ())
         before = self._shown.get(key)
         drawn = [tile for tile in hand if before is not None and tile not in before]
         if not drawn or before is None or len(hand) <= len(before):
@@ -113,12 +138,12 @@ class LiveHands:
         exactly when the seat has a real decision."""
         assert table.game is not None
         live = deciding(table, seat) if buttons is None else buttons
-        layout, files = await hand_message(table, seat, buttons=live,
-                                           status=self.status(table, seat, live))
+        layout, files = await self.draw(table, seat, buttons=live,
+                                        status=self.status(table, seat, live))
         user = table.seats[seat].user_id
         if user is not None:
             self._shown[(table.id, user)] = tuple(
-                str(tile) for tile in getattr(table.game.view(seat), "hand", None) or ())
+                str(tile) for tile in table.game.view(seat).hand or ())
         return layout, files, live
 
     # -- adopting a new latest message ---------------------------------------------------
@@ -158,24 +183,98 @@ class LiveHands:
         user = table.seats[seat].user_id
         if user is None or table.game is None:
             return
+        self._queue((table.id, user), Update(snapshot(table), seat, only_live))
+
+    def _queue(self, key: Key, update: Update) -> None:
+        """The player's next update is `update` (replacing one not begun); while a click of
+        theirs is being committed, it waits for the click's own update."""
+        self._newest[key] = update
+        if key not in self._workers and key not in self._clicks:
+            self._workers[key] = self.updates.spawn(self._work(key), f"hand-{key[0]}-{key[1]}")
+
+    async def answer_click(self, interaction: discord.Interaction[Any], table: LiveTable,
+                           seat: int, work: Awaitable[object]) -> None:
+        """A move clicked on the seat's hand message: commit it (`work`), then answer the
+        click with the update of that message to the new hand (the player's updates
+        asked for meanwhile are that same one). If the commit takes longer than Discord's
+        window, the click is acknowledged first and the message is edited as any other;
+        a move storage is too busy for is queued (`MoveQueued`: the note says so). Raises
+        what `work` raises (nothing was committed then)."""
+        user = table.seats[seat].user_id
+        assert user is not None
         key = (table.id, user)
-        self._newest[key] = (snapshot(table), seat, only_live)
-        if key not in self._workers:
-            self._workers[key] = self.updates.spawn(self._work(key),
-                                                                f"hand-{table.id}-{user}")
+        click = Click(interaction, current())
+        self._clicks[key] = click
+        try:
+            # A move storage keeps waiting (another process holds the database's lock) is
+            # answered in time: it is queued, the hand updated as any other once stored.
+            await unless_slow(interaction, work, thinking=False, note=t("error.move_queued"))
+        except BaseException as exc:
+            self._clicks.pop(key, None)
+            if key in self._newest:  # what was asked for meanwhile goes as usual
+                self._queue(key, self._newest[key])
+            if isinstance(exc, MoveQueued) and interaction.response.is_done():
+                return  # told by the note already
+            raise
+        self._clicks.pop(key, None)
+        self._queue(key, Update(snapshot(table), seat, False, click))
+        worker = self._workers.get(key)
+        if worker is not None:  # it answers the click first, then any newer update
+            await asyncio.wait({worker})
+        if click.error is not None:
+            raise click.error
 
     async def _work(self, key: Key) -> None:
+        ended = False
         try:
-            while (item := self._newest.pop(key, None)) is not None:
-                table, seat, only_live = item
+            while key not in self._clicks and (update := self._newest.pop(key, None)):
+                ended = not update.table.is_live
+                click = update.click
+                if click is not None and not click.interaction.response.is_done():
+                    await self._answer(update, click)
+                    continue
                 try:
-                    await self._update(table, seat, only_live)
+                    await self._update(update.table, update.seat, update.only_live)
                 except (discord.HTTPException, StorageError) as exc:
-                    log.warning("table %d: a hand message was not updated: %s", table.id,
+                    log.warning("table %d: a hand message was not updated: %s", key[0],
                                 fault_text(exc) if isinstance(exc, discord.HTTPException)
                                 else exc)
         finally:
             self._workers.pop(key, None)
+            if ended and key not in self._newest:
+                # Its last hand message is sent: an ended table keeps nothing here (issue 29).
+                self._status.pop(key, None)
+                self._shown.pop(key, None)
+
+    async def _answer(self, update: Update, click: Click) -> None:
+        """Edit the clicked hand message to `update`'s state, as the click's answer; what
+        goes wrong is the click's (its handler's guard answers it)."""
+        table, seat, interaction = update.table, update.seat, click.interaction
+        try:
+            with reading(click.language):
+                layout, files, live = await self.layout(table, seat)
+            await interaction.response.edit_message(view=layout, attachments=files)
+            if interaction.message is not None:
+                await self.answered(table, seat, interaction.message.id, live)
+        except Exception as exc:
+            click.error = exc
+
+    async def answer_stripped(self, interaction: discord.Interaction[Any], table_id: int,
+                              seq: int) -> None:
+        """A move clicked on a hand message of a table another process holds: answer the
+        click by taking the message's buttons away, before the move is committed there
+        (the holder's update of this message then comes after ours)."""
+        async def stripped() -> tuple[discord.ui.LayoutView, list[discord.File]]:
+            table, seat = await seated(self.service, table_id, interaction.user.id)
+            if table.seq != seq:
+                raise StaleMove()  # the message is the holder's to bring up to date
+            return await self.draw(table, seat, buttons=False)
+
+        layout, files = await unless_slow(interaction, stripped(), thinking=False)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=layout, attachments=files)
+        else:
+            await interaction.response.edit_message(view=layout, attachments=files)
 
     async def answered(self, table: LiveTable, seat: int, message_id: int,
                        live: bool) -> None:
@@ -215,6 +314,25 @@ class LiveHands:
         webhook = discord.Webhook.partial(self.bot.application_id, hand.token, client=self.bot)
         await webhook.edit_message(hand.message_id, view=layout, attachments=files)
 
+    # -- "Your hand" (and /domino hand, cogs/tables_cog.py): a new hand message ----------
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A fresh ephemeral message with the caller's hand and a button per playable tile."""
+        async with guard(interaction, table_id):
+            table, seat = await seated(self.service, table_id, interaction.user.id)
+            await self.send_hand(interaction, table, seat)
+
+    async def send_hand(self, interaction: discord.Interaction[Any], table: LiveTable,
+                        seat: int) -> None:
+        """Send the hand as it is now, ephemerally; it becomes the seat's latest."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        now = LiveTable(table.row, table.game)  # this moment's game and move number
+        assert now.game is not None
+        layout, files, live = await self.layout(now, seat)
+        message = await interaction.followup.send(view=layout, files=files, ephemeral=True,
+                                                  wait=True)
+        await self.adopt(now, seat, interaction.channel_id or table.channel_id, message.id,
+                         live=live, token=interaction.token)
+
     # -- the listener ----------------------------------------------------------------------
     async def on_event(self, event: TableEvent) -> None:
         """After a committed change: the hands it concerns are brought up to date.
@@ -228,8 +346,7 @@ class LiveHands:
             user = table.seats[seat].user_id
             if user is not None:
                 self.note(table, seat, t("hand.played", move=move_words(str(event.move))))
-                if (table.id, user) not in self.answering:
-                    self.request(table, seat)
+                self.request(table, seat)
         elif event.kind in ("finished", "cancelled"):
             for index, s in enumerate(table.seats):
                 if s.user_id is not None:

@@ -16,10 +16,10 @@ from catalog import t
 from catalog.reader import current
 from cogs.games import presentation
 from cogs.words import options_lines
-from engine.registry import GAMES
+from engine.registry import GAME_NAMES, GAMES
 
 PICTURES = Path(__file__).resolve().parent.parent / "docs" / "pictures"
-TOPICS = ("start", "moves", "buttons", "pickup", "time")
+TOPICS = ("start", "alone", "moves", "buttons", "pictures", "pickup", "time", "daily")
 """The general pages, in order; then one page per registered game."""
 
 
@@ -32,7 +32,7 @@ def topic_choices() -> list[tuple[str, str]]:
 def help_page(topic: str | None) -> tuple[str, discord.File | None]:
     """The text of a help page (the first one for None or an unknown topic) and, for a
     game's page, its picture."""
-    if topic in GAMES:
+    if topic in GAME_NAMES:
         text = t(f"help.game.{topic}") + "\n\n" + rules_hint(topic)
         return text + "\n" + t("help.footer"), picture(topic)
     chosen = topic if topic in TOPICS else TOPICS[0]
@@ -40,7 +40,7 @@ def help_page(topic: str | None) -> tuple[str, discord.File | None]:
 
 
 def rules_hint(game: str) -> str:
-    return t("help.rules_hint", game=t(f"game.{game}"), name=game)
+    return t("help.rules_hint", game=t(f"game.{game}"))
 
 
 def picture(game: str) -> discord.File | None:

@@ -14,6 +14,7 @@ Discord error is handled here.
 - If the bot may not post in the channel either, the table message says so
   and the host gets a DM where Discord lets us.
 - `away`/`back`: a notice in the channel (the table message shows it too).
+(The lobby role's mention is the lobby's: cogs/lobby.py.)
 
 Each text is in its reader's language (cogs/languages.py): a DM in its
 recipient's, a channel notice in the server's.
@@ -32,6 +33,7 @@ from cogs.escape import shown
 from cogs.games import presentation
 from cogs.hands import LiveHands, snapshot
 from cogs.languages import languages_of
+from cogs.layout import table_link
 from cogs.messages import render, result_text, when
 from cogs.table_updates import TableMessages, fault_text
 from tables.live import LiveTable, TableEvent
@@ -39,13 +41,6 @@ from tables.people import People
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
-
-
-def table_link(table: LiveTable) -> str:
-    """A jump link to the table's public message (or its channel before it is posted)."""
-    guild = table.guild_id if table.guild_id is not None else "@me"
-    base = f"https://discord.com/channels/{guild}/{table.channel_id}"
-    return f"{base}/{table.message_id}" if table.message_id is not None else base
 
 
 class Notices:
@@ -61,7 +56,8 @@ class Notices:
         hands.dm_layout = self.turn_layout
 
     async def on_event(self, event: TableEvent) -> None:
-        """Route the pickup events; other kinds are `Actions`' business."""
+        """Route the pickup events (the channel's are cogs/table_message.py's, the hands'
+        cogs/hands.py's)."""
         table, seat = event.table, event.seat
         if event.kind == "finished" and len(table.seats) > 1:
             # Told under the table's lock: sent in the background.
@@ -78,7 +74,7 @@ class Notices:
             # background, never holding a move.
             with reading(await languages_of(self.bot).table(table)):
                 text = t(key, name=shown(table.seats[seat].name), table=table.id)
-            self.updates.spawn(self.channel_notice(table, text), f"notice-{table.id}")
+            self.updates.notice(table, text)
 
     # -- a person's turn ------------------------------------------------------------------
     async def tell(self, table: LiveTable, seat: int, kind: str) -> None:
@@ -111,7 +107,7 @@ class Notices:
         key = "notice.turn_mention" if kind == "turn" else "notice.reminder_mention"
         with reading(await languages_of(self.bot).table(table)):
             text = t(key, mention=f"<@{user_id}>", table=table.id, when=when(table.deadline))
-        if not await self.channel_notice(table, text, ping=user_id):
+        if not await self.updates.channel_notice(table, text, ping=user_id):
             await self.unreached(table, seat)
 
     async def game_over(self, table: LiveTable) -> None:
@@ -198,34 +194,3 @@ class Notices:
             container.add_item(board_shot.gallery())
             files.append(board_shot.file())
         return layout, files, live
-
-    # -- the channel ---------------------------------------------------------------------
-    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None,
-                             ping_role: int | None = None) -> bool:
-        """A message in the table's channel; `ping` is the one user it may notify, or
-        `ping_role` the one role. Returns whether Discord took it."""
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        mentions = discord.AllowedMentions(
-            users=[discord.Object(ping)] if ping is not None else False,
-            roles=[discord.Object(ping_role)] if ping_role is not None else False,
-            everyone=False, replied_user=False)  # a notice is never a reply
-        try:
-            await channel.send(text, allowed_mentions=mentions)
-        except discord.HTTPException as exc:
-            log.warning("table %d: a notice was not posted: %s", table.id, fault_text(exc))
-            return False
-        return True
-
-    async def lobby_opened(self, table: LiveTable) -> None:
-        """Mention the server's lobby role (if it has one) about a new lobby."""
-        if table.guild_id is None or table.status != "lobby":
-            return
-        server = await self.people.server(table.guild_id)
-        role = server.lobby_role_id
-        if role is None:
-            return
-        with reading(await languages_of(self.bot).table(table)):
-            text = t("notice.lobby_role", role=f"<@&{role}>", game=t(f"game.{table.game_kind}"),
-                     link=table_link(table))
-        await self.channel_notice(table, text, ping_role=role)
-

@@ -17,12 +17,11 @@ from discord.ext import commands
 
 from catalog import t
 from catalog.reader import read_as
-from cogs.actions import Actions, is_manager, person
-from cogs.answering import ack, answer, last_resort
+from cogs.actions import Actions
+from cogs.answering import ack, answer, guard, is_manager, last_resort, person
 from cogs.escape import excerpt, shown
 from cogs.languages import languages_of
-from cogs.messages import _duration, when
-from cogs.notices import table_link
+from cogs.layout import duration, table_link, when
 from tables.errors import NotAllowed, TableError
 from tables.people import People, quiet_text
 from tables.quiet import zone_names
@@ -94,7 +93,7 @@ class PickupCog(commands.Cog):
                       quiet_hours: str | None = None, turn_dms: str | None = None,
                       language: str | None = None) -> None:
         """Show the caller's profile, changing what they gave first."""
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             check_length(time_zone=time_zone, quiet_hours=quiet_hours)
             await ack(interaction, ephemeral=True)
             people = self.people
@@ -129,7 +128,7 @@ class PickupCog(commands.Cog):
     @app_commands.command(name="games", description="Your lobbies and games in every server")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         """The caller's active tables: whose turn, each deadline, with links."""
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             lines = [t("games.title")]
             for line in self.people.my_games(interaction.user.id)[:20]:
                 table = line.table
@@ -150,14 +149,14 @@ class PickupCog(commands.Cog):
     @app_commands.command(name="open", description="Open lobbies on this server, with links")
     async def open_lobbies(self, interaction: discord.Interaction[Any]) -> None:
         """The server's lobbies with free seats."""
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             lines = [t("open.title")]
             for table in self.people.open_lobbies(interaction.guild_id)[:20]:
                 lines.append(t("open.line", table=table.id, game=t(f"game.{table.game_kind}"),
                                filled=len(table.seats), wanted=table.settings.seats,
                                names=", ".join(shown(s.name) for s in table.seats),
                                host=f"<@{table.host_id}>",
-                               turn=_duration(table.settings.turn_seconds),
+                               turn=duration(table.settings.turn_seconds),
                                when=when(table.deadline), link=table_link(table)))
             if len(lines) == 1:
                 lines.append(t("open.none"))
@@ -190,7 +189,7 @@ class PickupCog(commands.Cog):
         language: str | None = None,
     ) -> None:
         """Show the server's settings, changing what was given first (managers only)."""
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
                                               lobby_role, lobby_minutes, language)
                           ) and not no_lobby_role
@@ -219,8 +218,8 @@ class PickupCog(commands.Cog):
             shown = " · ".join(f"{round(f * 100)}%" for f in server.reminders)
             lines = [
                 t("settings.title"),
-                t("settings.turn", turn=_duration(server.default_turn_seconds)),
-                t("settings.lobby", lobby=_duration(server.default_lobby_seconds)),
+                t("settings.turn", turn=duration(server.default_turn_seconds)),
+                t("settings.lobby", lobby=duration(server.default_lobby_seconds)),
                 t("settings.reminders", reminders=shown or t("settings.reminders_none")),
                 t("settings.timeout", action=server.timeout_action),
                 t("settings.channels", channels=" ".join(

@@ -33,7 +33,7 @@ from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
 from cogs.games import RATED_GAMES
 from cogs.languages import languages_of
-from cogs.stats_views import board_layout, history_layout, stats_layout
+from cogs.stats_views import board_layout, history_layout, replay_summary, stats_layout
 from storage import Storage
 from tables.errors import TableError
 from tables.standings import Standings, is_rated
@@ -205,7 +205,7 @@ class StatsCog(commands.Cog):
             await public(interaction)
             files = await self.standings.replay(game_id)
             gif_size, json_size = len(files.gif.data), len(files.record_json)
-            lines = [t("replay.title", summary=files.summary)]
+            lines = [t("replay.title", summary=replay_summary(files))]
             attach: list[discord.File] = []
             if json_size > self.upload_limit:
                 await interaction.followup.send(

@@ -1,7 +1,8 @@
 """Messages of /domino leaderboard, stats and history (Components V2) and the board's buttons.
 
-Everything shown comes from `tables.standings` dataclasses; this module only formats.
-Names are written as text, never as mentions, so a board pings nobody.
+Everything shown comes from `tables.standings` dataclasses of numbers; this module
+writes them in the reader's words, a result's figures (`engine.figures`) each by its
+name. Names are written as text, never as mentions, so a board pings nobody.
 
 Custom ids (persistent: everything needed is in the id, so they work after a restart):
     dom:board:<game>:<scope>:<page>    a leaderboard page; scope is g<guild id> or global
@@ -10,18 +11,19 @@ Custom ids (persistent: everything needed is in the id, so they work after a res
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 from discord import ui
 
-from catalog import t, tn
+from catalog import ordinal, t, tn
 from cogs.escape import shown
 from cogs.handlers import handlers_of
 from cogs.messages import when
 from engine.registry import GAMES
-from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage
+from storage import FigureTotals
+from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage, ReplayFiles
 
 BOARD_COLOUR = 0x2E7D32
 STATS_COLOUR = 0x1565C0
@@ -99,7 +101,7 @@ def board_layout(page: LeaderboardPage, scope_name: str) -> ui.LayoutView:
         parts.append(t("board.you_unrated"))
     parts.append(t("board.footer", page=page.page, pages=page.pages,
                    total=tn("count.players", page.total),
-                   note=t("stats.provisional") if page.note else ""))
+                   note=t("stats.provisional")))
     buttons = [
         BoardButton(page.game, page.guild_id, page.page - 1, label=t("board.prev"),
                     disabled=page.page <= 1),
@@ -107,6 +109,77 @@ def board_layout(page: LeaderboardPage, scope_name: str) -> ui.LayoutView:
                     disabled=page.page >= page.pages),
     ]
     return _layout([("\n\n".join(parts), None, None)], BOARD_COLOUR, [ui.ActionRow(*buttons)])
+
+
+# -- figures -------------------------------------------------------------------------------
+def streak_text(streak: int) -> str:
+    """"3 wins in a row", "2 games without a win", "no games yet"."""
+    if streak > 0:
+        return t("standing.streak_wins", count=streak)
+    if streak < 0:
+        return t("standing.streak_losses", count=-streak)
+    return t("standing.no_games")
+
+
+# How one game's result shows a figure in a history line (None: not shown). Every
+# figure a registered game declares is here or in UNSHOWN_FIGURES (a test checks).
+RESULT_FIGURES: dict[str, Callable[[int], str | None]] = {
+    "goat": lambda value: t("standing.goat") if value else None,
+    "hours_home": lambda value: t("standing.hours_home", count=value),
+    "discards": lambda value: t("standing.discards", count=value),
+}
+UNSHOWN_FIGURES = frozenset({"hands", "rounds", "low_round"})  # kept for the record and the web pages
+
+
+def best_result(figures: Mapping[str, FigureTotals]) -> str | None:
+    """A solitaire's best: the win with the fewest discards, else the most hours home."""
+    discards, home = figures.get("discards"), figures.get("hours_home")
+    if discards is not None and discards.low_in_win is not None:
+        return t("standing.best_win", count=discards.low_in_win)
+    if home is not None and home.high is not None:
+        return t("standing.hours_home", count=home.high)
+    return None
+
+
+def figure_lines(figures: Mapping[str, FigureTotals]) -> list[str]:
+    """The stats lines of a game's figure totals: the times the goat, the best result."""
+    lines = []
+    if "goat" in figures:
+        lines.append(t("stats.goats", goats=figures["goat"].total))
+    best = best_result(figures)
+    if best is not None:
+        lines.append(t("stats.best_result", result=best))
+    return lines
+
+
+def history_result(entry: HistoryEntry) -> str:
+    """"1st of 3 · 61 points · goat · rating +18", "won"/"lost" for pairs and solitaires
+    ("won · 12 hours home · 3 discards")."""
+    if entry.place is None or entry.team is not None:
+        parts = [t("standing.won" if entry.won else "standing.lost")]
+    else:
+        parts = [t("standing.place_of", place=ordinal(entry.place), size=entry.size)]
+    if entry.points is not None:
+        parts.append(t("standing.points", count=entry.points))
+    for name, value in entry.figures.items():
+        show = RESULT_FIGURES.get(name)
+        text = show(value) if show is not None else None
+        if text is not None:
+            parts.append(text)
+    if entry.rating_change is not None:
+        parts.append(t("standing.rating_change", change=f"{entry.rating_change:+d}"))
+    return " · ".join(parts)
+
+
+def replay_summary(files: ReplayFiles) -> str:
+    """"Traditional #12: 1st Ann (61), 2nd Bob (40); 87 moves."."""
+    if files.placings:
+        standing = ", ".join(f"{ordinal(p.place)} {p.name} ({p.points})"
+                             for p in files.placings)
+    else:
+        standing = ", ".join(files.players)
+    return t("replay.summary", game=t(f"game.{files.game}"), table=files.table_id,
+             standing=standing, count=files.moves)
 
 
 # -- stats ---------------------------------------------------------------------------------
@@ -117,7 +190,7 @@ def _duration(seconds: float) -> str:
 
 def stats_text(figures: GameStats) -> str:
     """The lines of one game type's figures."""
-    lines = [t("stats.game", game=figures.title),
+    lines = [t("stats.game", game=t(f"game.{figures.game}")),
              t("stats.games", games=figures.games, wins=figures.wins,
                rate=round(100 * figures.win_rate))]
     if not GAMES[figures.game].solitaire:
@@ -133,15 +206,12 @@ def stats_text(figures: GameStats) -> str:
                                games=tn("count.rated_games", figures.change_games)))
         if figures.average_points is not None:
             lines.append(t("stats.average", points=f"{figures.average_points:.1f}"))
-    if figures.goats is not None:
-        lines.append(t("stats.goats", goats=figures.goats))
+    lines += figure_lines(figures.figures)
     if figures.best_score is not None:
         lines.append(t("stats.best_score", score=figures.best_score))
-    if figures.best_result is not None:
-        lines.append(t("stats.best_result", result=figures.best_result))
     if figures.fastest_win is not None:
         lines.append(t("stats.fastest", time=_duration(figures.fastest_win)))
-    lines.append(t("stats.streak", streak=figures.streak_text))
+    lines.append(t("stats.streak", streak=streak_text(figures.streak)))
     return "\n".join(lines)
 
 
@@ -170,7 +240,7 @@ def history_line(entry: HistoryEntry) -> str:
     game_id = f"#{entry.table_id}" if entry.table_id is not None else "-"
     players = ", ".join(shown(p) for p in entry.players)
     return t("history.line", id=game_id, date=when(entry.finished_at, "d"),
-             game=t(f"game.{entry.game}"), players=players, result=entry.result,
+             game=t(f"game.{entry.game}"), players=players, result=history_result(entry),
              mark="🏆 " if entry.won else "")
 
 

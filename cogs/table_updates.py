@@ -108,6 +108,47 @@ class TableMessages:
             return None
         return text
 
+    async def built(self, table: LiveTable) -> tuple[ui.LayoutView, list[discord.File]]:
+        """The table's message as it should look now (`build`), with its note if any."""
+        layout, files = await self.build(table)
+        note = self.note_of(table)
+        if note is not None:
+            box = next(c for c in layout.children if isinstance(c, ui.Container))
+            box.add_item(ui.TextDisplay(note))
+        return layout, files
+
+    async def post(self, interaction: discord.Interaction[Any], table: LiveTable, *,
+                   channel: discord.abc.Messageable | None = None) -> None:
+        """Send a new table's public message (after deferring), in the interaction's channel
+        or in `channel` (the table's thread, a DM), and remember its id."""
+        layout, files = await self.built(table)
+        none = discord.AllowedMentions.none()
+        message = (await interaction.followup.send(view=layout, files=files, wait=True,
+                                                   allowed_mentions=none)
+                   if channel is None else
+                   await channel.send(view=layout, files=files, allowed_mentions=none))
+        await self.remember(table.id, message.id)
+
+    async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None,
+                             ping_role: int | None = None) -> bool:
+        """A message in the table's channel; `ping` is the one user it may notify, or
+        `ping_role` the one role. Returns whether Discord took it."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(ping)] if ping is not None else False,
+            roles=[discord.Object(ping_role)] if ping_role is not None else False,
+            everyone=False, replied_user=False)  # a notice is never a reply
+        try:
+            await channel.send(text, allowed_mentions=mentions)
+        except discord.HTTPException as exc:
+            log.warning("table %d: a notice was not posted: %s", table.id, fault_text(exc))
+            return False
+        return True
+
+    def notice(self, table: LiveTable, text: str) -> None:
+        """Post a notice in the table's channel (in the background; a refusal is logged)."""
+        self.spawn(self.channel_notice(table, text), f"notice-{table.id}")
+
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         """Run a send in the background (notices too), logging a bug's traceback."""
         task = asyncio.create_task(coro, name=name)
@@ -142,8 +183,10 @@ class TableMessages:
     # -- the worker ----------------------------------------------------------------------
     async def _work(self, table_id: int) -> None:
         attempt = 0
+        last: LiveTable | None = None
         try:
             while (table := self._newest.pop(table_id, None)) is not None:
+                last = table
                 try:
                     await self._send(table)
                     attempt = 0
@@ -160,13 +203,17 @@ class TableMessages:
                     await self.sleep(delay)
         finally:
             self._workers.pop(table_id, None)
+            if last is not None and not last.is_live and table_id not in self._newest:
+                # Its last message is sent: an ended table keeps nothing here (issue 29).
+                self._below.pop(table_id, None)
+                self._notes.pop(table_id, None)
 
     async def _send(self, table: LiveTable) -> None:
         """Edit the message to show `table` now; post it again if it was deleted, or at the
         bottom of the channel once it has scrolled out of sight."""
         assert table.message_id is not None
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        layout, files = await self.build(table)
+        layout, files = await self.built(table)
         if self._below.get(table.id, 0) >= REPOST_AFTER:
             old = table.message_id
             await self._post(table, channel, layout, files)
@@ -185,7 +232,7 @@ class TableMessages:
                 raise
         log.warning("table %d: its message %d was deleted; posting it again", table.id,
                     table.message_id)
-        layout, files = await self.build(table)  # the files of the failed edit are spent
+        layout, files = await self.built(table)  # the files of the failed edit are spent
         await self._post(table, channel, layout, files)
 
     async def _post(self, table: LiveTable, channel: discord.PartialMessageable,

@@ -1,4 +1,4 @@
-"""The `/domino` group and its table commands. Each one hands over to `Actions`.
+"""The `/domino` group and its table commands. Each calls its feature (cogs/actions.py).
 
 `DominoCog` owns the group; `join` moves the other cogs' commands into it. The
 bot (cogs/bot.py) calls it once, before adding the cogs: the one place where
@@ -16,12 +16,12 @@ from discord.ext import commands
 
 from catalog import t
 from cogs.actions import Actions
-from cogs.answering import last_resort
-from cogs.games import ALL_GAMES
+from cogs.answering import guard, last_resort, seated
+from cogs.games import ALL_GAMES, presentation
 from cogs.help import help_page, rules_text, topic_choices
 from cogs.new_command import new_group
-from cogs.opening import Opening
 from cogs.words import move_words, typed_move
+from tables.errors import TableError
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -31,13 +31,13 @@ log = logging.getLogger(__name__)
 class DominoCog(commands.GroupCog, group_name="domino", group_description="Play dominoes"):
     """Open tables, play moves, see your hand, Big Clock, rules."""
 
-    def __init__(self, actions: Actions, service: TableService, opening: Opening) -> None:
+    def __init__(self, actions: Actions, service: TableService) -> None:
         self.actions = actions
         self.service = service
         super().__init__()
         assert self.app_command is not None, "a GroupCog always has its group"
         # /domino new <game>: one subcommand per registered game, built from its options.
-        self.app_command.add_command(new_group(opening.new_table))
+        self.app_command.add_command(new_group(actions.lobby.new_table))
 
     def join(self, *others: commands.Cog) -> None:
         """Move the slash commands of `others` into `/domino` (before they are added), so
@@ -51,18 +51,19 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
 
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
-        """A last resort: errors `Actions.guard` did not see (e.g. in argument conversion)."""
+        """A last resort: errors the handlers' `guard` did not see (e.g. in argument
+        conversion)."""
         await last_resort(interaction, getattr(error, "original", error))
 
     @app_commands.command(name="play", description="Play a move at your table in this channel")
     @app_commands.describe(move="The move, e.g. 6-3 L, draw, pass, place 4, move 3 7")
     async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
-        await self.actions.play_typed(interaction, typed_move(move))
+        await self.actions.play.typed(interaction, typed_move(move))
 
     @play.autocomplete("move")
     async def play_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
-        moves = self.actions.legal_for(interaction.user.id, interaction.channel_id or 0)
+        moves = self.legal_for(interaction.user.id, interaction.channel_id or 0)
         typed, record = current.strip().lower(), typed_move(current).strip().lower()
         # Shown in the one notation, in the reader's words ("[6|3] L", "[6|3] Л"); sent
         # as the record's ("6-3 L"); found by either ("6-3 Л" finds it too).
@@ -70,9 +71,26 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         return [app_commands.Choice(name=name, value=m) for name, m in shown
                 if record in m.lower() or typed in name.lower()][:25]
 
+    def legal_for(self, user_id: int, channel_id: int) -> list[str]:
+        """The caller's legal moves in this channel's table (for autocomplete)."""
+        try:
+            table = self.service.table_of(user_id, channel_id)
+        except TableError:
+            return []
+        seat = table.seat_of(user_id)
+        if table.game is None or seat is None or table.game.to_move != seat:
+            return []
+        moves = [str(m) for m in table.game.view(seat).legal_moves]
+        return [*moves, *presentation(table.game_kind).typed_moves]
+
     @app_commands.command(name="hand", description="Show your hand at your table here")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.actions.hand_here(interaction)
+        async with guard(interaction, None):
+            table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
+            if not presentation(table.game_kind).private_hand:
+                raise TableError("error.no_hand")
+            table, seat = await seated(self.service, table.id, interaction.user.id)
+            await self.actions.hands.send_hand(interaction, table, seat)
 
     @app_commands.command(name="help", description="How to play dominoes here: pages and pictures")
     @app_commands.describe(topic="Which page (default: getting started)")
@@ -80,7 +98,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
                                  for words, value in topic_choices()])
     async def help(self, interaction: discord.Interaction[Any],
                    topic: str | None = None) -> None:
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             text, file = help_page(topic)
             files = [file] if file is not None else []
             await interaction.response.send_message(text, files=files, ephemeral=True)
@@ -96,25 +114,24 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
             if tables:
                 table = max(tables, key=lambda x: x.id)
                 game, options = table.game_kind, dict(table.row.options)
-        async with self.actions.guard(interaction, None):
+        async with guard(interaction, None):
             await interaction.response.send_message(rules_text(game or ALL_GAMES[0].value, options),
                                                     ephemeral=True)
 
     @app_commands.command(name="cancel", description="Cancel a table (host or server manager)")
     @app_commands.describe(table="Table number (default: this channel's newest)")
     async def cancel(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
-        await self.actions.cancel_here(interaction, table)
+        await self.actions.table.cancel_here(interaction, table)
 
     @app_commands.command(name="replace", description="Give a missing player's seat to an AI")
     @app_commands.describe(seat="Seat number (1 = first)", table="Table number (default: here)")
     async def replace(self, interaction: discord.Interaction[Any],
                       seat: app_commands.Range[int, 1, 7], table: int | None = None) -> None:
-        await self.actions.replace(interaction, seat, table)
+        await self.actions.table.replace(interaction, seat, table)
 
     @app_commands.command(name="resign", description="Resign from your game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        actions = self.actions
-        async with actions.guard(interaction, None):
+        async with guard(interaction, None):
             table = self.service.table_of(interaction.user.id, interaction.channel_id or 0)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.service.resign(table.id, interaction.user.id)

@@ -9,10 +9,11 @@ sees the difference where there is one.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game
+from engine.game import Game, MoveLike
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +37,14 @@ def end_choices(game: Game[Any], tile: str) -> list[EndChoice]:
     if seat is None:
         return []
     before = game.score_of(seat)
-    seen: dict[Any, EndChoice] = {}
-    for move in game.legal_moves():
-        if getattr(move, "kind", None) != "play" or str(getattr(move, "tile", "")) != tile:
+    seen: dict[Hashable, EndChoice] = {}
+    legal: list[MoveLike] = game.legal_moves()  # read through the contract, any game's moves
+    for move in legal:
+        if move.tile is None or str(move.tile) != tile:
             continue
         trial = game.copy()
         trial.play(move)
         key = trial.position_key()
         if key not in seen:
-            seen[key] = EndChoice(str(move), getattr(move, "end", None),
-                                  trial.score_of(seat) - before)
+            seen[key] = EndChoice(str(move), move.end, trial.score_of(seat) - before)
     return list(seen.values())

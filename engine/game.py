@@ -1,8 +1,10 @@
 """The interface every game shares, in the style of python-chess.
 
-A game is built from its players, options and deal; `play(move)` validates a
-move and applies it or raises `IllegalMove` with the reason; `outcome()` is
-None until the game (or match) is over; `moves` is the canonical record.
+A game is built from its players, options and deal (or read from a record,
+`from_record`); `play(move)` validates a move and applies it or raises `IllegalMove`
+with the reason; `outcome()` is None until the game (or match) is over; `moves` is
+the canonical record. Moves are typed values (`MoveLike`), and `view(seat)` gives a
+`GameView`: what every layer may read of any game's view, whatever the game.
 """
 
 from __future__ import annotations
@@ -15,12 +17,26 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from catalog import Phrase
 from engine.errors import IllegalMove
+from engine.tiles import Tile
 
 
 class MoveLike(Protocol):
-    """What every move type offers: `str(move)` is its record notation."""
+    """What every move type offers: `str(move)` is its record notation (and the game's
+    `parse_move` reads it back); `kind` its kind ("play", "draw", "pass", or the game's
+    own words: Big Clock's "place"...); `tile` is the tile it lays (None for a draw, a pass or a
+    move that names no tile) and `end` where it lays it (an end, a side, a train; None
+    when the game resolves it or the move lays nothing)."""
 
     def __str__(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def tile(self) -> Tile | None: ...
+
+    @property
+    def end(self) -> str | None: ...
 
 
 M = TypeVar("M", bound=MoveLike)
@@ -41,6 +57,78 @@ class Outcome:
     places: tuple[int, ...]
     scores: tuple[int, ...]
     goats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """One score of a match, in the order it happened.
+
+    `seat` scored `points` in hand `hand` (with pairs the points go to the
+    seat's pair); `reason` says why, a catalog `Phrase` read in each reader's
+    language; its English (`str`) is e.g. "ends 5+5+0 = 10 -> 2 points" or
+    "domino: opponents' pips 23 -> 5 points". `recorded` is False for a
+    score the rules refused (Carousel's `exact_finish`: it would pass the target).
+    `seat` is None for a hand end where nobody scores (a blocked hand with a tie).
+    """
+
+    hand: int
+    seat: int | None
+    points: int
+    reason: Phrase
+    recorded: bool = True
+
+
+class GameView(Protocol):
+    """What every layer may read of any game's view, a seat's or a spectator's (each
+    game's view class has these, and more of its own for its board).
+
+    `game` is the registry name; `players` every seat's name; `seat` whose view it is
+    (None: a spectator); `to_move` the seat to move (None once over); `hand` the seat's
+    own tiles (None for a spectator, or a game with no hidden hand); `hand_sizes` how
+    many tiles each seat holds (empty for a game without hands); `stock_size` the tiles
+    left to draw; `scores` each seat's match total (empty for a game without points);
+    `last_score` the match's latest score, if the game scores during a hand;
+    `legal_moves` filled only for the seat to move; `outcome` None until the end;
+    `options` the table's; `text()` a few lines for a terminal.
+    """
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def hand(self) -> tuple[Tile, ...] | None: ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+
+    @property
+    def stock_size(self) -> int: ...
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def last_score(self) -> ScoreEvent | None: ...
+
+    @property
+    def legal_moves(self) -> Sequence[MoveLike]: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def options(self) -> object: ...
+
+    def text(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,10 +240,16 @@ class Game(ABC, Generic[M]):
 
     # -- what may be seen ---------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> GameView:
         """Exactly what `seat` may know (None: a spectator, the public view)."""
 
     # -- records -----------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def from_record(cls, record: dict[str, Any]) -> Self:
+        """The game a record starts from, before any of its moves (`engine.records`
+        plays them). Raises RecordError for a record this game cannot start from."""
+
     @abstractmethod
     def record(self) -> dict[str, Any]:
         """The game record (RULES.md "Game records") that replays to this state."""

@@ -10,23 +10,51 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from engine.deals import LineDeal, SeedStream, deals_json
-from engine.game import Game, Outcome
+from engine.game import Game, GameView, Outcome
 from engine.moves import LineMove
 from engine.options import options_to_dict
 from engine.records import write_record
-from engine.registry import game_spec
 from engine.rng import SeededRandom
 from engine.tiles import Tile
+
+
+@runtime_checkable
+class LineView(GameView, Protocol):
+    """What the views of every line game have beyond any game's (`GameView`), for the
+    table message that shows them alike: the hand in progress (`hand_number`, from 1),
+    the match's `target` (0: a single hand), this hand's public moves as (seat, text)
+    (`history`, a draw without its tile) and the last of them (`last_move`). Any game
+    whose view has these may be shown so, a `LineGame` or not."""
+
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def target(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]: ...
+
+    @property
+    def last_move(self) -> tuple[int, str] | None: ...
+
+
+def line_view(view: GameView) -> LineView:
+    """`view` as a `LineView`; raises TypeError for a view without the members of one (a
+    game shown otherwise: Big Clock's has no hands in progress)."""
+    if not isinstance(view, LineView):
+        raise TypeError(f"{type(view).__name__} is not the view of a line game")
+    return view
 
 
 class LineGame(Game[LineMove]):
     """A game of hands, a stock and turns; `title` names it in errors ("the Carousel")."""
 
     title: ClassVar[str]
-    seats: ClassVar[tuple[int, int]]  # the registry's, read once: games are made often
+    seats: ClassVar[tuple[int, int]]  # its SPEC.seats, read once: games are made often
     options: Any
     hands: list[list[Tile]]
     stock: list[Tile]
@@ -36,13 +64,9 @@ class LineGame(Game[LineMove]):
     results: list[Any]
     _outcome: Outcome | None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.seats = game_spec(cls.kind).seats
-
     def _begin(self, players: Sequence[str], seed: int | None, deal: LineDeal | None,
                next_deals: Sequence[LineDeal]) -> None:
-        """Check the players against the registry and keep the deals (the first hand is
+        """Check the players against the game's seats and keep the deals (the first hand is
         not dealt yet). Raises ValueError for a number of players the game does not
         take, `next_deals` without `deal`, or neither a deal nor a seed."""
         low, high = self.seats
@@ -75,6 +99,10 @@ class LineGame(Game[LineMove]):
             dealt = self._stream.deal(index, explicit)
         self.dealt.append(dealt)
         return dealt
+
+    @abstractmethod
+    def view(self, seat: int | None) -> LineView:
+        """Exactly what `seat` may know (None: a spectator), as every line game shows it."""
 
     # -- state ----------------------------------------------------------------
     @property

@@ -43,7 +43,7 @@ def write_record(game: str, options: dict[str, Any], players: Sequence[str], *,
     return record
 
 
-def game_class(name: object) -> Any:
+def game_class(name: object) -> type[Game[Any]]:
     """The game class for a record's `game` value; raises RecordError for an unknown one."""
     return game_spec(name).game_class
 
@@ -69,9 +69,7 @@ def new_game(record: dict[str, Any]) -> Game[Any]:
     """The game a record starts from, before any move. Raises RecordError."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
-    cls = game_class(record.get("game"))
-    game: Game[Any] = cls.from_record(record)
-    return game
+    return game_class(record.get("game")).from_record(record)
 
 
 def replay(record: dict[str, Any]) -> Game[Any]:

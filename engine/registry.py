@@ -1,48 +1,54 @@
 """The games the project knows, as specs every layer asks instead of matching names.
 
-A `GameSpec` holds a game's facts (its record name, how many seats, whether it is
-rated or a solitaire) and how to reach its code: the game's package (`module`,
-e.g. `engine.traditional`), which exports the game class, its options type and
-their facts (`OPTIONS`), its computer players by level (`POLICIES`), its sampler
-of hidden information (`Sampler`) and, for the generic hard search, its hand
-judge (`JUDGE`). The facts the other layers show differently per game are fields too:
-whether a game names goats or keeps a best match score (the stats), which game is
-the daily deal, and the name of its move suggester, if any (`hint`). Code is
-imported on first use, so asking about one game loads no other. Adding a game means
-adding its package and one entry to `_SPECS` (docs/adding-a-game.md).
+The registry only lists the games' packages (`PACKAGES`): the game named `<name>` is
+the package `engine/<name>/`, and that package's `spec` module says everything about
+it as `SPEC`, a `GameSpec` (re-exported by the package). A spec holds the game's facts
+(its record name, how many seats, whether it is rated or a solitaire) and how to reach
+its code in the package: the game class, its options type and their facts
+(`OPTIONS`), its computer players by level (`POLICIES`), its sampler of hidden
+information (`Sampler`) and, for the generic hard search, its hand judge (`JUDGE`).
+The facts the other layers show differently per game are fields too: whether a game
+names goats or keeps a best match score (the stats), which game is the daily deal,
+and the name of its move suggester, if any (`hint`). Specs and code are imported on
+first use, so asking about one game loads no other, and no game package needs this
+module while it is imported. Adding a game means adding its package and its name to
+`PACKAGES` (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from engine.errors import RecordError
+from engine.figures import NO_FIGURES, Figures
 from engine.game import Game
 from engine.options import OptionInfo
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game's facts.
+    """One game's facts, declared by its package (`engine/<name>/spec.py`, `SPEC`).
 
-    `name` is the record's `game` value and the key of its catalog texts
-    (`game.<name>`); `seats` is (fewest, most) players; a `solitaire` is played
-    alone and never rated; `rated` games feed the leaderboard ratings; `goats`: its
-    results name goats (players' stats count them); `best_score`: a player's best
-    match score is one of their stats; `daily`: the game of the daily deal (exactly
-    one game is); `hint_name`: the package's move suggester (see `hint`), None for a
-    game without hints.
+    `name` is the record's `game` value, its package's name (`module`) and the key
+    of its catalog texts (`game.<name>`); `seats` is (fewest, most) players; a
+    `solitaire` is played alone and never rated; `rated` games feed the leaderboard
+    ratings; `goats`: its results name goats (players' stats count them);
+    `best_score`: a player's best match score is one of their stats; `daily`: the
+    game of the daily deal (exactly one game is); `hint_name`: the package's move
+    suggester (see `hint`), None for a game without hints. `class_name` and
+    `options_name` are the names the package exports its game class and its
+    options type under. `figures`: what its results carry per seat beyond place and
+    points (`engine.figures`).
     """
 
     name: str
     seats: tuple[int, int]
     solitaire: bool
     rated: bool
-    module: str
     class_name: str
     options_name: str
     usual_players: int = 0
@@ -50,6 +56,13 @@ class GameSpec:
     best_score: bool = False
     daily: bool = False
     hint_name: str | None = None
+    # What each seat's result carries beyond place and points (engine.figures).
+    figures: Figures = NO_FIGURES
+
+    @property
+    def module(self) -> str:
+        """The game's package, `engine.<name>`."""
+        return f"engine.{self.name}"
 
     @cached_property
     def game_class(self) -> type[Game[Any]]:
@@ -106,23 +119,35 @@ class GameSpec:
         return self.seats[0] <= players <= self.seats[1]
 
 
-_SPECS: tuple[GameSpec, ...] = (
-    GameSpec("traditional", (2, 4), solitaire=False, rated=True,
-             module="engine.traditional", class_name="TraditionalGame",
-             options_name="TraditionalOptions", usual_players=3, goats=True),
-    GameSpec("carousel", (2, 7), solitaire=False, rated=True,
-             module="engine.carousel", class_name="CarouselGame",
-             options_name="CarouselOptions", usual_players=4, best_score=True),
-    GameSpec("clock", (1, 1), solitaire=True, rated=False,
-             module="engine.clock", class_name="ClockGame",
-             options_name="ClockOptions", usual_players=1, daily=True,
-             hint_name="hint_at"),
-    GameSpec("mexican", (2, 8), solitaire=False, rated=True,
-             module="engine.mexican", class_name="MexicanGame",
-             options_name="MexicanOptions", usual_players=4),
-)
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in _SPECS}
-GAME_NAMES: tuple[str, ...] = tuple(GAMES)
+# The games, in the order every list of them shows: each the package engine/<name>/.
+PACKAGES: tuple[str, ...] = ("traditional", "carousel", "clock", "mexican")
+GAME_NAMES: tuple[str, ...] = PACKAGES
+
+
+@cache
+def _load(name: str) -> GameSpec:
+    # The package's spec module: importing it imports the package, the game's code. That
+    # the spec names its own package is tests/engine/test_registry.py's to check.
+    spec: GameSpec = importlib.import_module(f"engine.{name}.spec").SPEC
+    return spec
+
+
+class _Games(Mapping[str, GameSpec]):
+    """Every registered game's spec by name, in `PACKAGES` order, each loaded on first use."""
+
+    def __getitem__(self, name: str) -> GameSpec:
+        if name not in PACKAGES:
+            raise KeyError(name)
+        return _load(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PACKAGES)
+
+    def __len__(self) -> int:
+        return len(PACKAGES)
+
+
+GAMES: Mapping[str, GameSpec] = _Games()
 
 
 def game_spec(name: object) -> GameSpec:
@@ -135,10 +160,10 @@ def game_spec(name: object) -> GameSpec:
 
 def rated_games() -> Sequence[GameSpec]:
     """The games whose results feed the ratings, in registry order."""
-    return [spec for spec in _SPECS if spec.rated]
+    return [spec for spec in GAMES.values() if spec.rated]
 
 
 def daily_game() -> GameSpec:
     """The game of the daily deal: the spec with `daily` (the registry's tests check
     that exactly one game has it)."""
-    return next(spec for spec in _SPECS if spec.daily)
+    return next(spec for spec in GAMES.values() if spec.daily)

@@ -8,9 +8,9 @@
 
 A Picture (render/picture.py) holds the file's `data`, its `format` ("png", or
 "gif" for a replay), `width`, `height` and `alt` text. The same input always
-gives the same bytes. Each game's board drawer is found through render/board.py,
-keyed by the game's name in engine/registry.py. Every word drawn is in the
-language of `locale` ("en", "ru", "uk"; others are English), from the catalog
+gives the same bytes. Each game's drawing is its module render/<game>.py, whose
+`DRAWER` render/board.py lists by the game's name in engine/registry.py. Every
+word drawn is in the language of `locale` ("en", "ru", "uk"; others are English), from the catalog
 (render/labels.py); the fonts are the project's own (render/typeface.py).
 """
 
@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.clock.view import ClockView
-from render.board import board_image
+from render.board import board_image, drawer_for_view
 from render.chart import render_rating_chart
 from render.hand import HandView, draw_hand
 from render.labels import Labels, labels_for
@@ -48,7 +47,7 @@ def warm_up(themes: tuple[str, ...] = tuple(THEMES)) -> None:
 
 def render_board(view: Any, theme: str | Theme = DEFAULT_THEME,
                  locale: str | Labels | None = None) -> Picture:
-    """The public board of a Traditional, Carousel or Big Clock view as a PNG Picture.
+    """The public board of any registered game's view as a PNG Picture.
 
     A seat's view gives the same picture as the spectator's view of the same
     moment: the hand and legal moves are never drawn. Raises TypeError for an
@@ -61,13 +60,14 @@ def render_board(view: Any, theme: str | Theme = DEFAULT_THEME,
 
 def render_hand(view: HandView, theme: str | Theme = DEFAULT_THEME,
                 locale: str | Labels | None = None) -> Picture:
-    """A Traditional or Carousel seat's own hand, playable tiles ringed, as a PNG Picture.
+    """A seat's own hand, playable tiles ringed, as a PNG Picture.
 
     Labels are the tile texts the buttons use ("6-3"). Raises ValueError for a
-    spectator's view, which holds no hand, and TypeError for a Big Clock view.
+    spectator's view, which holds no hand, and TypeError for the view of a game whose
+    drawer has no hand (Big Clock: the board shows everything) or for no game's view.
     """
-    if isinstance(view, ClockView):
-        raise TypeError("Big Clock has no hidden hand: its board shows everything")
+    if not drawer_for_view(view).hand:
+        raise TypeError(f"{type(view).__name__} holds no hidden hand: its board shows everything")
     chosen = get_theme(theme)
     img, alt = draw_hand(view, chosen, labels_for(locale))
     return png_picture(img, alt, chosen)

@@ -10,22 +10,23 @@ one table of each game in its middle, and a hand.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
+from engine.registry import GAME_NAMES
 from render import DEFAULT_THEME, Picture, render_board, render_hand, render_replay_gif
 from render.review import review_sheet
 from render.samples import (
     carousel_record,
     clock_record,
     long_traditional_record,
+    mexican_record,
     replayed,
     stages,
     traditional_record,
 )
-
-USAGE = "usage: python -m render gallery|docs OUTDIR"
 
 
 def _save(out: Path, name: str, pic: Picture) -> None:
@@ -49,6 +50,7 @@ def sample_boards() -> list[tuple[str, Any, str]]:
         "carousel": carousel_record(players=4),
         "carousel7": carousel_record(players=7),
         "clock": clock_record(seed=1),
+        "mexican": mexican_record(),
     }
     for game_name, record in records.items():
         for stage, game in stages(record).items():
@@ -62,6 +64,9 @@ def sample_boards() -> list[tuple[str, Any, str]]:
     for name, record in ends.items():
         boards.append((name, replayed(record, 10**6).view(None), DEFAULT_THEME))
     boards.append(("traditional-long-numerals", boards[-2][1], "table-numerals"))
+    for players in (2, 8):
+        end = replayed(mexican_record(seed=players, players=players), 10**6)
+        boards.append((f"mexican{players}-end", end.view(None), DEFAULT_THEME))
     for hours in (6, 9):
         middle = stages(clock_record(seed=2, hours=hours))["middle"]
         boards.append((f"clock{hours}-middle", middle.view(None), DEFAULT_THEME))
@@ -71,7 +76,8 @@ def sample_boards() -> list[tuple[str, Any, str]]:
 def sample_hands() -> list[tuple[str, Any, str]]:
     """(name, seat's view, theme) of every hand the gallery shows."""
     return [("hand-traditional", _hand_view(traditional_record(), 4), DEFAULT_THEME),
-            ("hand-carousel7", _hand_view(carousel_record(players=7), 20), DEFAULT_THEME)]
+            ("hand-carousel7", _hand_view(carousel_record(players=7), 20), DEFAULT_THEME),
+            ("hand-mexican", _hand_view(mexican_record(), 12), DEFAULT_THEME)]
 
 
 def gallery(out: Path) -> list[str]:
@@ -103,11 +109,12 @@ def docs_pictures(out: Path) -> list[str]:
     and the same in Russian and Ukrainian (`<game>.ru.png`, `<game>.uk.png`)."""
     out.mkdir(parents=True, exist_ok=True)
     names = []
+    middles = {f"{game}-middle" for game in GAME_NAMES}  # each registered game's, in its middle
     for locale in ("en", "ru", "uk"):
         suffix = "" if locale == "en" else f".{locale}"
         pictures = {name.removesuffix("-middle"): render_board(view, theme, locale)
                     for name, view, theme in sample_boards()
-                    if name in ("traditional-middle", "carousel-middle", "clock-middle")}
+                    if name in middles}
         pictures["hand"] = render_hand(*sample_hands()[0][1:], locale)
         for name, pic in pictures.items():
             _save(out, name + suffix, pic)
@@ -116,11 +123,14 @@ def docs_pictures(out: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("gallery", "docs"):
-        print(USAGE, file=sys.stderr)
-        return 2
-    out = Path(argv[1])
-    for name in (gallery if argv[0] == "gallery" else docs_pictures)(out):
+    """Write the pictures `argv` asks for; `--help` prints the usage and writes nothing."""
+    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("gallery", "docs"))
+    parser.add_argument("outdir", type=Path)
+    args = parser.parse_args(argv)
+    out: Path = args.outdir
+    for name in (gallery if args.what == "gallery" else docs_pictures)(out):
         print(out / name)
     return 0
 

@@ -1,57 +1,30 @@
-"""Which drawing shows which game's board: one drawer per game of engine/registry.py.
+"""Which drawing shows which game's board: the one table of render, by the game's name.
 
-A drawer is keyed by the game's registry name (the record's `game`); a view is
-matched to its game by the view type the drawer declares. Adding a game to the
-engine's registry means adding its drawer here; tests/render check both lists
-name the same games.
+Each game's drawing is its own module, render/<game>.py, which exports its `DRAWER`
+(render/drawer.py) under its spec's name; a view is matched to its game by the view
+type the drawer declares. A game registered in engine/registry.py adds its module's
+drawer to `DRAWERS`; tests/test_game_parts.py fails for a registered game without one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
-
-from engine.carousel.view import CarouselView
-from engine.clock.view import ClockView
-from engine.mexican.view import MexicanView
 from engine.registry import GAME_NAMES, game_spec
-from engine.traditional.view import TraditionalView
-from render.carousel import carousel_board
-from render.carousel import frame as carousel_frame
-from render.clock import clock_board
-from render.clock import frame as clock_frame
+from render.carousel import DRAWER as CAROUSEL
+from render.clock import DRAWER as CLOCK
+from render.drawer import BoardDrawer, BoardImage
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
-from render.mexican import frame as mexican_frame
-from render.mexican import mexican_board
+from render.mexican import DRAWER as MEXICAN
 from render.theme import Theme
-from render.traditional import frame as traditional_frame
-from render.traditional import traditional_board
-
-BoardImage = tuple[Image.Image, str]
-
-
-@dataclass(frozen=True, slots=True)
-class BoardDrawer:
-    """How one game's board is drawn: `draw(view, theme, fit, labels)` gives (image, alt),
-    the board placed in `fit` (or its own frame, for None) with the words of `labels`;
-    `frame(view, theme, labels)` is that frame, found from the layout alone (a replay
-    draws every frame in the union of all)."""
-
-    game: str
-    view_type: type[Any]
-    draw: Callable[[Any, Theme, Frame | None, Labels], BoardImage]
-    frame: Callable[[Any, Theme, Labels], Frame]
-
+from render.traditional import DRAWER as TRADITIONAL
 
 DRAWERS: dict[str, BoardDrawer] = {d.game: d for d in (
-    BoardDrawer("traditional", TraditionalView, traditional_board, traditional_frame),
-    BoardDrawer("carousel", CarouselView, carousel_board, carousel_frame),
-    BoardDrawer("clock", ClockView, clock_board, clock_frame),
-    BoardDrawer("mexican", MexicanView, mexican_board, mexican_frame),
+    TRADITIONAL,
+    CAROUSEL,
+    CLOCK,
+    MEXICAN,
 )}
 
 

@@ -17,8 +17,11 @@ MARGIN = 20
 # tile's pips and every text stay legible (tests/render check it from these numbers).
 BOARD_WIDTH = 720
 PHONE_WIDTH = 360
-TITLE_SIZE, RIGHT_SIZE, NAME_SIZE, FACTS_SIZE, NOTE_SIZE, BADGE_SIZE = 26, 20, 20, 18, 18, 18
-_CHIP_H, _CHIP_STEP, _NOTE_STEP = 54, 62, 26
+# Every text at least 26 px: 13 px on a phone (tests/render/test_render_phone.py).
+TITLE_SIZE, RIGHT_SIZE, NAME_SIZE, FACTS_SIZE, NOTE_SIZE, BADGE_SIZE = 30, 26, 26, 26, 26, 26
+BANNER_SIZE = 30
+_CHIP_H, _CHIP_STEP, _NOTE_STEP, _BANNER_H = 68, 76, 34, 52
+_TURN_W = 22  # the arrow before the name of the player to move
 
 
 @lru_cache(maxsize=4096)
@@ -102,20 +105,43 @@ def badge(img: Image.Image, centre: tuple[float, float], text: str, size: int, *
 
 @dataclass(frozen=True, slots=True)
 class Chip:
-    """One player's entry in the header: name and a few facts; `active` is the one to move."""
+    """One player's entry in the header: name and a few facts.
+
+    The player to move (`active`) is marked three ways: the chip is filled, an arrow
+    stands before the name and `tag` (the words "to move") after it. `mark` outlines
+    the chip (a pair's colour, or the winner's green).
+    """
 
     name: str
     facts: str
     active: bool = False
     mark: RGB | None = None
+    tag: str = ""
 
 
-def header_height(chips: Sequence[Chip], notes: Sequence[str], width: int) -> int:
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """A game's result, in a bar of its own under the title: `good` is a win."""
+
+    text: str
+    good: bool = True
+
+
+def header_height(chips: Sequence[Chip], notes: Sequence[str], width: int,
+                  banner: Banner | None = None) -> int:
     """The height the header takes at `width`: `draw_header` returns the same."""
-    return _HEADER_TOP + _layout_header(chips, width)[1] + _NOTE_STEP * len(notes) + 4
+    return (_HEADER_TOP + (_BANNER_H + 10 if banner else 0) + _layout_header(chips, width)[1]
+            + _NOTE_STEP * len(notes) + 4)
 
 
-_HEADER_TOP = 52
+_HEADER_TOP = 56
+
+
+def _chip_width(chip: Chip) -> int:
+    name = text_width(chip.name, NAME_SIZE, True) + (_TURN_W + 8 if chip.active else 0)
+    if chip.tag:
+        name += 12 + text_width(chip.tag, FACTS_SIZE, True)
+    return max(name, text_width(chip.facts, FACTS_SIZE)) + 28
 
 
 def _layout_header(chips: Sequence[Chip], width: int) -> tuple[list[tuple[int, int, int]], int]:
@@ -123,8 +149,7 @@ def _layout_header(chips: Sequence[Chip], width: int) -> tuple[list[tuple[int, i
     spots: list[tuple[int, int, int]] = []
     x, y = MARGIN, 0
     for chip in chips:
-        w = max(text_width(chip.name, NAME_SIZE, True), text_width(chip.facts, FACTS_SIZE)) + 28
-        w = min(w, width - 2 * MARGIN)
+        w = min(_chip_width(chip), width - 2 * MARGIN)
         if x > MARGIN and x + w > width - MARGIN:
             x, y = MARGIN, y + _CHIP_STEP
         spots.append((x, y, w))
@@ -132,9 +157,37 @@ def _layout_header(chips: Sequence[Chip], width: int) -> tuple[list[tuple[int, i
     return spots, (y + _CHIP_STEP if chips else 0)
 
 
+def _draw_chip(img: Image.Image, theme: Theme, chip: Chip, spot: tuple[int, int, int]) -> None:
+    """Draw `chip` at `spot`: (x, y, width)."""
+    x, y, w = spot
+    draw = ImageDraw.Draw(img)
+    fill = theme.accent if chip.active else theme.panel
+    draw.rounded_rectangle((x, y, x + w, y + _CHIP_H), radius=10, fill=fill)
+    if chip.mark is not None:
+        draw.rounded_rectangle((x, y, x + w, y + _CHIP_H), radius=10, outline=chip.mark,
+                               width=4)
+    name_colour = (255, 255, 255) if chip.active else theme.text
+    left = x + 14
+    if chip.active:  # an arrow: the turn reads without telling colours apart
+        top = y + 10
+        draw.polygon(((left, top), (left + _TURN_W, top + 12), (left, top + 24)),
+                     fill=name_colour)
+        left += _TURN_W + 8
+    tag_w = text_width(chip.tag, FACTS_SIZE, True) + 12 if chip.tag else 0
+    name = fit_text(chip.name, NAME_SIZE, x + w - 10 - left - tag_w, True)
+    draw_text(img, (left, y + 4), name, NAME_SIZE, name_colour, bold=True)
+    if chip.tag:
+        draw_text(img, (left + text_width(name, NAME_SIZE, True) + 12, y + 4), chip.tag,
+                  FACTS_SIZE, name_colour, bold=True)
+    draw_text(img, (x + 14, y + 34), fit_text(chip.facts, FACTS_SIZE, w - 24), FACTS_SIZE,
+              name_colour)
+
+
 def draw_header(img: Image.Image, theme: Theme, title: str, right: str, *,
-                chips: Sequence[Chip], notes: Sequence[str]) -> int:
-    """Draw the title (and `right`, right-aligned), player chips and note lines at the top.
+                chips: Sequence[Chip], notes: Sequence[str],
+                banner: Banner | None = None) -> int:
+    """Draw the title (and `right`, right-aligned), the result `banner`, player chips and
+    note lines at the top.
 
     Returns the y where the board may start.
     """
@@ -144,31 +197,27 @@ def draw_header(img: Image.Image, theme: Theme, title: str, right: str, *,
     draw_text(img, (MARGIN, 12), fit_text(title, TITLE_SIZE, room, True), TITLE_SIZE,
               theme.text, bold=True)
     if right:
-        draw_text(img, (width - MARGIN, 16), right, RIGHT_SIZE, theme.text, bold=True,
+        draw_text(img, (width - MARGIN, 15), right, RIGHT_SIZE, theme.text, bold=True,
                   anchor="ra")
     top = _HEADER_TOP
+    if banner is not None:
+        fill = theme.home if banner.good else theme.trouble
+        colour = theme.panel if banner.good else (255, 255, 255)
+        draw.rounded_rectangle((MARGIN, top, width - MARGIN, top + _BANNER_H), radius=12,
+                               fill=fill)
+        draw_text(img, (width / 2, top + _BANNER_H / 2),
+                  fit_text(banner.text, BANNER_SIZE, width - 2 * MARGIN - 24, True),
+                  BANNER_SIZE, colour, bold=True, anchor="mm")
+        top += _BANNER_H + 10
     spots, chips_h = _layout_header(chips, width)
     for chip, (x, row_y, w) in zip(chips, spots, strict=True):
-        y = row_y + top
-        fill = theme.accent if chip.active else theme.panel
-        draw.rounded_rectangle((x, y, x + w, y + _CHIP_H), radius=10, fill=fill)
-        if chip.mark is not None:
-            draw.rounded_rectangle((x, y, x + w, y + _CHIP_H), radius=10, outline=chip.mark,
-                                   width=3)
-        name_colour = (255, 255, 255) if chip.active else theme.text
-        facts_colour = (235, 236, 255) if chip.active else theme.muted
-        draw_text(img, (x + 14, y + 5), fit_text(chip.name, NAME_SIZE, w - 24, True), NAME_SIZE,
-                  name_colour, bold=True)
-        draw_text(img, (x + 14, y + 30), fit_text(chip.facts, FACTS_SIZE, w - 24), FACTS_SIZE,
-                  facts_colour)
+        _draw_chip(img, theme, chip, (x, row_y + top, w))
     y = top + chips_h
     for note in notes:
         draw_text(img, (MARGIN, y + 2), fit_text(note, NOTE_SIZE, width - 2 * MARGIN),
-                  NOTE_SIZE, theme.muted)
+                  NOTE_SIZE, theme.text)
         y += _NOTE_STEP
     return y + 4
-
-
 def new_canvas(width: int, height: int, theme: Theme) -> Image.Image:
     """An RGB canvas filled with the theme's background."""
     return Image.new("RGB", (width, height), theme.background)

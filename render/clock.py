@@ -6,13 +6,15 @@ import math
 
 from PIL import Image, ImageDraw
 
-from engine.clock.view import DRAWN, ClockView
+from engine.clock.spec import SPEC
+from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.notation import tile_text
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
     MARGIN,
     NOTE_SIZE,
+    Banner,
     badge,
     draw_header,
     draw_text,
@@ -20,9 +22,9 @@ from render.canvas import (
     new_canvas,
     text_width,
 )
+from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
-from render.text import clock_alt, clock_end
 from render.theme import Theme
 from render.tiles import paste_tile
 
@@ -31,6 +33,9 @@ UNIT = 44
 LABEL_RADIUS = BOARD_WIDTH // 2 - MARGIN - 24
 RADIUS = LABEL_RADIUS - 64
 HOUR_SIZE = 28
+
+CLOCK_ENDS = ("won", "lost", "resigned")
+"""How a Big Clock game may end (its outcome's reason): each has its words, picture.clock_*."""
 
 
 def hour_angle(hour: int, hours: int) -> float:
@@ -41,17 +46,41 @@ def hour_angle(hour: int, hours: int) -> float:
     return 2 * math.pi * (hour % hours) / hours
 
 
+def last_move_note(view: ClockView, labels: Labels) -> str | None:
+    """The last move in words: the tile it laid and the hours it went from and to
+    ("[6|3] to hour 6"), not bare arrows; a draw or a discard by its word."""
+    if view.last_move is None:
+        return None
+    move = ClockMove.parse(view.last_move)
+    hour = move.b if move.kind == "move" else move.a
+    top = view.tops[hour - 1] if hour is not None and 1 <= hour <= view.hours else None
+    if top is not None and move.kind == "place":
+        return labels("clock_placed", tile=tile_text(top), hour=hour)
+    if top is not None and move.kind == "move":
+        return labels("clock_moved", tile=tile_text(top), source=move.a, hour=hour)
+    return labels("clock_last_move", move=labels.move(view.last_move))
+
+
+def banner(view: ClockView, labels: Labels) -> Banner | None:
+    """Won, lost or given up, once the game is over; None before."""
+    if view.outcome is None:
+        return None
+    reason = view.outcome.reason
+    if reason in CLOCK_ENDS:
+        return Banner(labels(f"clock_banner_{reason}"), good=reason == "won")
+    return Banner(labels("game_over", reason=clock_end(reason, labels)), good=False)
+
+
 def _notes(view: ClockView, labels: Labels) -> list[str]:
     notes = []
-    if view.last_move is not None:
-        notes.append(labels("clock_last_move", move=labels.move(str(view.last_move))))
+    last = last_move_note(view, labels)
+    if last is not None:
+        notes.append(last)
     if view.in_trouble:
         notes.append(labels("in_trouble", tiles=", ".join(
             labels("trouble_drawn", tile=tile_text(tile)) if at == DRAWN
             else labels("trouble_at", tile=tile_text(tile), hour=at)
             for tile, at in view.in_trouble)))
-    if view.outcome is not None:
-        notes.append(labels("game_over", reason=clock_end(view.outcome.reason, labels)))
     return notes
 
 
@@ -66,7 +95,8 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None,
     img = new_canvas(width, top + size + MARGIN, theme)
     title = f"{labels.game('clock')} · {view.player}"
     home_text = labels("home_of", home=len(view.home), hours=view.hours)
-    draw_header(img, theme, title, home_text, chips=(), notes=notes)
+    draw_header(img, theme, title, home_text, chips=(), notes=notes,
+                banner=banner(view, labels))
     draw = ImageDraw.Draw(img)
     cx, cy = width / 2, top + size / 2
     draw.ellipse((cx - LABEL_RADIUS - 24, cy - LABEL_RADIUS - 24, cx + LABEL_RADIUS + 24,
@@ -90,29 +120,28 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None,
         paste_tile(img, tile.high, tile.low, x, y, vertical=True, unit=UNIT, theme=theme,
                    ring=ring)
         height = view.heights[hour - 1]
+        if not home and height < 2:
+            continue  # a pile of one needs no count
         text = "✓" if home else f"×{height}"
-        # Straight in from the tile towards the middle, just clear of it: neighbours'
-        # badges never meet, however many hours the face has.
-        bw = text_width(text, BADGE_SIZE, True) / 2 + BADGE_SIZE * 0.75
-        clear = (abs(sx) * (UNIT / 2 + bw) + abs(sy) * (UNIT + BADGE_SIZE * 0.75)) + 6
+        # Straight in from the tile towards the middle, overlapping its edge: the badge
+        # touches its own tile, never a neighbour's, however many hours the face has.
+        bw = text_width(text, BADGE_SIZE, True) / 2 + BADGE_SIZE * 0.35
+        clear = (abs(sx) * (UNIT / 2 + bw) + abs(sy) * (UNIT + BADGE_SIZE * 0.75)) - 4
         bx, by = tx - sx * clear, ty - sy * clear
         if home:
             badge(img, (bx, by), text, BADGE_SIZE, fill=theme.home, colour=theme.panel)
         else:
             fill = theme.trouble if hour in trouble else theme.background
             badge(img, (bx, by), text, BADGE_SIZE, fill=fill, colour=theme.text)
-    # The middle: the drawn tile, the stock and the discards.
-    draw_text(img, (cx, cy - 62), labels("drawn"), NOTE_SIZE, theme.muted, anchor="mm")
+    # The middle: the drawn tile (named only when there is one), the stock, the discards.
     if view.drawn is not None:
+        draw_text(img, (cx, cy - 66), labels("drawn"), NOTE_SIZE, theme.text, anchor="mm")
         ring = theme.trouble if DRAWN in trouble else theme.accent
         paste_tile(img, view.drawn.high, view.drawn.low, round(cx - UNIT), round(cy - 40),
                    vertical=False, unit=UNIT, theme=theme, ring=ring)
-    else:
-        draw.rounded_rectangle((cx - UNIT, cy - 40, cx + UNIT, cy - 40 + UNIT), radius=6,
-                               outline=theme.muted, width=2)
-    draw_text(img, (cx, cy + 30), labels("clock_stock", count=view.stock_size), NOTE_SIZE,
+    draw_text(img, (cx, cy + 34), labels("clock_stock", count=view.stock_size), NOTE_SIZE,
               theme.text, anchor="mm")
-    draw_text(img, (cx, cy + 56), labels("discards", count=len(view.discards)), NOTE_SIZE,
+    draw_text(img, (cx, cy + 66), labels("discards", count=len(view.discards)), NOTE_SIZE,
               theme.text, anchor="mm")
     return img
 
@@ -122,10 +151,45 @@ def frame(view: ClockView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     del theme
     half = LABEL_RADIUS + 24
     return Frame((-half, -half, half, half),
-                 header_height((), _notes(view, labels), BOARD_WIDTH))
+                 header_height((), _notes(view, labels), BOARD_WIDTH, banner(view, labels)))
 
 
 def clock_board(view: ClockView, theme: Theme, fit: Frame | None = None,
                 labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text, the face below a header as tall as `fit`'s."""
     return draw_clock(view, theme, fit, labels), clock_alt(view, labels)
+
+
+def clock_end(reason: str, labels: Labels) -> str:
+    """A Big Clock ending in words ("every hour is home"); an unknown code as it is."""
+    return labels(f"clock_{reason}") if reason in CLOCK_ENDS else reason
+
+
+def clock_alt(view: ClockView, labels: Labels = ENGLISH) -> str:
+    """Alt text of a Big Clock board: hours home, each hour's top, drawn tile, trouble, counts."""
+    parts = [labels("alt_clock", player=view.player, home=len(view.home), hours=view.hours)]
+    hours = []
+    for hour in range(1, view.hours + 1):
+        top = view.tops[hour - 1]
+        if hour in view.home:
+            hours.append(labels("alt_hour_home", hour=hour))
+        elif top is None:
+            hours.append(labels("alt_hour_empty", hour=hour))
+        else:
+            hours.append(labels("alt_hour_pile", hour=hour, tile=tile_text(top),
+                                height=view.heights[hour - 1]))
+    parts.append(labels("alt_hours", hours=", ".join(hours)))
+    if view.drawn is not None:
+        parts.append(labels("alt_drawn", tile=tile_text(view.drawn)))
+    if view.in_trouble:
+        parts.append(labels("alt_trouble", tiles=", ".join(
+            labels("alt_trouble_drawn", tile=tile_text(tile)) if at == DRAWN
+            else labels("alt_trouble_at", tile=tile_text(tile), hour=at)
+            for tile, at in view.in_trouble)))
+    parts.append(labels("alt_clock_counts", stock=view.stock_size, discards=len(view.discards)))
+    if view.outcome is not None:
+        parts.append(labels("alt_clock_over", reason=clock_end(view.outcome.reason, labels)))
+    return " ".join(parts)
+
+
+DRAWER = BoardDrawer(SPEC.name, ClockView, clock_board, frame, hand=False)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from PIL import Image
 
-from engine.moves import LineMove
+from engine.game import MoveLike
 from engine.notation import tile_text
 from engine.tiles import Tile
 from render.canvas import MARGIN, draw_header, draw_text, header_height, new_canvas
@@ -23,7 +24,7 @@ ROW = 2 * UNIT + LIFT + 40
 
 
 class HandView(Protocol):
-    """What a hand picture needs from a Traditional or Carousel view."""
+    """What a hand picture needs from a view (every game's view has it: engine.game.GameView)."""
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -32,7 +33,7 @@ class HandView(Protocol):
     @property
     def hand(self) -> tuple[Tile, ...] | None: ...
     @property
-    def legal_moves(self) -> tuple[LineMove, ...]: ...
+    def legal_moves(self) -> Sequence[MoveLike]: ...
     @property
     def to_move(self) -> int | None: ...
 
@@ -89,6 +90,6 @@ def draw_hand(view: HandView, theme: Theme,
                    ring=theme.playable if can else None)
         label_y = top + 10 + row * ROW + LIFT + 2 * UNIT + 18
         colour = theme.playable if can else theme.text
-        draw_text(img, (x + UNIT / 2, label_y), tile_label(tile), 17, colour, bold=can,
+        draw_text(img, (x + UNIT / 2, label_y), tile_label(tile), 18, colour, bold=can,
                   anchor="mm")
     return img, hand_alt(view.players, seat, hand, playable, labels)

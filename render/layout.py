@@ -1,6 +1,5 @@
-"""Laying chains of tiles out: a snake inside a band (`lay_chain`, the Traditional line's
-arms) and a straight arm that turns once at a corner (`lay_bent`, the spinner's arms);
-the `Frame` a board sits in.
+"""Laying chains of tiles out: a snake inside a band (`lay_chain`: the Traditional line's
+arms and the spinner's); the `Frame` a board sits in.
 
 A chain starts at a point and runs along a direction `d`; when the next tile
 would cross the band's far edge (or, running back, its inner edge) the chain
@@ -59,13 +58,14 @@ class Chain:
 
 def lay_chain(links: tuple[Link, ...] | list[Link], *, origin: tuple[float, float], d: Vec,
               n: Vec, start: float, near: float, far: float, unit: int, gap: int,
-              pitch: int, label: float) -> Chain:
+              pitch: int, label: float, crosswise: bool = True) -> Chain:
     """Lay `links` from `origin + d * start` along `d`, turning towards `n` inside [near, far].
 
     `d` and `n` are unit axis vectors (one horizontal, one vertical). Tiles are
     `unit` by `2 * unit`; `gap` pixels separate neighbours; strips lie `pitch`
     apart. `end` is `label` pixels past the open end of the last tile (or of
-    the start point for an empty chain).
+    the start point for an empty chain). Doubles lie crosswise unless `crosswise` is
+    False (then strips may lie closer: a tile's width apart and a little).
     """
     ox, oy = origin
     horizontal = d[0] != 0
@@ -78,7 +78,7 @@ def lay_chain(links: tuple[Link, ...] | list[Link], *, origin: tuple[float, floa
     strip, cur, sign = 0, start, 1
     last_outer_half: tuple[float, float] | None = None
     for index, link in enumerate(links):
-        double = link.tile.is_double
+        double = crosswise and link.tile.is_double
         length = unit if double else 2 * unit
         turned = False
         if placed and ((sign > 0 and cur + length > far) or (sign < 0 and cur - length < near)):
@@ -111,54 +111,6 @@ def lay_chain(links: tuple[Link, ...] | list[Link], *, origin: tuple[float, floa
         end = to_xy(start + label, 0)
         end_dir = d
     return Chain(tuple(placed), tuple(joints), end, end_dir)
-
-
-def lay_bent(links: tuple[Link, ...] | list[Link], *, d: Vec, turn: Vec, start: float,
-             limit: float, unit: int, gap: int, label: float) -> Chain:
-    """Lay `links` from the origin + `d * start` straight along `d`; when the next tile
-    would pass `limit` (measured along `d`), turn once, a right angle towards `turn`, and
-    run straight on. Returns the chain with no joints (each tile touches the one before).
-
-    The turn is a corner: the first tile after it stands on the last tile's outer half,
-    flush with its outer edge, so the matching halves touch. A double lies crosswise
-    wherever it falls. `d` and `turn` are unit axis vectors, at right angles.
-    """
-    placed: list[Placed] = []
-    axis, cur, across = d, start, 0.0  # running along `axis`, `cur` along it, `across` off it
-    centre_line = 0.0  # where along `d` the turned column is centred
-    turned = False
-    last_half = 0.0  # half the last tile's extent towards `turn`, before the corner
-    for index, link in enumerate(links):
-        double = link.tile.is_double
-        length = unit if double else 2 * unit
-        if not turned and placed and cur + length > limit:
-            turned = True
-            centre_line = cur - gap - unit / 2
-            cur = last_half + gap
-            axis = turn
-        lo, hi = cur, cur + length
-        cur = hi + gap
-        mid = (lo + hi) / 2
-        if turned:
-            cx = d[0] * centre_line + turn[0] * mid
-            cy = d[1] * centre_line + turn[1] * mid
-        else:
-            cx = d[0] * mid + turn[0] * across
-            cy = d[1] * mid + turn[1] * across
-            last_half = unit if double else unit / 2
-        running_x = axis[0] != 0
-        vertical = double == running_x
-        forward = axis[0] + axis[1] > 0
-        a, b = (link.inner, link.outer) if forward else (link.outer, link.inner)
-        w, h = (unit, 2 * unit) if vertical else (2 * unit, unit)
-        placed.append(Placed(round(cx - w / 2), round(cy - h / 2), a, b, vertical, link.tile,
-                             index))
-    end_u = cur - gap + label if placed else start + label
-    if turned:
-        end = (d[0] * centre_line + turn[0] * end_u, d[1] * centre_line + turn[1] * end_u)
-    else:
-        end = (d[0] * end_u, d[1] * end_u)
-    return Chain(tuple(placed), (), end, axis)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.mexican.spec import SPEC
 from engine.mexican.view import MexicanView
 from engine.tiles import Tile
 from render.canvas import (
@@ -27,6 +28,7 @@ from render.canvas import (
     new_canvas,
     text_width,
 )
+from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
 from render.text import move_tile
@@ -177,3 +179,6 @@ def mexican_board(view: MexicanView, theme: Theme, fit: Frame | None = None,
                   labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
     return draw_mexican(view, theme, fit, labels), mexican_alt(view, labels)
+
+
+DRAWER = BoardDrawer(SPEC.name, MexicanView, mexican_board, frame)

@@ -7,34 +7,35 @@ sample is a legal game; `stages` cuts one at its opening, middle and end.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.ai import choose
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.clock import ClockGame, ClockOptions
 from engine.game import Game
-from engine.line import PlacedTile
+from engine.mexican import MexicanGame, MexicanOptions
 from engine.records import new_game
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
 from engine.traditional import TraditionalGame
+from engine.traditional.line import PlacedTile
 from engine.traditional.view import TraditionalView
 
+G = TypeVar("G", bound=Game[Any])
 PLAYERS = ("Anfisa", "Vsevolod", "Olena", "Taras", "Mila", "Bohdan", "Oksana")
 
 
-def autoplay(game: Game[Any], seed: int, max_moves: int = 2000,
-             hand_only: bool = False) -> Game[Any]:
+def autoplay(game: G, seed: int, max_moves: int = 2000, hand_only: bool = False) -> G:
     """Play `game` with the normal computer player until it is over (or, with `hand_only`,
     until its first hand is over), at most `max_moves` moves. Returns the same game."""
     rng = SeededRandom(seed)
-    start_hand = getattr(game, "hand_number", 1)
+    start_hand = game.finished_hands
     for _ in range(max_moves):
         seat = game.to_move
         if seat is None:
             break
         game.play(choose("normal", game.view(seat), rng))
-        if hand_only and getattr(game, "hand_number", 1) != start_hand:
+        if hand_only and game.finished_hands != start_hand:
             break
     return game
 
@@ -53,7 +54,7 @@ def hand_record(game: Game[Any], seed: int) -> dict[str, Any]:
     start = game.record()
     played = autoplay(game, seed, hand_only=True)
     record = played.record()
-    if getattr(played, "hand_number", 1) != getattr(new_game(start), "hand_number", 1):
+    if played.finished_hands != new_game(start).finished_hands:
         record["moves"] = record["moves"][:-1]
     return record
 
@@ -80,6 +81,12 @@ def clock_record(seed: int = 5, hours: int = 12) -> dict[str, Any]:
     """A whole Big Clock game on the double-`hours` set."""
     game = ClockGame(("Anfisa",), ClockOptions(set=hours), seed=seed)
     return autoplay(game, seed).record()
+
+
+def mexican_record(seed: int = 4, players: int = 4) -> dict[str, Any]:
+    """The first round of a short (5 rounds) Mexican Train game, up to its last play."""
+    names = (*PLAYERS, "Yarema")[:players]
+    return hand_record(MexicanGame(names, MexicanOptions(rounds=5), seed=seed), seed)
 
 
 def long_traditional_record(seeds: range = range(40)) -> dict[str, Any]:

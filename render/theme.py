@@ -12,8 +12,8 @@ RGB = tuple[int, int, int]
 class Theme:
     """Every colour a picture uses. Tiles are ivory in every theme, like real ones.
 
-    `numerals_above` is the highest number a tile half shows by pips alone:
-    halves above it carry their numeral beside the pips (-1: on every half).
+    `numerals_above` is the highest number a tile half shows by pips: halves above it
+    show their numeral instead (-1: every half).
     """
 
     name: str
@@ -85,11 +85,12 @@ TABLE = Theme(
     tile_back=(52, 60, 140),
     shadow=(8, 40, 30),
     last_move=(255, 196, 40),
-    playable=(255, 196, 40),
+    # Not the last move's yellow: a tile you may play is another thing (issue 28).
+    playable=(120, 230, 255),
     trouble=(226, 52, 58),
     home=(150, 226, 120),
 )
-# The same look with a numeral beside the pips of every half, for players who count faster so.
+# The same look with a numeral on every half instead of pips, for players who read faster so.
 TABLE_NUMERALS = replace(TABLE, name="table-numerals", numerals_above=-1)
 
 DEFAULT_THEME = "table"

@@ -3,8 +3,9 @@
 A tile is drawn by the two numbers it shows in reading order: `a` on the left
 (or top, for an upright tile) and `b` on the right (or bottom). Pips follow the
 classic layouts of real sets: a 3x3 grid for 0-9 and a 3x4 grid for 10-12. A half
-above the theme's `numerals_above` also carries its numeral beside the pips (the pips
-move aside to make room), so 7, 8 and 9 or 10, 11 and 12 never need counting.
+above the theme's `numerals_above` shows its numeral instead of pips (by default every
+half above 6), so 7 to 12 never need counting: at a phone's width the dot grids of 10,
+11 and 12 look alike, a numeral does not.
 """
 
 from __future__ import annotations
@@ -45,29 +46,15 @@ _LAYOUT4: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-# A numbered half keeps its numeral in a strip along the top of the half as the tile
-# lies, and squeezes its pips into the rest.
-_STRIP = 0.3
-NUMERAL_SIZE = 0.4  # the numeral's font size, as a share of the tile's unit
+# A numbered half shows its numeral, centred and upright, and no pips.
+NUMERAL_SIZE = 0.78  # the numeral's font size, as a share of the tile's unit
 
 
-def pip_positions(number: int,
-                  squeeze: str = "") -> tuple[tuple[float, float, float], ...]:
+def pip_positions(number: int) -> tuple[tuple[float, float, float], ...]:
     """Where the pips of `number` lie in a unit square half: (x, y, radius), all 0..1.
 
-    `squeeze` "x" pushes the pips towards x = 0 and "y" towards y = 1, leaving a strip
-    for the numeral (an upright half, turned to lie, has its x strip on top).
     Raises ValueError outside 0..12.
     """
-    plain = _pip_positions(number)
-    if squeeze == "x":
-        return tuple(((1 - _STRIP) * x, y, r * 0.9) for x, y, r in plain)
-    if squeeze == "y":
-        return tuple((x, _STRIP + (1 - _STRIP) * y, r * 0.9) for x, y, r in plain)
-    return plain
-
-
-def _pip_positions(number: int) -> tuple[tuple[float, float, float], ...]:
     if number in _LAYOUT3:
         return tuple((_GRID3[int(c)], _GRID3[int(r)], 0.095) for c, r in _LAYOUT3[number])
     if number in _LAYOUT4:
@@ -94,9 +81,11 @@ def numbered(number: int, theme: Theme) -> bool:
 
 
 def smallest_pip(number: int, unit: int, theme: Theme) -> float:
-    """The diameter in pixels of the pips of a half showing `number` at `unit` (0: none)."""
-    pips = pip_positions(number, "y" if numbered(number, theme) else "")
-    return 2 * unit * min((r for _, _, r in pips), default=0.0)
+    """The diameter in pixels of the pips of a half showing `number` at `unit` (0: none,
+    as on a blank or a half that shows its numeral)."""
+    if numbered(number, theme):
+        return 0.0
+    return 2 * unit * min((r for _, _, r in pip_positions(number)), default=0.0)
 
 
 def numeral_size(unit: int) -> int:
@@ -110,9 +99,9 @@ def _edge(unit: int) -> int:
     return max(1, round(unit * 0.05)) * SCALE
 
 
-def _body(a: int, b: int, unit: int, theme: Theme, squeeze: str) -> Image.Image:
+def _body(a: int, b: int, unit: int, theme: Theme) -> Image.Image:
     """The upright tile at SCALE: `a` on top, `b` below, rounded corners, a divider;
-    numbered halves' pips squeezed along `squeeze`."""
+    pips on the halves that show no numeral."""
     u = unit * SCALE
     img = Image.new("RGBA", (u, 2 * u), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
@@ -124,8 +113,10 @@ def _body(a: int, b: int, unit: int, theme: Theme, squeeze: str) -> Image.Image:
     draw.line((inset, u - 1, u - 1 - inset, u - 1), fill=theme.tile_divider,
               width=max(SCALE, round(u * 0.03)))
     for half, number in enumerate((a, b)):
+        if numbered(number, theme):
+            continue
         colour = PIP_COLOURS.get(number, (0, 0, 0))
-        for x, y, r in pip_positions(number, squeeze if numbered(number, theme) else ""):
+        for x, y, r in pip_positions(number):
             cx, cy, rad = x * u, half * u + y * u, r * u
             draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=colour)
     return img
@@ -156,7 +147,7 @@ def tile_image(a: int, b: int, *, vertical: bool, unit: int, theme: Theme,
     for n in (a, b):
         if not 0 <= n <= MAX_NUMBER:
             raise ValueError(f"no tile half shows {n} (0..{MAX_NUMBER})")
-    body = _back(unit, theme) if face_down else _body(a, b, unit, theme, "y" if vertical else "x")
+    body = _back(unit, theme) if face_down else _body(a, b, unit, theme)
     if not vertical:
         body = body.transpose(Image.Transpose.ROTATE_90)  # the top half goes to the left
     bw, bh = body.size
@@ -180,17 +171,15 @@ def tile_image(a: int, b: int, *, vertical: bool, unit: int, theme: Theme,
 
 def _numerals(big: Image.Image, halves: tuple[int, int], unit: int, *, vertical: bool,
                theme: Theme) -> None:
-    """Write each numbered half's numeral upright in the strip its pips left, on top."""
+    """Write each numbered half's numeral upright in the middle of its half."""
     u, p = unit * SCALE, PAD * SCALE
     face = font(numeral_size(unit) * SCALE, True)
     draw = ImageDraw.Draw(big)
     for half, number in enumerate(halves):
         if not numbered(number, theme):
             continue
-        if vertical:
-            xy = (p + u / 2, p + half * u + u * _STRIP * 0.55)
-        else:
-            xy = (p + half * u + u / 2, p + u * _STRIP * 0.55)
+        along = p + half * u + u / 2  # the half's centre along the tile
+        xy = (p + u / 2, along) if vertical else (along, p + u / 2)
         draw.text(xy, str(number), font=face, fill=PIP_COLOURS.get(number, (0, 0, 0)),
                   anchor="mm")
 

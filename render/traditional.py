@@ -12,28 +12,31 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.traditional.spec import SPEC
 from engine.traditional.view import TraditionalView
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
     MARGIN,
+    Banner,
     Chip,
     badge,
     draw_header,
     header_height,
     new_canvas,
 )
+from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Chain, Frame, Link, Placed, bounds, lay_chain
-from render.text import move_tile, traditional_alt
+from render.text import counts_text, move_tile, winners_text
 from render.theme import Theme
 from render.tiles import paste_tile
 
 UNIT = 40
 GAP = 4
 PITCH = 2 * UNIT + 20
-LABEL = 30  # from a chain's open end to the centre of its end label
-LABEL_ROOM = 26  # half the widest end label ("L 12")
+LABEL = 38  # from a chain's open end to the centre of its end label
+LABEL_ROOM = 36  # half the widest end label ("L 12")
 # Along a row, tiles stay this far from the middle, leaving room for the end labels.
 REACH = BOARD_WIDTH // 2 - MARGIN - LABEL - LABEL_ROOM
 # Each arm: (direction, the way its rows stack).
@@ -93,11 +96,21 @@ def _chips(view: TraditionalView, theme: Theme, labels: Labels) -> list[Chip]:
                  f"{labels('points', count=view.scores[seat])}")
         if seat in goats:
             facts += f" · {labels('goat')}"
-        if seat in winners:
-            facts += f" · {labels('won')}"
-        mark = theme.last_move if seat in winners else None
-        chips.append(Chip(name, facts, active=seat == view.to_move, mark=mark))
+        won = seat in winners
+        mark = theme.home if won else None
+        tag = labels("turn") if seat == view.to_move else ""  # the banner names the winner
+        chips.append(Chip(name, facts, active=seat == view.to_move, mark=mark, tag=tag))
     return chips
+
+
+def banner(view: TraditionalView, labels: Labels) -> Banner | None:
+    """The result of a finished game; None before its end."""
+    if view.outcome is None:
+        return None
+    if not view.outcome.winners:
+        return Banner(labels("banner_nobody"), good=False)
+    return Banner(labels("banner_won", names=labels.names(
+        view.players[s] for s in view.outcome.winners)))
 
 
 def _notes(view: TraditionalView, labels: Labels) -> list[str]:
@@ -125,7 +138,8 @@ def _notes(view: TraditionalView, labels: Labels) -> list[str]:
 def frame(view: TraditionalView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the board of `view` sits on its picture (layout only)."""
     layout = lay_line(view)
-    header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH)
+    header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH,
+                           banner(view, labels))
     if layout.anchor is None:
         return Frame((-UNIT, -UNIT, UNIT, UNIT), header)
     ends = tuple(chain.end for chain in layout.arms.values())
@@ -147,7 +161,7 @@ def draw_traditional(view: TraditionalView, theme: Theme, fit: Frame | None = No
     title = " · ".join([labels.game("traditional"), labels("hand", hand=view.hand_number)]
                        + ([labels("to", target=view.target)] if view.target else []))
     draw_header(img, theme, title, labels("stock", count=view.stock_size), chips=chips,
-                notes=notes)
+                notes=notes, banner=banner(view, labels))
     dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - min_y
     draw = ImageDraw.Draw(img)
     for chain in layout.arms.values():
@@ -170,3 +184,34 @@ def traditional_board(view: TraditionalView, theme: Theme, fit: Frame | None = N
                       labels: Labels = ENGLISH) -> tuple[Image.Image, str]:
     """The board image and its alt text."""
     return draw_traditional(view, theme, fit, labels), traditional_alt(view, labels)
+
+
+def traditional_alt(view: TraditionalView, labels: Labels = ENGLISH) -> str:
+    """Alt text of a Traditional board: hand, ends, last move, turn, counts, stock, scores."""
+    parts = [labels("alt_traditional_match", hand=view.hand_number, target=view.target)
+             if view.target else labels("alt_traditional", hand=view.hand_number)]
+    if view.line and view.ends is not None:
+        parts.append(labels("alt_line", count=len(view.line), left=view.ends[0],
+                            right=view.ends[1]))
+    else:
+        parts.append(labels("alt_line_empty"))
+    if view.last_move is not None:
+        seat, text = view.last_move
+        parts.append(labels("alt_last_move", name=view.players[seat], move=labels.move(text)))
+    if view.outcome is not None:
+        parts.append(labels("alt_game_over", end=_traditional_end(view, labels),
+                            names=winners_text(view.players, view.outcome.winners, labels)))
+    elif view.to_move is not None:
+        parts.append(labels("alt_to_move", name=view.players[view.to_move]))
+    return " ".join(parts + counts_text(view, labels))
+
+
+def _traditional_end(view: TraditionalView, labels: Labels) -> str:
+    """How the last hand ended, in words: "Bob went out", "Fish: nobody can play"."""
+    result = view.results[-1] if view.results else None
+    if result is None or result.reason != "domino" or result.winner < 0:
+        return labels("alt_fish")
+    return labels("alt_went_out", name=view.players[result.winner])
+
+
+DRAWER = BoardDrawer(SPEC.name, TraditionalView, traditional_board, frame)

@@ -2,11 +2,21 @@
 or PostgreSQL (`Storage.open` takes a file, `sqlite:///path` or a `postgresql://` URL).
 
 `storage` owns all SQL. It returns the frozen dataclasses of `storage.models`, never rows.
+
+Where things are: `store.py` the `Storage` facade and how a target is opened;
+`backend.py` what every backend offers (`Backend`, `Conn`); `sqlite.py` and
+`postgres.py` the two backends; `schema.py` the numbered migrations of `migrations/`;
+one module per kind of data beside the SQL that reads and writes it (`tables.py` and
+`lobbies.py` the tables and their seats, `results.py` the results, whose figures
+(Traditional's goat, Big Clock's hours home...) are one JSON column since migration
+009, `stats.py` and `ratings.py` what is added up from them, `players.py`,
+`settings.py`, `languages.py`, `daily.py`, `hand_messages.py`); `cluster.py` the
+processes' shard leases on PostgreSQL; `copy.py` and `cli.py` the tools
+(`python -m storage`).
 """
 
 from __future__ import annotations
 
-from .db import latest_version
 from .errors import (
     DatabaseUnreadable,
     InvalidState,
@@ -21,12 +31,12 @@ from .errors import (
 )
 from .models import (
     PROVISIONAL_GAMES,
+    FigureTotals,
     GameTotals,
     GuildSettings,
     LeaderboardRow,
     LoadedTable,
     Player,
-    PlayerStats,
     RatingPoint,
     ResultRow,
     Seat,
@@ -38,11 +48,13 @@ from .models import (
     format_hhmm,
     parse_hhmm,
 )
+from .schema import latest_version
 from .store import Storage
 
 __all__ = [
     "PROVISIONAL_GAMES",
     "DatabaseUnreadable",
+    "FigureTotals",
     "GameTotals",
     "GuildSettings",
     "InvalidState",
@@ -50,7 +62,6 @@ __all__ = [
     "LoadedTable",
     "MoveConflict",
     "Player",
-    "PlayerStats",
     "RatingPoint",
     "RematchOpen",
     "ResultRow",

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .db import latest_version
 from .errors import StorageError
+from .schema import latest_version
 from .store import Storage, is_postgres, sqlite_path
 
 log = logging.getLogger(__name__)
@@ -43,90 +43,76 @@ def _connect_ro(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def check(path: Path) -> bool:
-    """Print an integrity check and a summary of the database; True if all is well."""
-    conn = _connect_ro(path)
+async def check(target: Path | str) -> bool:
+    """Print a check and a summary of the database (a file or a PostgreSQL URL), opened
+    read-only (`Storage.open(read_only=True)`: nothing is migrated or written); True if
+    all is well: SQLite's integrity and foreign keys hold, the schema is not newer.
+
+    PostgreSQL checks its own pages; for it this reports the schema version, the row
+    counts, the tables by status and who holds each shard's lease.
+    """
+    postgres = is_postgres(target)
+    path = None if postgres else sqlite_path(target)
+    if path is not None and not path.is_file():
+        raise CliError(f"no such database file: {path}")
     try:
-        return _check(conn, path)
-    except sqlite3.DatabaseError as exc:
-        raise CliError(f"database file {path} is corrupt: {exc}") from exc
+        store = await Storage.open(path or target, read_only=True, quick_check=False)
+    except StorageError as exc:
+        raise CliError(str(exc)) from exc
+    try:
+        return await _check(store, path)
+    except StorageError as exc:
+        what = f"database file {path} is corrupt" if path else f"cannot read {store.describe()}"
+        raise CliError(f"{what}: {exc}") from exc
     finally:
-        conn.close()
+        await store.close()
 
 
-def _check(conn: sqlite3.Connection, path: Path) -> bool:
-    problems = [r[0] for r in conn.execute("PRAGMA integrity_check")]
-    fk_problems = conn.execute("PRAGMA foreign_key_check").fetchall()
-    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type='table'")}
-    print(f"file: {path} ({path.stat().st_size} bytes, journal {mode})")
+async def _rows(store: Storage, sql: str) -> list[tuple[Any, ...]]:
+    return [tuple(r) for r in await store.backend.fetch(sql)]
+
+
+async def _check(store: Storage, path: Path | None) -> bool:
+    ok = True
+    if path is not None:
+        problems = [r[0] for r in await _rows(store, "PRAGMA integrity_check")]
+        fk_problems = await _rows(store, "PRAGMA foreign_key_check")
+        (mode,), = await _rows(store, "PRAGMA journal_mode")
+        names = {r[0] for r in await _rows(
+            store, "SELECT name FROM sqlite_schema WHERE type='table'")}
+        print(f"file: {path} ({path.stat().st_size} bytes, journal {mode})")
+    else:
+        names = {r[0] for r in await _rows(
+            store, "SELECT table_name FROM information_schema.tables"
+                   " WHERE table_schema = current_schema()")}
+        print(f"database: {store.describe()}")
+    version = await store.schema_version()
     print(f"schema version: {version} (this code: {latest_version()})")
     for name in _COUNTED:
         if name in names:
-            count = conn.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+            (count,), = await _rows(store, f"SELECT count(*) FROM {name}")
             print(f"{name}: {count}")
     if "game_tables" in names:
-        by_status = conn.execute(
-            "SELECT status, count(*) FROM game_tables GROUP BY status ORDER BY status"
-        ).fetchall()
+        by_status = await _rows(
+            store, "SELECT status, count(*) FROM game_tables GROUP BY status ORDER BY status")
         print("tables by status: " + (", ".join(f"{s} {n}" for s, n in by_status) or "none"))
-    if problems == ["ok"]:
-        print("integrity: ok")
-    else:
-        print("integrity: FAILED")
-        for problem in problems[:20]:
-            print(f"  {problem}")
-    if fk_problems:
-        print(f"foreign keys: {len(fk_problems)} broken references")
+    if "shard_leases" in names:
+        for shard, owner, expires in await _rows(
+                store, "SELECT shard_id, owner, expires_at FROM shard_leases ORDER BY shard_id"):
+            print(f"shard {shard}: {owner}, lease until {expires:.0f}")
+    if path is not None:
+        if problems == ["ok"]:
+            print("integrity: ok")
+        else:
+            print("integrity: FAILED")
+            for problem in problems[:20]:
+                print(f"  {problem}")
+        if fk_problems:
+            print(f"foreign keys: {len(fk_problems)} broken references")
+        ok = problems == ["ok"] and not fk_problems
     if version > latest_version():
         print("schema is newer than this code")
-    return problems == ["ok"] and not fk_problems and version <= latest_version()
-
-
-async def check_postgres(url: str) -> bool:
-    """Print a summary of a PostgreSQL database (read only); True if its schema is usable.
-
-    PostgreSQL checks its own pages; this reports the schema version, the row counts,
-    the tables by status and who holds each shard's lease.
-    """
-    import asyncpg
-
-    from .postgres import redact
-
-    try:
-        conn = await asyncpg.connect(url)
-    except (asyncpg.PostgresError, OSError, ValueError) as exc:
-        raise CliError(f"cannot reach {redact(url)}: {exc}") from exc
-    try:
-        names = {r[0] for r in await conn.fetch(
-            "SELECT table_name FROM information_schema.tables"
-            " WHERE table_schema = current_schema()")}
-        version = 0
-        if "schema_version" in names:
-            version = int(await conn.fetchval("SELECT coalesce(max(version), 0)"
-                                              " FROM schema_version"))
-        print(f"database: {redact(url)}")
-        print(f"schema version: {version} (this code: {latest_version()})")
-        for name in _COUNTED:
-            if name in names:
-                print(f"{name}: {await conn.fetchval(f'SELECT count(*) FROM {name}')}")
-        if "game_tables" in names:
-            by_status = await conn.fetch(
-                "SELECT status, count(*) FROM game_tables GROUP BY status ORDER BY status")
-            print("tables by status: "
-                  + (", ".join(f"{s} {n}" for s, n in by_status) or "none"))
-        if "shard_leases" in names:
-            for shard, owner, expires in await conn.fetch(
-                    "SELECT shard_id, owner, expires_at FROM shard_leases ORDER BY shard_id"):
-                print(f"shard {shard}: {owner}, lease until {expires:.0f}")
-    except asyncpg.PostgresError as exc:
-        raise CliError(f"cannot read {redact(url)}: {exc}") from exc
-    finally:
-        await conn.close()
-    if version > latest_version():
-        print("schema is newer than this code")
-    return version <= latest_version()
+    return ok and version <= latest_version()
 
 
 def backup(path: Path, out: Path) -> None:
@@ -208,9 +194,7 @@ def main(argv: Sequence[str] | None = None,
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
-            if is_postgres(args.db):
-                return 0 if asyncio.run(check_postgres(args.db)) else 1
-            return 0 if check(sqlite_path(args.db)) else 1
+            return 0 if asyncio.run(check(args.db)) else 1
         if args.command == "migrate":
             if replayer is None:
                 raise CliError("migrate needs a game replayer (run it as python -m storage)")

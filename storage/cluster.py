@@ -66,7 +66,7 @@ class Cluster:
     """One process's leases and its listener, over the PostgreSQL database of `store`."""
 
     def __init__(self, store: Storage, node: str, *, lease_seconds: float = 30.0) -> None:
-        db = store._db
+        db = store.backend
         if not isinstance(db, PostgresDatabase):
             raise StorageError("several processes share tables only on PostgreSQL")
         self.db = db

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .db import Database
 from .errors import StorageError
 from .postgres import PgConn, PostgresDatabase
+from .sqlite import SqliteDatabase
 from .store import Storage
 
 log = logging.getLogger(__name__)
@@ -39,9 +39,9 @@ class CopyReport:
     problems: list[str] = field(default_factory=list)
 
 
-def _backends(source: Storage, target: Storage) -> tuple[Database, PostgresDatabase]:
-    src, dst = source._db, target._db
-    if not isinstance(src, Database) or not isinstance(dst, PostgresDatabase):
+def _backends(source: Storage, target: Storage) -> tuple[SqliteDatabase, PostgresDatabase]:
+    src, dst = source.backend, target.backend
+    if not isinstance(src, SqliteDatabase) or not isinstance(dst, PostgresDatabase):
         raise StorageError("the copy goes from an SQLite file to a PostgreSQL database")
     return src, dst
 

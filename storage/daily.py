@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .db import Backend
+from .backend import Backend
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .db import Backend
+from .backend import Backend
 from .models import HandMessage
 
 log = logging.getLogger(__name__)

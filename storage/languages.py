@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from .db import Backend
+from .backend import Backend
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .errors import InvalidState, SeatsChanged, TableNotFound
 from .models import ACTIVE_STATUSES, STATUSES, Seat
 
@@ -136,7 +136,6 @@ class LobbiesMixin:
         seats: Sequence[Seat] | None = None,
         seed: int | None = None,
         deal: dict[str, Any] | None = None,
-        snapshot: str | None = None,
         expected: Sequence[Seat] | None = None,
     ) -> None:
         """Move a lobby table to 'playing' with its deal (and seats, if given), in one transaction.
@@ -153,11 +152,11 @@ class LobbiesMixin:
             await conn.execute(
                 """
                 UPDATE game_tables
-                SET status = 'playing', deadline = ?, snapshot = ?, updated_at = ?,
+                SET status = 'playing', deadline = ?, updated_at = ?,
                     seed = coalesce(?, seed), deal = coalesce(?, deal)
                 WHERE id = ?
                 """,
-                (deadline, snapshot, self._db.now(), seed,
+                (deadline, self._db.now(), seed,
                  None if deal is None else json.dumps(deal), table_id),
             )
             rows = list(await conn.execute_fetchall(

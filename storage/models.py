@@ -92,7 +92,6 @@ class TableRow:
     updated_at: float
     deadline: float | None
     last_seq: int
-    snapshot: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
 
 
@@ -106,13 +105,15 @@ class LoadedTable:
 
 @dataclass(frozen=True)
 class SeatResult:
-    """How one seat finished: place 1 is best (ties share a place); team set for pairs games."""
+    """How one seat finished: place 1 is best (ties share a place); team set for pairs games;
+    `figures`: what the game's results carry beyond place and points, by the names its
+    registry spec declares (`engine.figures`), e.g. {"goat": 1, "hands": 4}."""
 
     seat: int
     place: int
     points: int = 0
-    goat: bool = False
     team: int | None = None
+    figures: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.place < 1:
@@ -132,7 +133,7 @@ class ResultRow:
     guild_id: int | None
     place: int
     points: int
-    goat: bool
+    figures: dict[str, int]
     team: int | None
     rating_before: float | None
     rating_after: float | None
@@ -143,7 +144,7 @@ class ResultRow:
 
 @dataclass(frozen=True)
 class SolitaireResult:
-    """A finished solitaire (Big Clock) game."""
+    """A finished solitaire game; `figures` as in SeatResult (Big Clock: hours_home, discards)."""
 
     id: int
     table_id: int | None
@@ -151,8 +152,7 @@ class SolitaireResult:
     guild_id: int | None
     game: str
     won: bool
-    discards: int
-    hours_home: int
+    figures: dict[str, int]
     duration: float
     finished_at: float
 
@@ -199,23 +199,35 @@ class RatingPoint:
 
 
 @dataclass(frozen=True)
+class FigureTotals:
+    """One figure (see SeatResult) over a player's games: its sum (0 when no game had it),
+    the highest and lowest of a game, and the lowest of a won game (None: no such game)."""
+
+    total: int
+    high: int | None
+    low: int | None
+    low_in_win: int | None
+
+
+@dataclass(frozen=True)
 class GameTotals:
     """A player's totals of one game type (not solitaire), in one guild or everywhere.
 
     games/wins count every finished game, AI opponents included; wins are first places.
     best_points is the highest final score of a game (for Carousel, the best match score);
     streak is the current run, latest first: positive = that many wins in a row,
-    negative = that many games without a win, 0 = no games.
+    negative = that many games without a win, 0 = no games; figures: the totals of each
+    figure asked for, by name.
     """
 
     user_id: int
     game: str
     games: int
     wins: int
-    goats: int
     points: int
     best_points: int | None
     streak: int
+    figures: dict[str, FigureTotals] = field(default_factory=dict)
 
     @property
     def average_points(self) -> float | None:
@@ -225,41 +237,19 @@ class GameTotals:
 
 @dataclass(frozen=True)
 class SolitaireTotals:
-    """A player's Big Clock totals, in one guild or everywhere.
+    """A player's totals of a solitaire game, in one guild or everywhere.
 
-    best_discards: the fewest discards in a won game (None: never won).
-    best_hours_home: the most hours brought home in any game (None: no games).
-    fastest_win: the shortest won game in seconds. streak as in GameTotals.
+    fastest_win: the shortest won game in seconds (None: never won); streak and figures
+    as in GameTotals.
     """
 
     user_id: int
     game: str
     games: int
     wins: int
-    best_discards: int | None
-    best_hours_home: int | None
     fastest_win: float | None
     streak: int
-
-
-@dataclass(frozen=True)
-class PlayerStats:
-    """A player's figures for one game type (a guild's rating, or global when guild_id is None)."""
-
-    user_id: int
-    game: str
-    games: int
-    wins: int
-    goats: int
-    points: int
-    rating: LeaderboardRow | None
-    best_duration: float | None = None
-    hours_home_avg: float | None = None
-
-    @property
-    def win_rate(self) -> float:
-        """Wins per game, 0.0 when no games."""
-        return self.wins / self.games if self.games else 0.0
+    figures: dict[str, FigureTotals] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

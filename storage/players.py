@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from .db import Backend
+from .backend import Backend
 from .models import Player
 
 log = logging.getLogger(__name__)
@@ -47,18 +47,6 @@ class PlayersMixin:
                 (player.user_id, player.name, player.locale, player.tz, player.quiet_start,
                  player.quiet_end, int(player.wants_dms), int(player.dms_failed),
                  player.dm_mode, self._db.now()),
-            )
-
-    async def touch_player(self, user_id: int, name: str) -> None:
-        """Create the player with defaults, or update only their display name."""
-        async with self._db.write() as conn:
-            await conn.execute(
-                """
-                INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
-                ON CONFLICT (user_id) DO UPDATE SET
-                    name = excluded.name, updated_at = excluded.updated_at
-                """,
-                (user_id, name, self._db.now()),
             )
 
     async def set_dms_failed(self, user_id: int, failed: bool) -> bool:

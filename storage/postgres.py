@@ -1,6 +1,6 @@
 """The PostgreSQL backend (asyncpg): a pool, transactions, migrations, LISTEN/NOTIFY.
 
-The same `Backend` as SQLite's `storage.db.Database`, so every mixin runs unchanged:
+The same `Backend` as SQLite's `storage.sqlite.SqliteDatabase`, so every mixin runs unchanged:
 SQL written with `?` (or `:name`) placeholders is numbered here ($1, $2 ...).
 Transactions are READ COMMITTED; what must not interleave says so where it runs
 (`Conn.for_update` on the table row, `Conn.serialize` around ratings). Reads that
@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .db import POSTGRES_MIGRATIONS_DIR, Conn, Params, Row, latest_version, migrations
+from .backend import Conn, Params, Row
 from .errors import (
     DatabaseUnreadable,
     StorageBusy,
@@ -30,6 +30,7 @@ from .errors import (
     StorageFull,
     constraint_errors,
 )
+from .schema import POSTGRES_MIGRATIONS_DIR, latest_version, migrations
 
 log = logging.getLogger(__name__)
 
@@ -164,15 +165,17 @@ class PostgresDatabase:
 
     dialect = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, url: str, clock: Callable[[], float]) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, clock: Callable[[], float], *,
+                 read_only: bool = False) -> None:
         self.pool = pool
         self.url = url
         self.clock = clock
+        self.read_only = read_only
 
     @classmethod
     async def open(
         cls, url: str, *, clock: Callable[[], float] = time.time, pool_size: int = POOL_SIZE,
-        node: str | None = None,
+        node: str | None = None, read_only: bool = False,
     ) -> PostgresDatabase:
         """Connect to the database at `url` and bring its schema up to date.
 
@@ -181,16 +184,23 @@ class PostgresDatabase:
 
         Raises DatabaseUnreadable (naming the URL, without its password) if the server
         cannot be reached or the schema is newer than this code.
+
+        `read_only`: for tools. The schema is used as it is (any version, no migration),
+        every transaction is read-only on the server, and `write` refuses.
         """
         try:
             settings = {"lock_timeout": str(LOCK_TIMEOUT_MS)}
+            if read_only:
+                settings["default_transaction_read_only"] = "on"
             if node:
                 settings["application_name"] = node
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
                                              server_settings=settings)
         except (*_RAW_ERRORS, ValueError) as exc:
             raise DatabaseUnreadable(redact(url), str(exc) or type(exc).__name__) from exc
-        db = cls(pool, url, clock)
+        db = cls(pool, url, clock, read_only=read_only)
+        if read_only:
+            return db
         try:
             await db._migrate()
         except DatabaseUnreadable:
@@ -234,6 +244,8 @@ class PostgresDatabase:
 
     @staticmethod
     async def _version(raw: asyncpg.Connection) -> int:
+        if await raw.fetchval("SELECT to_regclass('schema_version')") is None:
+            return 0  # a database no migration has touched (seen read-only)
         value = await raw.fetchval("SELECT max(version) FROM schema_version")
         return int(value or 0)
 
@@ -250,8 +262,11 @@ class PostgresDatabase:
     async def write(self) -> AsyncIterator[Conn]:
         """A write transaction: committed on success (before this returns), rolled back on error.
 
-        asyncpg errors are re-raised as StorageError (StorageErrors pass unchanged).
+        asyncpg errors are re-raised as StorageError (StorageErrors pass unchanged);
+        a database opened read-only refuses with StorageError.
         """
+        if self.read_only:
+            raise StorageError(f"{redact(self.url)} is open read-only: nothing can be written")
         try:
             async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S) as raw, raw.transaction():
                 yield PgConn(raw)

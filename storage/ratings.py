@@ -18,7 +18,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .models import LeaderboardRow, display_rating
 
 __all__ = ["GLOBAL_SCOPE", "LEADERBOARD_SQL", "RatingsMixin", "count_unrated", "display_rating",

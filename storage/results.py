@@ -2,47 +2,83 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .errors import ConstraintError, InvalidState, TableNotFound
 from .lobbies import read_seats
-from .models import PlayerStats, ResultRow, Seat, SeatResult, SolitaireResult
+from .models import ResultRow, Seat, SeatResult, SolitaireResult
 from .ratings import RatingsMixin, Subject, count_unrated, rate_game, scopes_for, subject_of
 
 log = logging.getLogger(__name__)
 
 RATINGS_LOCK = 1  # the key of Conn.serialize held while a game is rated
 
-_RESULT_COLUMNS = """
-    table_id, seat, user_id, ai_level, name, game, guild_id, place, points, goat, team,
+RESULT_COLUMNS = """
+    table_id, seat, user_id, ai_level, name, game, guild_id, place, points, figures, team,
     rating_before, rating_after, guild_rating_before, guild_rating_after, finished_at
 """
-_SOLITAIRE_COLUMNS = """
-    id, table_id, user_id, guild_id, game, won, discards, hours_home, duration, finished_at
+SOLITAIRE_COLUMNS = """
+    id, table_id, user_id, guild_id, game, won, figures, duration, finished_at
 """
 
 # A player's results, newest first; the tests check its plan uses an index of user_id.
 HISTORY_SQL = f"""
-    SELECT {_RESULT_COLUMNS} FROM results
+    SELECT {RESULT_COLUMNS} FROM results
     WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?)
     ORDER BY finished_at DESC, table_id DESC
     LIMIT ? OFFSET ?
 """
 
 
-def _result(row: Sequence[Any]) -> ResultRow:
+_FIGURE_NAME = re.compile(r"^[a-z][a-z_]*$")
+
+
+def figures_json(figures: Mapping[str, int]) -> str:
+    """A result's figures as stored: a JSON object of ints, keys in the given order.
+
+    Raises ValueError for a name that is not lower-case letters and _ (names are also
+    JSON paths in the stats' SQL) or a value that is not an int.
+    """
+    for name, value in figures.items():
+        if not _FIGURE_NAME.match(name):
+            raise ValueError(f"bad figure name {name!r}")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"figure {name} must be an int, not {value!r}")
+    return json.dumps(dict(figures))
+
+
+def figure_sql(dialect: str, name: str) -> str:
+    """The SQL of figure `name` of a result row, an integer (NULL when the row lacks it)."""
+    if not _FIGURE_NAME.match(name):
+        raise ValueError(f"bad figure name {name!r}")
+    if dialect == "postgres":
+        return f"CAST(figures ->> '{name}' AS BIGINT)"
+    return f"json_extract(figures, '$.{name}')"
+
+
+def _figures(stored: str) -> dict[str, int]:
+    figures: dict[str, int] = json.loads(stored)
+    return figures
+
+
+def result_row(row: Sequence[Any]) -> ResultRow:
+    """A ResultRow from a row of RESULT_COLUMNS."""
     values = list(row)
-    values[9] = bool(values[9])
+    values[9] = _figures(values[9])
     return ResultRow(*values)
 
 
-def _solitaire(row: Sequence[Any]) -> SolitaireResult:
+def solitaire_row(row: Sequence[Any]) -> SolitaireResult:
+    """A SolitaireResult from a row of SOLITAIRE_COLUMNS."""
     values = list(row)
     values[5] = bool(values[5])
+    values[6] = _figures(values[6])
     return SolitaireResult(*values)
 
 
@@ -161,10 +197,11 @@ class ResultsMixin(RatingsMixin):
                 for r in sorted(results, key=lambda r: r.seat)
             ]
             await conn.executemany(
-                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
                 [
                     (x.table_id, x.seat, x.user_id, x.ai_level, x.name, x.game, x.guild_id,
-                     x.place, x.points, int(x.goat), x.team, x.rating_before, x.rating_after,
+                     x.place, x.points, figures_json(x.figures), x.team, x.rating_before,
+                     x.rating_after,
                      x.guild_rating_before, x.guild_rating_after, x.finished_at)
                     for x in rows
                 ],
@@ -202,7 +239,7 @@ class ResultsMixin(RatingsMixin):
         return ResultRow(
             table_id=table_id, seat=r.seat, user_id=seat.user_id, ai_level=seat.ai_level,
             name=seat.name, game=game, guild_id=guild_id, place=r.place, points=r.points,
-            goat=r.goat, team=r.team,
+            figures=dict(r.figures), team=r.team,
             rating_before=glob[0] if glob else None,
             rating_after=glob[1] if glob else None,
             guild_rating_before=local[0] if local else None,
@@ -213,10 +250,10 @@ class ResultsMixin(RatingsMixin):
     async def results_of_table(self, table_id: int) -> list[ResultRow]:
         """The recorded results of a table, by seat (empty if none)."""
         rows = await self._db.fetch(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat",
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat",
             (table_id,),
         )
-        return [_result(r) for r in rows]
+        return [result_row(r) for r in rows]
 
     async def record_solitaire_result(
         self,
@@ -224,17 +261,19 @@ class ResultsMixin(RatingsMixin):
         *,
         game: str,
         won: bool,
-        discards: int,
-        hours_home: int,
+        figures: Mapping[str, int],
         duration: float,
         table_id: int | None = None,
         guild_id: int | None = None,
     ) -> SolitaireResult:
-        """Record a solitaire game of `game` (its registry name); with table_id, also mark
-        that table finished (atomically).
+        """Record a solitaire game of `game` (its registry name) with its `figures` (the names
+        its spec declares, see SeatResult); with table_id, also mark that table finished
+        (atomically).
 
-        Raises TableNotFound for an unknown table, InvalidState if it already has a result.
+        Raises ValueError for figures that are not ints by plain names, TableNotFound for
+        an unknown table, InvalidState if it already has a result.
         """
+        stored = figures_json(figures)
         now = self._db.now()
         async with self._db.write() as conn:
             if table_id is not None:
@@ -250,18 +289,17 @@ class ResultsMixin(RatingsMixin):
             try:
                 inserted = await conn.execute_fetchall(
                     f"""
-                    INSERT INTO solitaire_results ({_SOLITAIRE_COLUMNS.replace("id,", "", 1)})
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO solitaire_results ({SOLITAIRE_COLUMNS.replace("id,", "", 1)})
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     RETURNING id
                     """,
-                    (table_id, user_id, guild_id, game, int(won), discards, hours_home,
-                     duration, now),
+                    (table_id, user_id, guild_id, game, int(won), stored, duration, now),
                 )
             except ConstraintError as exc:
                 raise InvalidState(f"table {table_id} already has a solitaire result") from exc
             row_id = int(inserted[0][0])
-        return SolitaireResult(row_id, table_id, user_id, guild_id, game, won, discards,
-                               hours_home, duration, now)
+        return SolitaireResult(row_id, table_id, user_id, guild_id, game, won, dict(figures),
+                               duration, now)
 
     async def history(
         self, user_id: int, *, limit: int = 10, offset: int = 0, game: str | None = None
@@ -270,7 +308,7 @@ class ResultsMixin(RatingsMixin):
         rows = await self._db.fetch(
             HISTORY_SQL, (user_id, game, game, limit, offset)
         )
-        return [_result(r) for r in rows]
+        return [result_row(r) for r in rows]
 
     async def solitaire_history(
         self, user_id: int, *, limit: int = 10, offset: int = 0
@@ -278,52 +316,9 @@ class ResultsMixin(RatingsMixin):
         """The user's solitaire results, newest first."""
         rows = await self._db.fetch(
             f"""
-            SELECT {_SOLITAIRE_COLUMNS} FROM solitaire_results
+            SELECT {SOLITAIRE_COLUMNS} FROM solitaire_results
             WHERE user_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
             """,
             (user_id, limit, offset),
         )
-        return [_solitaire(r) for r in rows]
-
-    async def player_stats(
-        self, user_id: int, game: str, guild_id: int | None = None, *, solitaire: bool
-    ) -> PlayerStats:
-        """The user's figures for `game`, in a guild or (None) everywhere; `solitaire`
-        says which results it keeps (the caller has it from the game's registry spec).
-
-        For a solitaire game: games, wins, best winning time, average hours home;
-        otherwise games, wins (place 1), goats, points and the leaderboard line.
-        """
-        async with self._db.read() as conn:
-            if solitaire:
-                return await self._solitaire_stats(conn, user_id, game, guild_id)
-            rows = list(await conn.execute_fetchall(
-                """
-                SELECT count(*), coalesce(sum(CASE WHEN place = 1 THEN 1 ELSE 0 END), 0),
-                       coalesce(sum(goat), 0), coalesce(sum(points), 0)
-                FROM results
-                WHERE user_id = ? AND game = ? AND (CAST(? AS BIGINT) IS NULL OR guild_id = ?)
-                """,
-                (user_id, game, guild_id, guild_id),
-            ))
-        games, wins, goats, points = rows[0]
-        rating = await self.rank_of(user_id, game, guild_id)
-        return PlayerStats(user_id, game, games, wins, goats, points, rating)
-
-    @staticmethod
-    async def _solitaire_stats(
-        conn: Conn, user_id: int, game: str, guild_id: int | None
-    ) -> PlayerStats:
-        rows = list(await conn.execute_fetchall(
-            """
-            SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won <> 0 THEN duration END),
-                   avg(hours_home)
-            FROM solitaire_results
-            WHERE user_id = ? AND game = ? AND (CAST(? AS BIGINT) IS NULL OR guild_id = ?)
-            """,
-            (user_id, game, guild_id, guild_id),
-        ))
-        games, wins, best, avg_home = rows[0]
-        # PostgreSQL's avg() of integers is a numeric (Decimal).
-        avg_home = None if avg_home is None else float(avg_home)
-        return PlayerStats(user_id, game, games, wins, 0, 0, None, best, avg_home)
+        return [solitaire_row(r) for r in rows]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import logging
 
-from .db import Backend
+from .backend import Backend
 from .models import GuildSettings
 
 log = logging.getLogger(__name__)

@@ -10,9 +10,9 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .db import Backend, Conn
-from .models import GameTotals, RatingPoint, ResultRow, SolitaireTotals
-from .results import _RESULT_COLUMNS, _result
+from .backend import Backend, Conn
+from .models import FigureTotals, GameTotals, RatingPoint, ResultRow, SolitaireTotals
+from .results import RESULT_COLUMNS, figure_sql, result_row
 
 log = logging.getLogger(__name__)
 
@@ -51,24 +51,52 @@ async def _streak(
         offset += STREAK_CHUNK
 
 
+def _figure_columns(dialect: str, names: Sequence[str], won: str) -> str:
+    """Four aggregates per figure (sum, max, min, min of the games where `won`), for
+    `_figure_totals`; "" for no figures."""
+    parts = []
+    for name in names:
+        value = figure_sql(dialect, name)
+        parts.append(f", coalesce(sum({value}), 0), max({value}), min({value}),"
+                     f" min(CASE WHEN {won} THEN {value} END)")
+    return "".join(parts)
+
+
+def _figure_totals(names: Sequence[str], values: Sequence[Any]) -> dict[str, FigureTotals]:
+    """The figures' totals from the aggregates of `_figure_columns`, in the same order."""
+
+    def number(value: Any) -> int | None:
+        # PostgreSQL's sum() of bigints is a numeric (Decimal).
+        return None if value is None else int(value)
+
+    out: dict[str, FigureTotals] = {}
+    for k, name in enumerate(names):
+        total, high, low, low_in_win = values[4 * k: 4 * k + 4]
+        out[name] = FigureTotals(int(total), number(high), number(low), number(low_in_win))
+    return out
+
+
 class StatsMixin:
     """Stats methods of `Storage`."""
 
     _db: Backend
 
     async def game_totals(
-        self, user_id: int, game: str, guild_id: int | None = None
+        self, user_id: int, game: str, guild_id: int | None = None, *,
+        figures: Sequence[str] = (),
     ) -> GameTotals:
-        """The user's totals of a table game in a guild or (None) everywhere.
+        """The user's totals of a table game in a guild or (None) everywhere, with those of
+        the named `figures` (the game's spec declares them; a won game is a first place).
 
-        Counts every finished game, AI opponents included. Zeroes when none.
+        Counts every finished game, AI opponents included. Zeroes when none. Raises
+        ValueError for a figure name that is not lower-case letters and _.
         """
         async with self._db.read() as conn:
+            extra = _figure_columns(conn.dialect, figures, "place = 1")
             rows = list(await conn.execute_fetchall(
                 f"""
                 SELECT count(*), coalesce(sum(CASE WHEN place = 1 THEN 1 ELSE 0 END), 0),
-                       coalesce(sum(goat), 0),
-                       coalesce(sum(points), 0), max(points)
+                       coalesce(sum(points), 0), max(points){extra}
                 FROM results WHERE user_id = ? AND game = ? AND {_GUILD}
                 """,
                 (user_id, game, guild_id, guild_id),
@@ -81,18 +109,22 @@ class StatsMixin:
                 """,
                 (user_id, game, guild_id, guild_id),
             )
-        games, wins, goats, points, best = rows[0]
-        return GameTotals(user_id, game, games, wins, goats, points, best, streak)
+        games, wins, points, best, *sums = rows[0]
+        return GameTotals(user_id, game, games, wins, int(points), best, streak,
+                          _figure_totals(figures, sums))
 
     async def solitaire_totals(
-        self, user_id: int, game: str, guild_id: int | None = None
+        self, user_id: int, game: str, guild_id: int | None = None, *,
+        figures: Sequence[str] = (),
     ) -> SolitaireTotals:
-        """The user's totals of the solitaire `game` in a guild or (None) everywhere."""
+        """The user's totals of the solitaire `game` in a guild or (None) everywhere, with
+        those of the named `figures` (as in game_totals)."""
         async with self._db.read() as conn:
+            extra = _figure_columns(conn.dialect, figures, "won <> 0")
             rows = list(await conn.execute_fetchall(
                 f"""
-                SELECT count(*), coalesce(sum(won), 0), min(CASE WHEN won <> 0 THEN discards END),
-                       max(hours_home), min(CASE WHEN won <> 0 THEN duration END)
+                SELECT count(*), coalesce(sum(won), 0),
+                       min(CASE WHEN won <> 0 THEN duration END){extra}
                 FROM solitaire_results WHERE user_id = ? AND game = ? AND {_GUILD}
                 """,
                 (user_id, game, guild_id, guild_id),
@@ -105,8 +137,9 @@ class StatsMixin:
                 """,
                 (user_id, game, guild_id, guild_id),
             )
-        games, wins, discards, home, fastest = rows[0]
-        return SolitaireTotals(user_id, game, games, wins, discards, home, fastest, streak)
+        games, wins, fastest, *sums = rows[0]
+        return SolitaireTotals(user_id, game, games, wins, fastest, streak,
+                               _figure_totals(figures, sums))
 
     async def rating_history(
         self, user_id: int, game: str, guild_id: int | None = None, *, limit: int = 200
@@ -129,12 +162,12 @@ class StatsMixin:
             return out
         rows = await self._db.fetch(
             f"""
-            SELECT {_RESULT_COLUMNS} FROM results
+            SELECT {RESULT_COLUMNS} FROM results
             WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat
             """,
             ids,
         )
         for row in rows:
-            result = _result(row)
+            result = result_row(row)
             out[result.table_id].append(result)
         return out

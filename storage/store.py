@@ -7,14 +7,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .backend import Backend
 from .daily import DailyMixin
-from .db import Backend, Database
 from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
 from .lobbies import LobbiesMixin
 from .players import PlayersMixin
 from .results import ResultsMixin
 from .settings import SettingsMixin
+from .sqlite import SqliteDatabase
 from .stats import StatsMixin
 from .tables import TablesMixin
 
@@ -59,10 +60,15 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
         clock: Callable[[], float] = time.time,
         quick_check: bool = True,
         node: str | None = None,
+        read_only: bool = False,
     ) -> Storage:
         """Open the database and migrate it: a file path, `sqlite:///path` or `postgresql://...`.
 
         `node` names this process on PostgreSQL (see storage.cluster); SQLite ignores it.
+        `read_only` (for tools, e.g. `python -m storage check`): the database is opened as
+        it is, with no migration and nothing created; every write raises StorageError.
+        Its schema may be older or newer than this code's: compare `schema_version()`
+        with `latest_version()` before trusting the other methods.
 
         An SQLite file (and its folder) is created if needed. Raises DatabaseUnreadable,
         naming the file or the URL (without its password), if it is not usable (corrupt,
@@ -72,11 +78,24 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
         if is_postgres(target):
             from .postgres import PostgresDatabase  # asyncpg is only needed for PostgreSQL
 
-            db = await PostgresDatabase.open(str(target), clock=clock, node=node)
+            db = await PostgresDatabase.open(str(target), clock=clock, node=node,
+                                             read_only=read_only)
         else:
-            db = await Database.open(sqlite_path(target), clock=clock, quick_check=quick_check)
+            db = await SqliteDatabase.open(sqlite_path(target), clock=clock,
+                                           quick_check=quick_check, read_only=read_only)
         log.info("opened %s (schema %d)", db.describe(), await db.schema_version())
         return cls(db)
+
+    @property
+    def backend(self) -> Backend:
+        """The database under this object (`storage.sqlite` or `storage.postgres`), for the
+        modules beside storage that speak to it directly (`storage.cluster`, `storage.copy`)."""
+        return self._db
+
+    @property
+    def read_only(self) -> bool:
+        """Whether it was opened read-only (see `open`)."""
+        return self._db.read_only
 
     @property
     def dialect(self) -> str:
@@ -86,7 +105,7 @@ class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
     @property
     def path(self) -> Path | None:
         """The SQLite file (None on PostgreSQL)."""
-        return self._db.path if isinstance(self._db, Database) else None
+        return self._db.path if isinstance(self._db, SqliteDatabase) else None
 
     def describe(self) -> str:
         """The file or the URL (without its password), for messages."""

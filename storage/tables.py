@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.records import write_record
 
-from .db import Backend, Conn
+from .backend import Backend, Conn
 from .errors import (
     ConstraintError,
     InvalidState,
@@ -20,13 +20,13 @@ from .errors import (
     TableNotFound,
 )
 from .lobbies import live_rematch, locked_column, write_seats
-from .models import GAMES, SHARD_BITS, STATUSES, LoadedTable, Seat, TableRow
+from .models import GAMES, SHARD_BITS, LoadedTable, Seat, TableRow
 
 log = logging.getLogger(__name__)
 
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, game, options, host_id, status, seed, deal,"
-    " created_at, updated_at, deadline, last_seq, snapshot, settings"
+    " created_at, updated_at, deadline, last_seq, settings"
 )
 
 
@@ -46,8 +46,7 @@ def _table(row: Sequence[Any], seats: Sequence[Seat]) -> TableRow:
         updated_at=row[11],
         deadline=row[12],
         last_seq=row[13],
-        snapshot=row[14],
-        settings=json.loads(row[15]),
+        settings=json.loads(row[14]),
         seats=tuple(seats),
     )
 
@@ -68,13 +67,11 @@ async def _seats_by_table(
     return out
 
 
-async def _select_tables(
-    conn: Conn, where: str, params: Sequence[Any], order: str = "t.id"
-) -> list[TableRow]:
+async def _select_tables(conn: Conn, where: str, params: Sequence[Any]) -> list[TableRow]:
     """Tables matching `where` (a condition on game_tables t), seats included: two queries."""
     cols = ", ".join(f"t.{c.strip()}" for c in _COLUMNS.split(","))
     rows = await conn.execute_fetchall(
-        f"SELECT {cols} FROM game_tables t WHERE {where} ORDER BY {order}", params
+        f"SELECT {cols} FROM game_tables t WHERE {where} ORDER BY t.id", params
     )
     rows = list(rows)
     if not rows:
@@ -194,10 +191,6 @@ class TablesMixin:
             await conn.execute("UPDATE game_tables SET settings = ?, updated_at = ? WHERE id = ?",
                                (json.dumps(settings), self._db.now(), table_id))
 
-    async def set_deadline(self, table_id: int, deadline: float | None) -> None:
-        """Set (or clear, with None) the current turn's deadline. Raises TableNotFound."""
-        await self._update(table_id, "deadline = ?", (deadline,))
-
     async def append_move(
         self,
         table_id: int,
@@ -205,29 +198,23 @@ class TablesMixin:
         move: str,
         *,
         deadline: float | None,
-        status: str | None = None,
-        snapshot: str | None = None,
     ) -> None:
         """Append move number `seq` (1 for the first) and commit it with the table's new fields.
 
-        In one transaction: the move row, last_seq, updated_at, the new deadline (None
-        clears it), the status if given, and the snapshot (None clears it, so a snapshot
-        never describes an older move). Raises MoveConflict unless seq is the table's
+        In one transaction: the move row, last_seq, updated_at and the new deadline (None
+        clears it). Raises MoveConflict unless seq is the table's
         last seq + 1 (also when another connection or process stored it first),
         InvalidState unless the table is playing, TableNotFound.
         """
-        if status is not None and status not in STATUSES:
-            raise ValueError(f"unknown status {status!r}")
         now = self._db.now()
         async with self._db.write() as conn:
             cur = await conn.execute(
                 """
                 UPDATE game_tables
-                SET last_seq = ?, updated_at = ?, deadline = ?,
-                    status = coalesce(?, status), snapshot = ?
+                SET last_seq = ?, updated_at = ?, deadline = ?
                 WHERE id = ? AND last_seq = ? AND status = 'playing'
                 """,
-                (seq, now, deadline, status, snapshot, table_id, seq - 1),
+                (seq, now, deadline, table_id, seq - 1),
             )
             if cur.rowcount != 1:
                 rows = list(await conn.execute_fetchall(
@@ -304,26 +291,6 @@ class TablesMixin:
         async with self._db.read() as conn:
             return await _select_tables(
                 conn, f"t.channel_id = ? AND {_active_clause(active_only)}", (channel_id,)
-            )
-
-    async def tables_of_user(self, user_id: int, *, active_only: bool = True) -> list[TableRow]:
-        """Tables, in any guild, where the user holds a seat (active ones unless told)."""
-        async with self._db.read() as conn:
-            return await _select_tables(
-                conn,
-                "t.id IN (SELECT table_id FROM seats WHERE user_id = ?)"
-                f" AND {_active_clause(active_only)}",
-                (user_id,),
-            )
-
-    async def overdue_tables(self, now: float) -> list[TableRow]:
-        """Lobby/playing tables whose deadline is at or before `now`, earliest first."""
-        async with self._db.read() as conn:
-            return await _select_tables(
-                conn,
-                "t.deadline IS NOT NULL AND t.deadline <= ? AND t.status IN ('lobby', 'playing')",
-                (now,),
-                order="t.deadline, t.id",
             )
 
     async def mark_sent(self, table_id: int, seq: int, kind: str, user_id: int) -> bool:

@@ -154,8 +154,10 @@ class DailyDeals:
         if game is None or table.game_kind != daily_game().name:
             return False
         outcome = game.outcome()
+        # The daily boards rank the hours home, a figure of the daily game's results.
+        (figures,) = daily_game().figures.of(game)
         done = await self.store.finish_daily(
-            table.id, hours_home=int(game.summary()["scores"][game.players[0]]),
+            table.id, hours_home=figures["hours_home"],
             moves=len(game.moves), won=outcome is not None and bool(outcome.winners),
             finished_at=finished_at)
         return done is not None

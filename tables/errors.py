@@ -63,3 +63,11 @@ class NotAllowed(TableError):
 class TableFull(TableError):
     def __init__(self) -> None:
         super().__init__("error.table_full")
+
+
+class MoveQueued(TableError):
+    """Storage was busy (another process held the database's lock): the move is kept
+    and stored as soon as storage lets it, unless the position changed meanwhile."""
+
+    def __init__(self) -> None:
+        super().__init__("error.move_queued")

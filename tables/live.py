@@ -8,15 +8,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from catalog import Phrase
-from engine.ai import LEVELS
 from engine.errors import RecordError
 from engine.game import Game, HandSummary
 from engine.records import new_game, replay, write_record
 from engine.registry import GameSpec, game_spec
 from storage.models import ACTIVE_STATUSES, LoadedTable, Seat, TableRow
 from tables.errors import NotAllowed, TableError
+from tables.settings import (
+    AWAY_AFTER_TIMEOUTS,
+    DAY,
+    HINT_LEVELS,
+    RESIGN_ACTIONS,
+    TIMEOUT_ACTIONS,
+    SeatedSettings,
+    SeatState,
+    TableSettings,
+    split_settings,
+)
 
-DAY = 24 * 3600
+# Where the table's readers have always found them (tables.settings holds them now).
+__all__ = ["AWAY_AFTER_TIMEOUTS", "DAY", "HINT_LEVELS", "RESIGN_ACTIONS", "TIMEOUT_ACTIONS",
+           "LiveTable", "Person", "SeatState", "TableEvent", "TableSettings", "checked_game",
+           "resign_plays_on"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,76 +38,6 @@ class Person:
 
     user_id: int
     name: str
-
-
-TIMEOUT_ACTIONS = ("ai", "skip", "forfeit")
-HINT_LEVELS = LEVELS  # a Big Clock player asks hints at an AI level
-RESIGN_ACTIONS = ("ai", "end")
-AWAY_AFTER_TIMEOUTS = 3
-
-
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """How a table runs (not game rules), fixed when it opens, stored with it.
-
-    `reminders` are fractions of the turn time; `timeout_action` is what a
-    timeout does (the AI plays the turn, the turn is skipped where a pass is
-    legal, or the player forfeits). `away` lists seats an AI plays for after
-    repeated timeouts, until their player takes them back; `timeouts` counts
-    each seat's timeouts in a row.
-
-    `auto_forced`: a player with nothing to choose (only a draw or a pass) has it
-    played for them at once (a Big Clock player turns it on for a lone `draw`).
-    `on_resign`: with 3 or more seats, what becomes of a resigner's seat: "ai"
-    plays it on and the others go on playing; "end" ends the game. `resigned`
-    lists the seats whose players resigned (they rank last). `thread`: the table
-    is played in a thread the bot opens for it; `opened_in` is then the channel it was
-    asked for (the thread's parent).
-    """
-
-    seats: int = 2
-    turn_seconds: int = 12 * 3600
-    lobby_seconds: int = DAY
-    auto_start: bool = True
-    reminders: tuple[float, ...] = (0.5, 0.9)
-    timeout_action: str = "ai"
-    hint_level: str = "normal"
-    away: tuple[int, ...] = ()
-    timeouts: tuple[int, ...] = ()
-    rematch_of: int | None = None  # the finished table this lobby plays again (tables.rematch)
-    auto_forced: bool = True
-    on_resign: str = "ai"
-    resigned: tuple[int, ...] = ()
-    thread: bool = False
-    opened_in: int | None = None
-
-    def __post_init__(self) -> None:
-        if not 60 <= self.turn_seconds <= 7 * DAY:
-            raise TableError("error.turn_range")
-        if not 60 <= self.lobby_seconds <= 7 * DAY:
-            raise TableError("error.lobby_range")
-        if self.hint_level not in HINT_LEVELS:
-            raise TableError("error.hint_levels", levels=", ".join(HINT_LEVELS))
-        if self.timeout_action not in TIMEOUT_ACTIONS:
-            raise TableError("error.timeout_actions", actions=", ".join(TIMEOUT_ACTIONS))
-        if self.on_resign not in RESIGN_ACTIONS:
-            raise TableError("error.resign_actions", actions=", ".join(RESIGN_ACTIONS))
-
-    def to_json(self) -> dict[str, Any]:
-        """The settings as stored (tuples as JSON lists), so that a row kept in memory
-        equals the same row read back from storage."""
-        return {k: list(v) if isinstance(v, tuple) else v
-                for k, v in dataclasses.asdict(self).items()}
-
-    @staticmethod
-    def from_json(raw: dict[str, Any] | None) -> TableSettings:
-        known = {f.name: f for f in dataclasses.fields(TableSettings)}
-        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                                  for k, v in (raw or {}).items() if k in known}
-        return TableSettings(**values)
-
-    def timeouts_of(self, seat: int) -> int:
-        return self.timeouts[seat] if seat < len(self.timeouts) else 0
 
 
 def checked_game(name: str, players: int, options: dict[str, Any]) -> GameSpec:
@@ -149,6 +92,8 @@ class LiveTable:
     # (tables.shards): its changes are committed and reach the holder through storage,
     # not this process's listeners, and it arms no timers here.
     visiting: bool = False
+    # The row's settings column split once (tables.settings), with the column it was read from.
+    _parsed: tuple[dict[str, Any], SeatedSettings] | None = field(default=None, repr=False)
 
     @staticmethod
     def from_storage(loaded: LoadedTable, *, ended: bool = False) -> LiveTable:
@@ -208,8 +153,19 @@ class LiveTable:
         return self.row.last_seq
 
     @property
-    def settings(self) -> TableSettings:
-        return TableSettings.from_json(self.row.settings)
+    def settings(self) -> SeatedSettings:
+        """The options fixed when the table opened, its seat state beside them; read from
+        the row's settings column once (again only when a new column is stored)."""
+        raw = self.row.settings
+        if self._parsed is None or self._parsed[0] is not raw:
+            fixed, state = split_settings(raw)
+            self._parsed = (raw, SeatedSettings.of(fixed, state))
+        return self._parsed[1]
+
+    @property
+    def seat_state(self) -> SeatState:
+        """Who is away, resigned or timed out at the table now."""
+        return self.settings.state
 
     def replace_row(self, **changes: Any) -> None:
         self.row = dataclasses.replace(self.row, **changes)
@@ -228,8 +184,8 @@ class LiveTable:
     def played_by_ai(self, seat: int) -> bool:
         """Whether an AI makes this seat's moves: an AI seat, a person away, or a seat
         whose player resigned."""
-        settings = self.settings
-        return self.seats[seat].is_ai or seat in settings.away or seat in settings.resigned
+        state = self.seat_state
+        return self.seats[seat].is_ai or seat in state.away or seat in state.resigned
 
     def forced_next(self) -> bool:
         """Whether the table is about to play a forced move for the player to move (a lone
@@ -240,9 +196,9 @@ class LiveTable:
 
     def resigners(self) -> tuple[int, ...]:
         """The seats whose players resigned, in order (they rank last)."""
-        settings = self.settings.resigned
-        return settings if self.resigned is None or self.resigned in settings else (
-            *settings, self.resigned)
+        resigned = self.seat_state.resigned
+        return resigned if self.resigned is None or self.resigned in resigned else (
+            *resigned, self.resigned)
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -279,5 +235,5 @@ def resign_plays_on(table: LiveTable) -> bool:
     """Whether a resignation at this table hands the seat to an AI and the others play on
     (3 or more seats, at least two people still playing, the table's `on_resign` "ai"),
     rather than ending the game."""
-    still = len(table.seats) - len(table.settings.resigned) - 1
+    still = len(table.seats) - len(table.seat_state.resigned) - 1
     return table.settings.on_resign == "ai" and len(table.seats) >= 3 and still >= 2

@@ -1,5 +1,5 @@
-"""A lobby's actions: Join, Leave, Add AI, Start, Cancel, and closing a table without
-results (a half of `TableService`).
+"""Opening a table and its lobby's actions: Open, Join, Leave, Add AI, Start, Cancel,
+and closing a table without results.
 
 Any process may act on any table: one not holding it acts on a *visiting* copy read
 from storage (tables.shards), whose lock does not exclude the holder's. So each change
@@ -13,20 +13,23 @@ has started or ended.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from collections.abc import Callable
+from typing import Any, Protocol
 
+from catalog import Phrase
 from engine.errors import RecordError
 from engine.records import new_game
 from engine.registry import game_spec
+from storage import Storage
 from storage.errors import InvalidState, SeatsChanged
 from storage.models import ACTIVE_STATUSES, Seat
 from tables.ai_names import NAMES, ai_name
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError, TableFull
-from tables.halves import ServiceHalf
-from tables.live import LiveTable, Person, TableEvent
-from tables.timers import stop_timer
+from tables.events import Listener
+from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +38,111 @@ log = logging.getLogger(__name__)
 LOBBY_TRIES = 5
 
 
-class Lobby(ServiceHalf):
-    """The lobby half of `TableService`."""
+class Held(Protocol):
+    """The tables this process holds and visits (tables.shards.HeldTables)."""
+
+    quarantined: dict[int, LiveTable]
+
+    async def table(self, table_id: int) -> LiveTable: ...
+
+    async def create(self, **row: Any) -> LiveTable: ...
+
+    async def reread(self, table: LiveTable) -> None: ...
+
+    async def tell_closed(self, table: LiveTable) -> None: ...
+
+    def forget(self, table: LiveTable) -> None: ...
+
+
+class Starting(Protocol):
+    """What a game's start asks of the move pipeline (tables.moves.MovePipeline)."""
+
+    async def after_moves(self, table: LiveTable) -> None: ...
+
+    async def play_forced(self, table: LiveTable) -> None: ...
+
+
+class Arming(Protocol):
+    """The scheduler's arming of a new or changed table (tables.timers.Scheduler)."""
+
+    def after_change(self, table: LiveTable) -> None: ...
+
+
+class LobbyActions:
+    """Opens tables and runs their lobbies, from any process (see above)."""
+
+    def __init__(self, store: Storage, tell: Listener, *, held: Held, moves: Starting,
+                 timers: Arming, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.tell = tell
+        self.held = held
+        self.moves = moves
+        self.timers = timers
+        self.clock = clock
+
+    async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
+                         game: str, settings: TableSettings,
+                         options: dict[str, Any]) -> LiveTable:
+        """Open a lobby with the host seated. Raises TableError for bad options or seats.
+
+        In a server, its settings decide the reminders and the timeout action, and
+        whether tables may be opened in this channel at all. A rematch lobby (settings'
+        `rematch_of`) raises RematchOpen instead when one is live already, whichever
+        process opened it (tables.rematch).
+        """
+        if guild_id is not None:
+            server = await self.store.get_guild_settings(guild_id)
+            # A table in a thread of its own (a rematch there) counts as in the thread's
+            # channel: the server's setting names channels, not the bot's threads.
+            if not server.channel_allowed(settings.opened_in or channel_id):
+                raise NotAllowed("error.channel_closed")
+            settings = dataclasses.replace(settings, reminders=server.reminders,
+                                           timeout_action=server.timeout_action)
+        checked_game(game, settings.seats, options)
+        table = await self.held.create(
+            guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
+            seats=[Seat(host.user_id, None, host.name)], options=options,
+            settings=settings.to_json(), deadline=self.clock() + settings.lobby_seconds,
+            rematch_of=settings.rematch_of,
+        )
+        self.timers.after_change(table)
+        return table
+
+    async def move_to(self, table_id: int, channel_id: int) -> None:
+        """Play the lobby on in `channel_id` (a thread opened for it), its message to be
+        posted there; the channel it was asked for stays in its settings (`opened_in`:
+        where a server's channel setting is checked for its rematch). Raises NoSuchTable."""
+        table = await self.held.table(table_id)
+        settings = dataclasses.replace(table.settings, opened_in=table.channel_id).to_json()
+        await self.store.set_table_place(table_id, channel_id, settings)
+        table.replace_row(channel_id=channel_id, message_id=None, settings=settings)
+
+    async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
+                              game: str, options: dict[str, Any], hint_level: str,
+                              seed: int, auto_draw: bool) -> LiveTable:
+        """A solitaire `game` (Big Clock) for one person, dealt from `seed`, playing at
+        once (see `TableService.start_solitaire`). Raises TableError."""
+        spec = checked_game(game, 1, options)
+        if not spec.solitaire:
+            raise TableError("error.not_solitaire", game=Phrase(f"game.{spec.name}"))
+        if guild_id is not None:  # a solitaire posts in the channel like any table
+            server = await self.store.get_guild_settings(guild_id)
+            if not server.channel_allowed(channel_id):
+                raise NotAllowed("error.channel_closed")
+        settings = TableSettings(seats=1, turn_seconds=7 * 24 * 3600, hint_level=hint_level,
+                                 auto_forced=auto_draw)
+        table = await self.held.create(
+            guild_id=guild_id, channel_id=channel_id, game=spec.name, host_id=person.user_id,
+            seats=[Seat(person.user_id, None, person.name)], options=options,
+            settings=settings.to_json(),
+        )
+        table.game = new_game(table.record_base(seed))
+        deal = table.game.record()["deal"]
+        await self.store.start_table(table.id, deadline=None, seed=seed, deal=deal)
+        table.replace_row(status="playing", seed=seed, deal=deal)
+        async with table.lock:
+            await self.moves.play_forced(table)
+        return table
 
     async def join(self, table_id: int, person: Person) -> LiveTable:
         """Seat `person`; starts the game when the last seat fills and the host chose so."""
@@ -90,7 +196,7 @@ class Lobby(ServiceHalf):
         again on the table as it now is while another process changes it first. Raises
         TableError, NoSuchTable, StaleMove (the table kept changing)."""
         for _ in range(LOBBY_TRIES):
-            table = await self._table(table_id)
+            table = await self.held.table(table_id)
             async with table.lock:
                 table.require_status("lobby")
                 seats = change(table)
@@ -98,10 +204,10 @@ class Lobby(ServiceHalf):
                     await self.store.update_seats(table.id, seats, expected=table.seats,
                                                   statuses=("lobby",))
                 except (SeatsChanged, InvalidState):
-                    await self._reread(table)
+                    await self.held.reread(table)
                     continue
                 table.replace_row(seats=tuple(seats))
-                await self.emit(TableEvent("lobby", table))
+                await self.tell(TableEvent("lobby", table))
                 return table
         raise StaleMove()
 
@@ -113,7 +219,7 @@ class Lobby(ServiceHalf):
         there meanwhile makes a new deal for the seats now stored.
         """
         for _ in range(LOBBY_TRIES):
-            table = await self._table(table_id)
+            table = await self.held.table(table_id)
             async with table.lock:
                 table.require_status("lobby")
                 if user_id != table.host_id:
@@ -134,12 +240,12 @@ class Lobby(ServiceHalf):
                     await self.store.start_table(table.id, deadline=deadline, seed=seed,
                                                  deal=deal, expected=table.seats)
                 except (SeatsChanged, InvalidState):
-                    await self._reread(table)
+                    await self.held.reread(table)
                     continue
                 table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
                 table.game = game
-                await self.emit(TableEvent("started", table))
-                await self.after_moves(table)
+                await self.tell(TableEvent("started", table))
+                await self.moves.after_moves(table)
                 return table
         raise StaleMove()
 
@@ -147,7 +253,7 @@ class Lobby(ServiceHalf):
         """The host (or a server manager) cancels a lobby, a game in progress, or a
         quarantined table. Raises TableError ("already ended" also when another process
         ended it a moment ago)."""
-        table = self.quarantined.get(table_id) or await self._table(table_id)
+        table = self.held.quarantined.get(table_id) or await self.held.table(table_id)
         async with table.lock:
             if not table.is_live:
                 raise TableError("error.already_ended")
@@ -164,18 +270,16 @@ class Lobby(ServiceHalf):
         still a lobby, a cancelled table only while live. When another process started
         or ended it meanwhile (a click there; during a shard hand-over the old holder's
         deadline and the new one's), nothing is closed here: the table catches up with
-        storage and False is returned. The listeners hear of a close once (`_tell_closed`).
+        storage and False is returned. The listeners hear of a close once (`tell_closed`).
         """
         allowed = ("lobby",) if status == "abandoned" else ACTIVE_STATUSES
         try:
             await self.store.set_status(table.id, status, only_from=allowed)
         except InvalidState as exc:
             log.info("table %d: not %s here (%s)", table.id, status, exc)
-            await self._reread(table)
+            await self.held.reread(table)
             return False
         table.replace_row(status=status, deadline=None)
-        self.tables.pop(table.id, None)
-        self.quarantined.pop(table.id, None)
-        stop_timer(table)
-        await self._tell_closed(table)
+        self.held.forget(table)
+        await self.held.tell_closed(table)
         return True

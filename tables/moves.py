@@ -1,30 +1,83 @@
-"""Moves at a table: a player's move under the table's lock, the forced moves after it,
-each stored before anyone is told (a half of `TableService`)."""
+"""The move pipeline: a move at a table under its lock, applied on a copy of the game,
+stored, then the game's; the forced moves after it; the listeners told of each (and of
+a hand it ended) only once it is stored; and the end of a game, its results stored.
+
+A tile click's whole way from the table service to the commit is in this file:
+`play` (may this player move now?) -> `commit` -> `_store_move` (storage's
+`append_move`) -> `after_moves` (forced moves, then `finish` or the timers re-armed).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 from engine.errors import IllegalMove, NotationError
-from storage.errors import MoveConflict, StorageError
-from tables.errors import IllegalMoveError, NotAllowed, NotSeated, NotYourTurn, StaleMove
-from tables.halves import ServiceHalf
+from engine.registry import game_spec
+from storage import Storage
+from storage.errors import InvalidState, MoveConflict, StorageBusy, StorageError
+from tables.errors import (
+    IllegalMoveError,
+    MoveQueued,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StaleMove,
+    TableError,
+)
+from tables.events import Listener
 from tables.live import LiveTable, TableEvent
+from tables.results import seat_results, solitaire_result
+from tables.timers import stop_timer
 
 log = logging.getLogger(__name__)
 
 
-class Moves(ServiceHalf):
-    """The moves half of `TableService`."""
+class Arming(Protocol):
+    """What the pipeline asks of the scheduler (tables.timers.Scheduler)."""
 
-    async def play(self, table_id: int, user_id: int, seq: int | None, text: str) -> str:
+    def after_change(self, table: LiveTable) -> None: ...
+
+    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str, *,
+              later: bool = False) -> None: ...
+
+
+class TimeoutCounts(Protocol):
+    """The seat state's count of timeouts in a row (tables.seats.SeatStates)."""
+
+    async def count_timeout(self, table: LiveTable, seat: int, *,
+                            reset: bool = False) -> None: ...
+
+
+class MovePipeline:
+    """Moves from a player, an AI seat or a timer, to storage, to the listeners."""
+
+    def __init__(self, store: Storage, tell: Listener, *, tables: dict[int, LiveTable],
+                 find: Callable[[int], Awaitable[LiveTable]], timers: Arming,
+                 timeouts: TimeoutCounts, clock: Callable[[], float]) -> None:
+        """`tables` are the tables this process holds (tables.shards.HeldTables.tables):
+        a table that ends leaves them; `find` gets a table by id (HeldTables.table), for
+        a queued move tried again."""
+        self.store = store
+        self.tell = tell
+        self.tables = tables
+        self.find = find
+        self.timers = timers
+        self.timeouts = timeouts
+        self.clock = clock
+
+    async def play(self, table: LiveTable, user_id: int, seq: int | None, text: str, *,
+                   queue: bool = True) -> str:
         """Apply `text` for the user, if the table is still at move `seq` (None: now).
 
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
-        IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed.
+        IllegalMoveError. Nothing changes unless the move is committed.
+        Storage busy (another process holds the database's lock): with `queue`, the
+        move is stored in the background once it can be (the listeners hear of it
+        then, as of any move) and MoveQueued is raised; without, StorageBusy.
         """
-        table = await self._table(table_id)
         async with table.lock:
             if not table.in_play or table.game is None:
                 raise StaleMove()
@@ -33,14 +86,32 @@ class Moves(ServiceHalf):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
-            if seat in table.settings.resigned:
+            if seat in table.seat_state.resigned:
                 raise NotAllowed("error.resigned_already")
             if table.game.to_move != seat:
                 raise NotYourTurn(table.to_move_name())
-            recorded = await self.commit(table, seat, text)
-            if table.settings.timeouts_of(seat):
-                await self.scheduler.count_timeout(table, seat, reset=True)
+            try:
+                recorded = await self.commit(table, seat, text)
+            except StorageBusy as exc:
+                if not queue:
+                    raise
+                at, table_id = table.seq, table.id
+                log.warning("table %d: %s; the move of %d is queued", table_id, exc, user_id)
+                self.timers.retry(table, lambda: self._play_queued(table_id, user_id, at,
+                                                                   text),
+                                  f"queued-{table_id}", later=True)
+                raise MoveQueued() from None
+            if table.seat_state.timeouts_of(seat):
+                await self.timeouts.count_timeout(table, seat, reset=True)
             return recorded
+
+    async def _play_queued(self, table_id: int, user_id: int, seq: int, text: str) -> None:
+        """A move storage was too busy for, tried again (while storage is busy, again
+        later: `Scheduler.retry`); a position changed meanwhile drops it."""
+        try:
+            await self.play(await self.find(table_id), user_id, seq, text, queue=False)
+        except TableError as exc:
+            log.info("table %d: a queued move of %d was dropped: %s", table_id, user_id, exc)
 
     async def commit(self, table: LiveTable, seat: int, text: str) -> str:
         """Commit `text` for `seat`, then every forced move after it; finish or re-arm.
@@ -62,7 +133,7 @@ class Moves(ServiceHalf):
         except StorageError as exc:
             log.warning("table %d: storage refused what follows move %d (%s); trying again",
                         table.id, table.seq, exc)
-            self.scheduler.retry(table, lambda: self._locked_follow_up(table),
+            self.timers.retry(table, lambda: self._locked_follow_up(table),
                                  f"follow-up-{table.id}")
 
     async def _follow_up(self, table: LiveTable) -> None:
@@ -71,7 +142,7 @@ class Moves(ServiceHalf):
         if table.game.is_over():
             await self.finish(table)
         else:
-            self.scheduler.after_change(table)
+            self.timers.after_change(table)
 
     async def _locked_follow_up(self, table: LiveTable) -> None:
         async with table.lock:
@@ -120,7 +191,25 @@ class Moves(ServiceHalf):
             await asyncio.shield(store_then_apply())
         except MoveConflict:
             raise StaleMove() from None
-        await self.emit(TableEvent("move", table, move=recorded, seat=seat, forced=forced))
+        await self.tell(TableEvent("move", table, move=recorded, seat=seat, forced=forced))
         for index in range(hands_before, trial.finished_hands):
-            await self.emit(TableEvent("hand", table, hand=trial.hand_summary(index)))
+            await self.tell(TableEvent("hand", table, hand=trial.hand_summary(index)))
         return recorded
+
+    async def finish(self, table: LiveTable) -> None:
+        """Store the results (and ratings) and close the table. Called under its lock."""
+        assert table.game is not None
+        try:
+            if game_spec(table.game_kind).solitaire:
+                result = solitaire_result(table, self.clock())
+                await self.store.record_solitaire_result(**result)  # also marks it finished
+            else:
+                await self.store.finish_table(table.id, seat_results(table))
+        except InvalidState:
+            # Another process stored this end first (the one that committed the last
+            # move, or the table's holder catching up with it): one result, kept.
+            log.info("table %d: its result was stored by another process", table.id)
+        table.replace_row(status="finished", deadline=None)
+        self.tables.pop(table.id, None)
+        stop_timer(table)
+        await self.tell(TableEvent("finished", table))

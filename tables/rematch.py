@@ -27,9 +27,7 @@ class Lobbies(Protocol):
     store: Storage
     tables: dict[int, LiveTable]
 
-    def get(self, table_id: int) -> LiveTable: ...
-
-    async def lookup(self, table_id: int) -> LiveTable: ...
+    async def table(self, table_id: int) -> LiveTable: ...
 
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
                          game: str, settings: TableSettings,
@@ -81,17 +79,17 @@ class Rematches:
             found = self.existing(table_id)
             if found is not None:
                 return Rematch(found, False, invite)
-            # What the old game's players did there (away, timeouts, resigns) stays there.
-            settings = dataclasses.replace(old.settings, away=(), timeouts=(), resigned=(),
-                                           rematch_of=table_id)
+            # What the old game's players did there (away, timeouts, resigns) stays there:
+            # the new lobby takes the old one's options only.
+            settings = dataclasses.replace(old.settings.fixed(), rematch_of=table_id)
             try:
                 table = await self.service.open_lobby(
                     guild_id=old.guild_id, channel_id=old.channel_id, host=host,
                     game=old.game_kind, settings=settings, options=dict(old.row.options))
             except RematchOpen as exc:  # opened by another process (not held here)
-                return Rematch(await self.service.lookup(exc.table_id), False, invite)
+                return Rematch(await self.service.table(exc.table_id), False, invite)
             for seat in old.seats:
                 if seat.ai_level is not None:
                     await self.service.add_ai(table.id, host.user_id, seat.ai_level,
                                               auto_start=False)
-        return Rematch(self.service.get(table.id), True, invite)
+        return Rematch(await self.service.table(table.id), True, invite)

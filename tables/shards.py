@@ -1,4 +1,6 @@
-"""Tables shared by several processes: which tables this one holds, and catching up.
+"""The tables this process holds and visits: holding them, adopting and dropping shards,
+catching up with what other processes commit, and the one way to get a table by id
+(`HeldTables.table`).
 
 A process holds the tables of the shards whose leases it has (`Placement`): it keeps
 them in memory, runs their timers and AI seats, and tells its listeners (the table
@@ -15,16 +17,17 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.errors import IllegalMove, NotationError, RecordError
 from engine.records import ReplayError, new_game
+from storage import Storage
 from storage.errors import StorageError
 from storage.models import ACTIVE_STATUSES, LoadedTable, shard_of
 from tables.errors import NoSuchTable, StaleMove
-from tables.halves import ServiceHalf
+from tables.events import Listener
 from tables.live import LiveTable, TableEvent
 from tables.timers import stop_timer
 
@@ -48,48 +51,45 @@ class Placement:
         return self.held is None or shard_of(guild_id, self.shard_count) in self.held
 
 
-class SharedTables(ServiceHalf):
-    """The sharing half of `TableService`."""
+class Pipeline(Protocol):
+    """What holding a table asks of the move pipeline (tables.moves.MovePipeline)."""
 
-    placement: Placement
-    _creations: set[asyncio.Future[None]]
+    async def after_moves(self, table: LiveTable) -> None: ...
 
-    async def _reread(self, table: LiveTable) -> None:
-        """After storage refused a change as made on an outdated table (another process
-        changed it first): a table held here catches up with storage now, under its
-        lock, telling its listeners as the notice would have. A visiting one is read
-        again by the next try (`_table`)."""
-        if table.visiting or self.tables.get(table.id) is not table:
-            return
-        loaded = await self.store.load_table(table.id)
-        if loaded is not None:
-            await self._catch_up(table, loaded)
+    async def finish(self, table: LiveTable) -> None: ...
 
-    async def _tell_closed(self, table: LiveTable) -> None:
-        """Tell the listeners that a table ended without results (cancelled, abandoned),
-        once whichever processes see it end: the one closing it and a holder catching
-        up (during a shard hand-over both the old holder and the new one hold it). A
-        visiting table is told by its holder, when storage tells it."""
-        if table.visiting:
-            return
-        try:
-            # Move 0 whatever the move count each process knows: a table closes once.
-            first = await self.store.mark_sent(table.id, 0, table.status, table.host_id)
-        except StorageError as exc:  # told twice rather than never
-            log.warning("table %d: its %s is told unmarked (%s)", table.id, table.status, exc)
-            first = True
-        if first:
-            await self.emit(TableEvent(table.status, table))
 
-    async def lookup(self, table_id: int) -> LiveTable:
-        """The table as it stands, for reading (a hand, the ends a tile fits): held here,
-        or read from storage (visiting). Raises NoSuchTable."""
-        return await self._table(table_id)
+class Arming(Protocol):
+    """What holding a table asks of the scheduler (tables.timers.Scheduler)."""
 
-    async def _table(self, table_id: int) -> LiveTable:
-        """The table to act on: ours from memory, another process's read from storage.
+    def after_change(self, table: LiveTable) -> None: ...
 
-        Raises NoSuchTable if it is not active anywhere.
+    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str) -> None: ...
+
+    async def wait(self, seconds: float) -> None: ...
+
+
+class HeldTables:
+    """The tables of this process's shards, live in memory, and the visits to others."""
+
+    def __init__(self, store: Storage, tell: Listener, *, tables: dict[int, LiveTable],
+                 moves: Pipeline, timers: Arming, placement: Placement) -> None:
+        """`tables` is the map of the tables held, shared with the move pipeline (a table
+        that ends leaves it there)."""
+        self.store = store
+        self.tell = tell
+        self.tables = tables
+        # Tables whose stored move log no longer replays: kept out of play, cancellable.
+        self.quarantined: dict[int, LiveTable] = {}
+        self.moves = moves
+        self.timers = timers
+        self.placement = placement
+        self._creations: set[asyncio.Future[None]] = set()  # tables being created here
+
+    async def table(self, table_id: int) -> LiveTable:
+        """The table to act on or read: ours from memory, another process's read from
+        storage (visiting). The one way to get a table by id. Raises NoSuchTable if it
+        is not active anywhere.
         """
         table = self.tables.get(table_id)
         if table is not None:
@@ -107,6 +107,64 @@ class SharedTables(ServiceHalf):
         table = LiveTable.from_storage(loaded)
         table.visiting = True
         return table
+
+    async def load(self) -> int:
+        """Load every lobby and game in progress of the shards held; returns how many.
+
+        A game whose last move ended it but whose results were not stored yet
+        (a crash in between) is finished now. A game whose moves no longer replay
+        is quarantined (see `_quarantine`) and the others load as usual.
+        """
+        found = await self.store.active_tables(shards=self.placement.held,
+                                               shard_count=self.placement.shard_count)
+        for loaded in found:
+            await self._hold(loaded, resume=True)
+        log.info("loaded %d active tables", len(self.tables))
+        return len(self.tables)
+
+    async def _quarantine(self, table: LiveTable, why: Exception) -> None:
+        """Keep a table whose record no longer replays out of play: only cancelling works.
+
+        One log line per start-up; the channel is told once (a "quarantined" event,
+        recorded as sent so a restart does not repeat it).
+        """
+        self.quarantined[table.id] = table
+        log.warning("table %d quarantined: its stored moves no longer replay (%s)", table.id, why)
+        if await self.store.mark_sent(table.id, table.seq, "quarantined", table.host_id):
+            await self.tell(TableEvent("quarantined", table))
+
+    def forget(self, table: LiveTable) -> None:
+        """A table closed here: no longer held (nor quarantined), its timer stopped."""
+        self.tables.pop(table.id, None)
+        self.quarantined.pop(table.id, None)
+        stop_timer(table)
+
+    async def reread(self, table: LiveTable) -> None:
+        """After storage refused a change as made on an outdated table (another process
+        changed it first): a table held here catches up with storage now, under its
+        lock, telling its listeners as the notice would have. A visiting one is read
+        again by the next try (`table`)."""
+        if table.visiting or self.tables.get(table.id) is not table:
+            return
+        loaded = await self.store.load_table(table.id)
+        if loaded is not None:
+            await self._catch_up(table, loaded)
+
+    async def tell_closed(self, table: LiveTable) -> None:
+        """Tell the listeners that a table ended without results (cancelled, abandoned),
+        once whichever processes see it end: the one closing it and a holder catching
+        up (during a shard hand-over both the old holder and the new one hold it). A
+        visiting table is told by its holder, when storage tells it."""
+        if table.visiting:
+            return
+        try:
+            # Move 0 whatever the move count each process knows: a table closes once.
+            first = await self.store.mark_sent(table.id, 0, table.status, table.host_id)
+        except StorageError as exc:  # told twice rather than never
+            log.warning("table %d: its %s is told unmarked (%s)", table.id, table.status, exc)
+            first = True
+        if first:
+            await self.tell(TableEvent(table.status, table))
 
     async def _hold(self, loaded: LoadedTable, *, resume: bool = False) -> LiveTable | None:
         """Keep a loaded table and run it (its timer, its AI seats); finish a game over.
@@ -127,14 +185,14 @@ class SharedTables(ServiceHalf):
             return None
         self.tables[table.id] = table
         if table.game is None:
-            self.scheduler.after_change(table)  # a lobby
+            self.timers.after_change(table)  # a lobby
         elif resume:
             async with table.lock:
-                await self.after_moves(table)
+                await self.moves.after_moves(table)
         elif table.game.is_over():
-            await self.finish(table)
+            await self.moves.finish(table)
         elif not table.forced_next():
-            self.scheduler.after_change(table)
+            self.timers.after_change(table)
         return table
 
     async def adopt(self, shards: Collection[int]) -> int:
@@ -161,7 +219,7 @@ class SharedTables(ServiceHalf):
             log.info("dropped shards %s: %d tables", sorted(shards), len(gone))
         return len(gone)
 
-    async def _create(self, **row: Any) -> LiveTable:
+    async def create(self, **row: Any) -> LiveTable:
         """Create a table in storage (`Storage.create_table`) and hold it here at once.
         `refresh` waits for the creations under way, so the notice of a table made here
         never holds a second copy of it, nor tells it as another process's."""
@@ -195,7 +253,7 @@ class SharedTables(ServiceHalf):
                 table = await self._hold(loaded)
                 if table is None:
                     return
-                await self.emit(TableEvent(table.status if table.status == "lobby"
+                await self.tell(TableEvent(table.status if table.status == "lobby"
                                             else "started", table))
             return
         async with table.lock:
@@ -211,7 +269,7 @@ class SharedTables(ServiceHalf):
             # (the forced ones the starting process played at once) in turn.
             table.row = before = dataclasses.replace(row, last_seq=0)
             table.game = new_game(table.record_base(row.seed))
-            await self.emit(TableEvent("started", table))
+            await self.tell(TableEvent("started", table))
         if table.game is not None and row.last_seq > before.last_seq:
             for seq, move in enumerate(loaded.moves[before.last_seq:], start=before.last_seq + 1):
                 seat = table.game.to_move
@@ -226,40 +284,40 @@ class SharedTables(ServiceHalf):
                     table.game = LiveTable.from_storage(loaded).game
                     break
                 table.row = dataclasses.replace(row, last_seq=seq)
-                await self.emit(TableEvent("move", table, move=move, seat=seat, forced=forced))
+                await self.tell(TableEvent("move", table, move=move, seat=seat, forced=forced))
                 for index in range(hands_before, table.game.finished_hands):
-                    await self.emit(TableEvent("hand", table,
+                    await self.tell(TableEvent("hand", table,
                                                hand=table.game.hand_summary(index)))
         table.row = row
         if row.status not in ACTIVE_STATUSES:
             self.tables.pop(table.id, None)
             stop_timer(table)
             if row.status in CLOSED_WITHOUT_RESULTS:
-                await self._tell_closed(table)
+                await self.tell_closed(table)
             else:
-                await self.emit(TableEvent(row.status, table))
+                await self.tell(TableEvent(row.status, table))
             return
         if row.status == "lobby" and row.seats != before.seats:
-            await self.emit(TableEvent("lobby", table))
+            await self.tell(TableEvent("lobby", table))
         elif row.seats != before.seats or row.settings != before.settings:
-            await self.emit(TableEvent("seats", table))
+            await self.tell(TableEvent("seats", table))
         if table.game is not None and table.game.is_over():
-            await self.finish(table)  # unless the process that played the end did it first
+            await self.moves.finish(table)  # unless the process that played the end did it first
         elif table.forced_next():
             # Caught up halfway: the committing process plays the forced moves next (each
             # told here in turn). No turn begins, no AI moves, nobody is told yet; should
             # that process stop before it is done, they are played here after a grace.
             stop_timer(table)
             seq = table.seq
-            self.scheduler.retry(table, lambda: self._forced_left_over(table, seq),
+            self.timers.retry(table, lambda: self._forced_left_over(table, seq),
                                  f"forced-{table.id}")
         else:
-            self.scheduler.after_change(table)
+            self.timers.after_change(table)
 
     async def _forced_left_over(self, table: LiveTable, seq: int) -> None:
         """After `FORCED_GRACE`, play the forced moves at move `seq` that the committing
         process left unplayed (it stopped), unless the table moved on meanwhile."""
-        await self.scheduler.wait(FORCED_GRACE)
+        await self.timers.wait(FORCED_GRACE)
         async with table.lock:
             if (table.seq != seq or not table.is_live or self.tables.get(table.id) is not table
                     or not table.forced_next()):
@@ -267,6 +325,6 @@ class SharedTables(ServiceHalf):
             log.warning("table %d: the forced moves after move %d were left unplayed; "
                         "playing them here", table.id, seq)
             try:
-                await self.after_moves(table)
+                await self.moves.after_moves(table)
             except StaleMove:
                 return  # the other process was only slow: its moves are on their way here

@@ -1,9 +1,12 @@
-"""Leaderboards, stats, history and replays, ready to print: what the /domino commands show.
+"""Leaderboards, stats, history and replays as figures: what the /domino commands (and
+the web pages) show.
 
 `Standings` reads storage (indexed queries only) and renders pictures off the event
-loop; it returns plain frozen dataclasses, so a cog only formats them. It knows nothing
-of Discord. Ratings are shown as `storage.display_rating(ordinal)` (1000 + 25 x the
-OpenSkill ordinal), provisional until PROVISIONAL_GAMES rated games.
+loop; it returns plain frozen dataclasses of numbers and names, never text for people,
+so each reader (a cog, a page) formats them in its own words. It knows nothing of
+Discord. Ratings are shown as `storage.display_rating(ordinal)` (1000 + 25 x the
+OpenSkill ordinal), provisional until PROVISIONAL_GAMES rated games. A result's
+figures are those its game's registry spec declares (`engine.figures`).
 """
 
 from __future__ import annotations
@@ -11,16 +14,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from catalog import ordinal, t
+from catalog import t
 from catalog.reader import current
 from engine.records import replay
 from engine.registry import GAMES, GameSpec
 from render import DEFAULT_THEME, Picture, render_rating_chart, render_replay_gif
 from storage import (
     PROVISIONAL_GAMES,
+    FigureTotals,
     LeaderboardRow,
     RatingPoint,
     ResultRow,
@@ -32,8 +36,6 @@ from tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
-PROVISIONAL_NOTE: Final = (f"Ratings marked * are provisional until {PROVISIONAL_GAMES} "
-                           "rated games have been played.")
 MAX_PER_PAGE: Final = 25
 
 
@@ -58,7 +60,8 @@ class LeaderboardPage:
     """A page of a board. page is 1-based, 1 <= page <= pages (pages >= 1 even when empty).
 
     viewer_row is the viewer's own line wherever they rank (None: not on this board);
-    viewer_on_page says whether it is among `rows` already.
+    viewer_on_page says whether it is among `rows` already; a rating is provisional
+    until `provisional_games` rated games.
     """
 
     game: str
@@ -70,29 +73,27 @@ class LeaderboardPage:
     total: int
     viewer_row: BoardLine | None
     viewer_on_page: bool
-    note: str = PROVISIONAL_NOTE
+    provisional_games: int = PROVISIONAL_GAMES
 
 
 @dataclass(frozen=True)
 class GameStats:
     """A player's figures for one game type. Fields that do not apply are None.
 
+    streak: +n wins in a row or -n games without a win, latest first (0: no games).
     Table games: rating (shown number, None before any rated game), rank on the board,
     rating_change over the last `change_games` rated games, average_points;
-    goats (games whose spec has `goats`); best_score (the best match score, games whose
-    spec has `best_score`).
-    Big Clock: best_result (text), best_discards (fewest in a win), best_hours_home,
-    fastest_win (seconds). streak: +n wins in a row or -n games without a win, latest
-    first. series: shown ratings, the first before the oldest game charted, one per game.
+    best_score (the best match score, games whose spec has `best_score`).
+    Solitaire games: fastest_win (seconds). series: shown ratings, the first before the
+    oldest game charted, one per game. figures: the totals of every figure the game's
+    spec declares, by name in its order (Traditional's goat, Big Clock's hours_home...).
     """
 
     game: str
-    title: str
     games: int
     wins: int
     win_rate: float
     streak: int
-    streak_text: str
     rating: int | None = None
     provisional: bool = True
     rated_games: int = 0
@@ -101,13 +102,10 @@ class GameStats:
     rating_change: int | None = None
     change_games: int = 0
     average_points: float | None = None
-    goats: int | None = None
     best_score: int | None = None
-    best_result: str | None = None
-    best_discards: int | None = None
-    best_hours_home: int | None = None
     fastest_win: float | None = None
     series: tuple[int, ...] = ()
+    figures: dict[str, FigureTotals] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -115,21 +113,40 @@ class HistoryEntry:
     """One finished game of a player, newest first in a history.
 
     table_id is the game id for /domino replay (None only for an old solitaire result
-    without a table); result is a short English text such as "1st of 3 · 61 points".
+    without a table). The player's result: `won`; for a table game `place` of `size`
+    seats, `points`, `team` (pairs: then won or lost is the result) and the shown
+    rating's change (None: not rated); `figures` as its game's spec declares them, in
+    that order (those the stored result has).
     """
 
     table_id: int | None
     finished_at: float
     game: str
     players: tuple[str, ...]
-    result: str
     won: bool
     guild_id: int | None
+    place: int | None = None
+    size: int = 1
+    points: int | None = None
+    team: int | None = None
+    rating_change: int | None = None
+    figures: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A seat of a finished game in its final order: place, name and points."""
+
+    place: int
+    name: str
+    points: int
 
 
 @dataclass(frozen=True)
 class ReplayFiles:
-    """A finished game's replay: the GIF, the record as JSON bytes and a one-line summary."""
+    """A finished game's replay: the GIF, the record as JSON bytes, and what a line about
+    it says: the final order (`placings`; empty for a game without table results, such
+    as a solitaire: then `players`) and the number of moves."""
 
     table_id: int
     game: str
@@ -137,7 +154,9 @@ class ReplayFiles:
     gif: Picture
     record_json: bytes
     json_filename: str
-    summary: str
+    players: tuple[str, ...]
+    placings: tuple[Placing, ...]
+    moves: int
 
 
 def is_rated(game: str) -> bool:
@@ -149,20 +168,6 @@ def is_rated(game: str) -> bool:
 def title(game: str) -> str:
     """A game's name as people read it (the catalog's `game.<name>`)."""
     return t(f"game.{game}")
-
-
-def ordinal_text(n: int) -> str:
-    """"1st", "2nd", "3rd", "11th" (in the reader's language: "1-й")."""
-    return ordinal(n)
-
-
-def streak_text(streak: int) -> str:
-    """"3 wins in a row", "2 games without a win", "no games yet" (the reader's language)."""
-    if streak > 0:
-        return t("standing.streak_wins", count=streak)
-    if streak < 0:
-        return t("standing.streak_losses", count=-streak)
-    return t("standing.no_games")
 
 
 def rating_series(history: list[RatingPoint]) -> tuple[int, ...]:
@@ -182,25 +187,32 @@ def _line(row: LeaderboardRow, viewer_id: int | None) -> BoardLine:
     )
 
 
-def _table_result(mine: ResultRow, table: list[ResultRow]) -> str:
-    """"1st of 3 · 61 points · goat · rating +18", or "won"/"lost" for pairs."""
-    if mine.team is not None:
-        parts = [t("standing.won" if mine.place == 1 else "standing.lost")]
-    else:
-        parts = [t("standing.place_of", place=ordinal_text(mine.place), size=len(table))]
-    parts.append(t("standing.points", count=mine.points))
-    if mine.goat:
-        parts.append(t("standing.goat"))
+def _declared(spec: GameSpec | None, figures: dict[str, int]) -> dict[str, int]:
+    """A stored result's figures in the order its game declares them (PostgreSQL's JSON
+    keeps no order); those it lacks (an old result) are left out."""
+    if spec is None:
+        return dict(figures)
+    return {name: figures[name] for name in spec.figures.names if name in figures}
+
+
+def _table_entry(mine: ResultRow, table: list[ResultRow]) -> HistoryEntry:
+    change = None
     if mine.rating_before is not None and mine.rating_after is not None:
         change = display_rating(mine.rating_after) - display_rating(mine.rating_before)
-        parts.append(t("standing.rating_change", change=f"{change:+d}"))
-    return " · ".join(parts)
+    return HistoryEntry(
+        table_id=mine.table_id, finished_at=mine.finished_at, game=mine.game,
+        players=tuple(x.name for x in table), won=mine.place == 1, guild_id=mine.guild_id,
+        place=mine.place, size=len(table), points=mine.points, team=mine.team,
+        rating_change=change, figures=_declared(GAMES.get(mine.game), mine.figures),
+    )
 
 
-def _solitaire_result(result: SolitaireResult) -> str:
-    return " · ".join((t("standing.won" if result.won else "standing.lost"),
-                       t("standing.hours_home", count=result.hours_home),
-                       t("standing.discards", count=result.discards)))
+def _solitaire_entry(result: SolitaireResult, name: str) -> HistoryEntry:
+    return HistoryEntry(
+        table_id=result.table_id, finished_at=result.finished_at, game=result.game,
+        players=(name,), won=result.won, guild_id=result.guild_id,
+        figures=_declared(GAMES.get(result.game), result.figures),
+    )
 
 
 class Standings:
@@ -260,7 +272,8 @@ class Standings:
     async def _table_stats(self, user_id: int, spec: GameSpec,
                            guild_id: int | None) -> GameStats:
         game = spec.name
-        totals = await self.store.game_totals(user_id, game, guild_id)
+        totals = await self.store.game_totals(user_id, game, guild_id,
+                                              figures=spec.figures.names)
         own = await self.store.rank_of(user_id, game, guild_id)
         history = await self.store.rating_history(user_id, game, guild_id,
                                                   limit=self.chart_games)
@@ -269,35 +282,27 @@ class Standings:
                   if recent else None)
         size = await self.store.leaderboard_size(game, guild_id) if own is not None else None
         return GameStats(
-            game=game, title=title(game), games=totals.games, wins=totals.wins,
+            game=game, games=totals.games, wins=totals.wins,
             win_rate=totals.wins / totals.games if totals.games else 0.0,
-            streak=totals.streak, streak_text=streak_text(totals.streak),
+            streak=totals.streak,
             rating=own.display if own is not None else None,
             provisional=own.provisional if own is not None else True,
             rated_games=own.rated_games if own is not None else 0,
             rank=own.rank if own is not None else None, board_size=size,
             rating_change=change, change_games=len(recent),
             average_points=totals.average_points,
-            goats=totals.goats if spec.goats else None,
             best_score=totals.best_points if spec.best_score else None,
-            series=rating_series(history),
+            series=rating_series(history), figures=totals.figures,
         )
 
     async def _solitaire_stats(self, user_id: int, spec: GameSpec,
                                guild_id: int | None) -> GameStats:
-        totals = await self.store.solitaire_totals(user_id, spec.name, guild_id)
-        if totals.best_discards is not None:
-            best: str | None = t("standing.best_win", count=totals.best_discards)
-        elif totals.best_hours_home is not None:
-            best = t("standing.hours_home", count=totals.best_hours_home)
-        else:
-            best = None
+        totals = await self.store.solitaire_totals(user_id, spec.name, guild_id,
+                                                   figures=spec.figures.names)
         return GameStats(
-            game=spec.name, title=title(spec.name), games=totals.games, wins=totals.wins,
+            game=spec.name, games=totals.games, wins=totals.wins,
             win_rate=totals.wins / totals.games if totals.games else 0.0,
-            streak=totals.streak, streak_text=streak_text(totals.streak),
-            best_result=best, best_discards=totals.best_discards,
-            best_hours_home=totals.best_hours_home, fastest_win=totals.fastest_win,
+            streak=totals.streak, fastest_win=totals.fastest_win, figures=totals.figures,
         )
 
     async def history(self, user_id: int, limit: int = 10, *,
@@ -311,24 +316,11 @@ class Standings:
         solo = ([] if game is not None and not solitaire
                 else await self.store.solitaire_history(user_id, limit=limit))
         tables = await self.store.results_of_tables(r.table_id for r in mine)
-        entries = [
-            HistoryEntry(
-                table_id=r.table_id, finished_at=r.finished_at, game=r.game,
-                players=tuple(x.name for x in tables[r.table_id]),
-                result=_table_result(r, tables[r.table_id]), won=r.place == 1,
-                guild_id=r.guild_id,
-            )
-            for r in mine
-        ]
+        entries = [_table_entry(r, tables[r.table_id]) for r in mine]
         if solo:
             player = await self.store.get_player(user_id)
             name = player.name if player is not None else str(user_id)
-            entries += [
-                HistoryEntry(table_id=s.table_id, finished_at=s.finished_at, game=s.game,
-                             players=(name,), result=_solitaire_result(s), won=s.won,
-                             guild_id=s.guild_id)
-                for s in solo
-            ]
+            entries += [_solitaire_entry(s, name) for s in solo]
         entries.sort(key=lambda e: (e.finished_at, e.table_id or 0), reverse=True)
         return entries[:limit]
 
@@ -349,19 +341,13 @@ class Standings:
         gif = await asyncio.to_thread(render_replay_gif, record, theme or self.theme, current())
         data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
         results = await self.store.results_of_table(table_id)
-        name = title(table.game)
-        if results:
-            ranked = sorted(results, key=lambda r: (r.place, r.seat))
-            standing = ", ".join(f"{ordinal_text(r.place)} {r.name} ({r.points})"
-                                 for r in ranked)
-        else:
-            standing = ", ".join(s.name for s in table.seats)
-        summary = t("replay.summary", game=name, table=table_id, standing=standing,
-                    count=len(record["moves"]))
+        placings = tuple(Placing(r.place, r.name, r.points)
+                         for r in sorted(results, key=lambda r: (r.place, r.seat)))
         log.info("replay of table %d: %d bytes of GIF", table_id, len(gif.data))
         return ReplayFiles(table_id=table_id, game=table.game, guild_id=table.guild_id,
                            gif=gif, record_json=data, json_filename=f"game-{table_id}.json",
-                           summary=summary)
+                           players=tuple(s.name for s in table.seats), placings=placings,
+                           moves=len(record["moves"]))
 
     async def chart(self, user_id: int, game: str, guild_id: int | None = None,
                     theme: str | None = None) -> Picture:

@@ -1,4 +1,5 @@
-"""The scheduler of the tables: AI turns, turn notices, reminders, deadlines.
+"""The scheduler of the tables: it arms and fires their timers (AI turns, turn notices,
+reminders, deadlines).
 
 One timer task per table sleeps until the next thing due (a reminder or the
 deadline), all of it derived from storage (the deadline, the player's time
@@ -6,24 +7,21 @@ zone and quiet hours, and the record of notices sent), so a restart simply
 re-arms every timer: overdue deadlines fire at once, in deadline order, and
 nothing is sent twice (`Storage.mark_sent`).
 
-`TableService` holds one `Scheduler`; what the scheduler needs from the service
-(commit a move, finish or close a table, tell the listeners) is `TableActions`.
+The scheduler only arms and fires: what a firing does at the table (an AI's move, a
+turn that ran out, a lobby nobody started) is tables.turns', asked as `TableActions`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.ai import choose
-from engine.rng import SeededRandom
-from storage.errors import SettingsChanged, StorageBusy, StorageError, StorageFull
-from tables.errors import StaleMove, TableError
-from tables.live import AWAY_AFTER_TIMEOUTS, LiveTable, TableEvent, TableSettings
+from storage.errors import StorageBusy, StorageError, StorageFull
+from tables.events import Listener
+from tables.live import LiveTable, TableEvent
 from tables.quiet import reminder_times
 
 if TYPE_CHECKING:
@@ -31,12 +29,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[TableEvent], Awaitable[None]]
+__all__ = ["STORAGE_RETRY_MAX", "Listener", "Scheduler", "TableActions", "stop_timer"]
+
 # A table task storage refused is tried again: 5 s later, then 10 s, 20 s, ... up to
 # every 5 minutes. While storage is only busy or full it is never given up (the table would
 # stall until a restart); another refusal is given up after STORAGE_TRIES tries.
 STORAGE_TRIES, STORAGE_RETRY, STORAGE_RETRY_MAX = 10, 5.0, 300.0
-SETTINGS_TRIES = 5  # a settings change another process keeps changing under: then refused
 
 
 def stop_timer(table: LiveTable) -> None:
@@ -51,15 +49,17 @@ def stop_timer(table: LiveTable) -> None:
 
 
 class TableActions(Protocol):
-    """The changes the scheduler makes through the service (each under the table's lock)."""
+    """What a timer's firing does at the table (tables.turns.TurnsDue, through the table
+    service), each under the table's lock and only while the table is at the move the
+    timer was armed for."""
 
     async def emit(self, event: TableEvent) -> None: ...
 
-    async def commit(self, table: LiveTable, seat: int, text: str) -> str: ...
+    async def ai_turn(self, table: LiveTable) -> None: ...
 
-    async def finish(self, table: LiveTable) -> None: ...
+    async def on_deadline(self, table: LiveTable) -> None: ...
 
-    async def close_table(self, table: LiveTable, status: str) -> bool: ...
+    async def count_timeout(self, table: LiveTable, seat: int) -> None: ...
 
 
 class Scheduler:
@@ -130,10 +130,16 @@ class Scheduler:
                     return
                 await self.wait(delay)
 
-    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str) -> None:
+    def retry(self, table: LiveTable, work: Callable[[], Awaitable[None]], name: str, *,
+              later: bool = False) -> None:
         """Run `work` for `table` in the background, again a little later while storage
-        refuses it (as the table's own tasks are)."""
-        self.spawn(self._retrying(table, work), name)
+        refuses it (as the table's own tasks are); `later`: first after STORAGE_RETRY
+        seconds (storage has just refused it)."""
+        async def first_later() -> None:
+            await self.wait(STORAGE_RETRY)
+            await self._retrying(table, work)
+
+        self.spawn(first_later() if later else self._retrying(table, work), name)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
@@ -185,25 +191,7 @@ class Scheduler:
         async with table.lock:
             if table.seq != seq or not table.in_play:
                 return
-            assert table.game is not None
-            seat = table.game.to_move
-            if seat is None:
-                return
-            level = table.seats[seat].ai_level or "normal"
-            await self.actions.commit(table, seat, await self.ai_move(table, seat, level))
-
-    @staticmethod
-    async def ai_move(table: LiveTable, seat: int, level: str) -> str:
-        """The AI's move for `seat`, from that seat's view only (called under the table's lock).
-
-        The search runs in a worker thread: the hard level thinks for up to a
-        second, and the other tables must not wait for it.
-        """
-        assert table.game is not None
-        # Seeded by table and move number: the same position gets the same AI move.
-        rng = SeededRandom((table.seed or 0) * 1_000_003 + table.seq)
-        view = table.game.view(seat)
-        return str(await asyncio.to_thread(choose, level, view, rng))
+            await self.actions.ai_turn(table)
 
     # -- notices -----------------------------------------------------------------------
     async def _announce_turn(self, table: LiveTable, seq: int, seat: int) -> None:
@@ -248,87 +236,9 @@ class Scheduler:
         async with table.lock:
             if table.seq != seq or not table.is_live:
                 return
-            await self._on_deadline(table)
+            await self.actions.on_deadline(table)
 
-    async def _on_deadline(self, table: LiveTable) -> None:
-        """A lobby nobody started is abandoned; a turn that ran out gets the table's action."""
-        if table.status == "lobby":
-            await self.actions.close_table(table, "abandoned")
-            return
-        assert table.game is not None
-        seat = table.game.to_move
-        if seat is None:
-            return
-        await self.actions.emit(TableEvent("timeout", table, seat=seat))
-        action = table.settings.timeout_action
-        if action == "forfeit":
-            table.resigned = seat
-            await self.actions.finish(table)
-            return
-        await self.count_timeout(table, seat)
-        legal = [str(m) for m in table.game.legal_moves()]
-        if action == "skip" and "pass" in legal:
-            await self.actions.commit(table, seat, "pass")
-            return
-        # The AI plays the whole turn: a draw does not pass the turn, so it goes on
-        # drawing (each draw a move of its own) until it has played or passed.
-        while table.in_play and table.game is not None and table.game.to_move == seat:
-            await self.actions.commit(table, seat, await self.ai_move(table, seat, "normal"))
-
-    # -- away seats --------------------------------------------------------------------
-    async def count_timeout(self, table: LiveTable, seat: int, *, reset: bool = False) -> None:
-        """Count a timeout in a row (or reset the count); the third hands the seat to an AI."""
-        def counted(settings: TableSettings) -> TableSettings:
-            counts = list(settings.timeouts) + [0] * (len(table.seats) - len(settings.timeouts))
-            counts[seat] = 0 if reset else counts[seat] + 1
-            away = settings.away
-            if counts[seat] >= AWAY_AFTER_TIMEOUTS and seat not in away:
-                away = (*away, seat)
-            return dataclasses.replace(settings, timeouts=tuple(counts), away=away)
-
-        was_away = seat in table.settings.away
-        saved = await self.save_settings(table, counted)
-        if seat in saved.away and not was_away:
-            await self.actions.emit(TableEvent("away", table, seat=seat))
-
-    async def save_settings(self, table: LiveTable,
-                            change: Callable[[TableSettings], TableSettings]) -> TableSettings:
-        """Store `change` of the table's settings, made over the settings as stored: when
-        another process changed them since they were read, they are read again and the
-        change made over those (up to SETTINGS_TRIES times; then StaleMove). Returns the
-        settings stored."""
-        for _ in range(SETTINGS_TRIES):
-            before = dict(table.row.settings)
-            after = change(TableSettings.from_json(before))
-            try:
-                await self.store.set_table_settings(table.id, after.to_json(), expected=before)
-            except SettingsChanged:
-                loaded = await self.store.load_table(table.id)
-                if loaded is None:
-                    raise StaleMove() from None
-                table.replace_row(settings=loaded.table.settings)
-                if not table.visiting:  # the holder tells the other process's change now:
-                    await self.actions.emit(TableEvent("seats", table))  # its notice won't
-                continue
-            table.replace_row(settings=after.to_json())
-            return after
-        raise StaleMove()
-
-    async def take_back(self, table: LiveTable, user_id: int) -> LiveTable:
-        """A player takes back the seat an AI has been playing for them."""
-        async with table.lock:
-            seat = table.seat_of(user_id)
-            if seat is None or seat not in table.settings.away:
-                raise TableError("error.no_away_seat")
-            def back(settings: TableSettings) -> TableSettings:
-                counts = list(settings.timeouts)
-                if seat < len(counts):
-                    counts[seat] = 0
-                return dataclasses.replace(
-                    settings, away=tuple(s for s in settings.away if s != seat),
-                    timeouts=tuple(counts))
-
-            await self.save_settings(table, back)
-            await self.actions.emit(TableEvent("back", table, seat=seat))
-            self.after_change(table)
-        return table
+    async def count_timeout(self, table: LiveTable, seat: int) -> None:
+        """Count the timeout of the seat to move: the seats' part stores it (and hands the
+        seat to an AI at the third in a row). Under the table's lock."""
+        await self.actions.count_timeout(table, seat)

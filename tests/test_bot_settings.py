@@ -124,3 +124,16 @@ async def test_with_dev_guild_id_the_log_says_other_servers_get_no_commands(
         await bot.sync_if_needed()
     assert [getattr(g, "id", g) for g in synced] == [42]  # that server only, never globally
     assert "other servers get no slash commands" in caplog.text and "42" in caplog.text
+
+
+def test_web_settings_have_defaults_and_bad_values_are_named() -> None:
+    plain = load_settings({"DISCORD_TOKEN": "x"}, env_file=None)
+    assert (plain.web_host, plain.web_port, plain.web_base_url) == ("127.0.0.1", 8080, None)
+    chosen = load_settings({"DISCORD_TOKEN": "x", "WEB_HOST": "0.0.0.0", "WEB_PORT": "0",
+                            "WEB_BASE_URL": "https://dom.example/"}, env_file=None)
+    assert (chosen.web_host, chosen.web_port, chosen.web_base_url) == (
+        "0.0.0.0", 0, "https://dom.example")
+    for name, value in (("WEB_PORT", "eighty"), ("WEB_PORT", "70000"),
+                        ("WEB_BASE_URL", "dom.example")):
+        with pytest.raises(SettingsError, match=name):
+            load_settings({"DISCORD_TOKEN": "x", name: value}, env_file=None)

@@ -33,7 +33,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "render": frozenset({"engine"}),
     "tables": frozenset({"engine", "storage", "render"}),
     "cogs": frozenset({"tables", "render", "engine", "storage"}),
-    "bot": frozenset({"cogs", "tables", "render", "engine", "storage"}),
+    "web": frozenset({"tables", "render", "engine", "storage"}),
+    "bot": frozenset({"cogs", "web", "tables", "render", "engine", "storage"}),
     "catalog": frozenset(),
     "settings": frozenset({"storage"}),
 }

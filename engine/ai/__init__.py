@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.hard import DEFAULT_BUDGET, Budget
+from engine.game import GameView, MoveLike
 from engine.registry import game_spec
 from engine.rng import SeededRandom
 
@@ -22,8 +23,8 @@ LEVELS = ("easy", "normal", "hard")
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "Budget", "choose"]
 
 
-def choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None = None,
-           options: Any = None) -> Any:
+def choose(level: str, view: GameView, rng: SeededRandom, budget: Budget | None = None,
+           options: Any = None) -> MoveLike:
     """A move for the seat of `view` at `level`; raises ValueError for an unknown level
     or a view with no legal move (not this seat's turn).
 
@@ -33,4 +34,5 @@ def choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None = Non
     policy = game_spec(view.game).policies.get(level)
     if policy is None:
         raise ValueError(f"unknown AI level {level!r} (one of {', '.join(LEVELS)})")
-    return policy(view, rng, budget or DEFAULT_BUDGET, options)
+    move: MoveLike = policy(view, rng, budget or DEFAULT_BUDGET, options)
+    return move

@@ -12,16 +12,16 @@ from engine.carousel.legality import CarouselLegality
 from engine.carousel.options import CarouselOptions
 from engine.carousel.scoring import (
     blocked_scores,
-    count_parts,
     domino_score,
     past_target_reason,
     play_score,
 )
-from engine.carousel.spinner import SIDE_INDEX, SIDES, Spinner, side_move_text
-from engine.carousel.view import CarouselView, ScoreEvent
+from engine.carousel.spinner import side_move_text
+from engine.carousel.view import CarouselView
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
-from engine.game import HandSummary, Outcome, places_by
+from engine.fives import SIDE_INDEX, SIDES, Spinner, count_parts
+from engine.game import HandSummary, Outcome, ScoreEvent, places_by
 from engine.moves import LineMove
 from engine.records import record_start
 from engine.rng import SeededRandom

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from engine.carousel.game import CarouselGame
 from engine.carousel.options import CarouselOptions
-from engine.carousel.spinner import Spinner
 from engine.carousel.view import CarouselView
 from engine.deals import LineDeal, SeedStream
+from engine.fives import Spinner
 from engine.hidden import Lacks, deal_unseen, history_lacks
 from engine.moves import LineMove
 from engine.rng import SeededRandom

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from catalog import Phrase
 from engine.carousel.options import CarouselOptions
-from engine.carousel.scoring import open_end_count
-from engine.carousel.spinner import SIDES, Spinner, side_move
+from engine.carousel.spec import SPEC
+from engine.carousel.spinner import side_move
+from engine.fives import SIDES, Spinner, open_end_count
 from engine.line_game import LineGame
 from engine.moves import LineMove
 
@@ -18,7 +19,8 @@ from engine.moves import LineMove
 class CarouselLegality(LineGame):
     """A Carousel position read by the rules: what the seat to move may do, and why not."""
 
-    kind = "carousel"
+    kind = SPEC.name
+    seats = SPEC.seats
     title = "the Carousel"
     options: CarouselOptions
     layout: Spinner | None  # None before the opening double

@@ -16,9 +16,8 @@ from engine.ai.hard import Budget, hard
 from engine.ai.simple import Policy, easy
 from engine.carousel.game import CarouselGame
 from engine.carousel.hidden import unseen_tiles
-from engine.carousel.scoring import count_points, open_end_count
-from engine.carousel.spinner import Spinner
 from engine.carousel.view import CarouselView
+from engine.fives import Spinner, count_points, open_end_count
 from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile

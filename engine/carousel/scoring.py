@@ -1,10 +1,9 @@
 """Every scoring rule of the Carousel (RULES.md section 2), in one place.
 
-- the open-end count of a layout and the points it scores (`open_end_count`,
-  `count_parts`, `count_points`), and a play's score with the tile bonus
-  (`play_score`);
-- a hand's end: the domino and the blocked hand (`domino_score`,
-  `blocked_scores`), pips rounded to points (`round_pips`);
+- a play's score: the open-end count's points with the tile bonus (`play_score`; the
+  count itself, its points and the rounding of pips are every fives game's,
+  `engine.fives`);
+- a hand's end: the domino and the blocked hand (`domino_score`, `blocked_scores`);
 - the target: a score that `exact_finish` refuses (`past_target_reason`).
 
 The functions take a layout, pip counts and seats and return points with the
@@ -17,54 +16,22 @@ as `(seat, points, reason)` in the order they are added.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from catalog import Phrase
-from engine.carousel.spinner import Spinner
+from engine.fives import (
+    Spinner,
+    count_parts,
+    count_points,
+    open_end_count,
+    points_phrase,
+    round_pips,
+    tile_bonus,
+)
+from engine.game import Game
 from engine.tiles import Tile
 
 Score = tuple[int | None, int, Phrase]
-
-
-def count_parts(layout: Spinner) -> list[int]:
-    """The numbers the open-end count adds up, in order: spinner halves, then L R U D.
-
-    The spinner gives both halves while its L or R side is free; an arm
-    gives its last tile's outer number, twice when that tile is a double;
-    an empty arm gives nothing.
-    """
-    parts: list[int] = []
-    arms = layout.arms
-    if not arms[0] or not arms[1]:
-        parts += (layout.value, layout.value)
-    for arm in arms:
-        if arm:
-            last = arm[-1]
-            parts.append(last.outer)
-            if last.tile.high == last.tile.low:
-                parts.append(last.outer)
-    return parts
-
-
-def open_end_count(layout: Spinner) -> int:
-    """The open-end count (RULES.md "Open-end count"): the sum of `count_parts`."""
-    arms = layout.arms
-    total = 0 if arms[0] and arms[1] else 2 * layout.value
-    for arm in arms:
-        if arm:
-            last = arm[-1]
-            total += 2 * last.outer if last.tile.high == last.tile.low else last.outer
-    return total
-
-
-def count_points(count: int) -> int:
-    """The points an open-end count scores: a fifth of it when it is a multiple of 5
-    above 0, else none."""
-    return count // 5 if count and count % 5 == 0 else 0
-
-
-def tile_bonus(tile: Tile) -> int:
-    """The `tile_bonus` option's point for laying a tile whose pips are a multiple of 5."""
-    return 1 if tile.pips and tile.pips % 5 == 0 else 0
 
 
 def play_score(layout: Spinner, tile: Tile, with_bonus: bool) -> tuple[int, Phrase] | None:
@@ -89,16 +56,6 @@ def play_score(layout: Spinner, tile: Tile, with_bonus: bool) -> tuple[int, Phra
 def past_target_reason(reason: Phrase, target: int) -> Phrase:
     """The reason of a score that `exact_finish` does not record: it passes the target."""
     return Phrase("score.past_target", {"reason": reason, "target": target})
-
-
-def round_pips(pips: int) -> int:
-    """Pips to points: to the nearest multiple of 5, divided by 5 (0-2 -> 0, 3-7 -> 1, ...)."""
-    return (pips + 2) // 5
-
-
-def points_phrase(points: int) -> Phrase:
-    """"1 point", "5 points" (the catalog's plural forms in each language)."""
-    return Phrase("count.points", {"count": points})
 
 
 def opponents(seat: int, players: int, pairs: bool) -> list[int]:
@@ -166,3 +123,9 @@ def blocked_scores(pips: Sequence[int], pairs: bool, mode: str,
             "tied": len(tied), "low": low, "pips": "+".join(str(pips[o]) for o in others) or "0",
             "raw": raw, "rounded": round_pips(raw), "points": points_phrase(points)})))
     return scores
+
+
+def result_figures(game: Game[Any]) -> list[dict[str, int]]:
+    """Each seat's figures of a finished match (`engine.figures`): `hands`, the hands the
+    match took (its points are the result's own)."""
+    return [{"hands": game.finished_hands} for _ in game.players]

@@ -5,31 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from catalog import Phrase
 from engine.carousel.options import DEFAULT_OPTIONS, CarouselOptions
-from engine.carousel.spinner import SIDES, ArmTile, Spinner
-from engine.game import Outcome
+from engine.fives import SIDES, ArmTile, Spinner
+from engine.game import Outcome, ScoreEvent
 from engine.moves import LineMove
 from engine.tiles import Tile
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreEvent:
-    """One score of a match, in the order it happened.
-
-    `seat` scored `points` in hand `hand` (with pairs the points go to the
-    seat's pair); `reason` says why, a catalog `Phrase` read in each reader's
-    language; its English (`str`) is e.g. "ends 5+5+0 = 10 -> 2 points" or
-    "domino: opponents' pips 23 -> 5 points". `recorded` is False for a
-    score `exact_finish` refused because it would pass the target. `seat` is
-    None for a hand end where nobody scores (a blocked hand with a tie).
-    """
-
-    hand: int
-    seat: int | None
-    points: int
-    reason: Phrase
-    recorded: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +74,11 @@ class CarouselView:
     def last_move(self) -> tuple[int, str] | None:
         """The hand's last move as (seat, text), None before its first."""
         return self.history[-1] if self.history else None
+
+    @property
+    def last_score(self) -> ScoreEvent | None:
+        """The match's latest score event (`scoring`'s last), None before the first."""
+        return self.scoring[-1] if self.scoring else None
 
     def layout(self) -> Spinner | None:
         """The layout shown, as a `Spinner` to lay tiles on (None before the opening)."""

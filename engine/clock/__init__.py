@@ -6,6 +6,7 @@
   `board`, a compact board for search; `policy`: its computer players by level;
   `play`: whole games by a level; `hidden`: a full game consistent with a view
   (`Sampler`).
+- `spec`: its facts for the registry (`SPEC`).
 """
 
 from engine.clock.deal import ClockDeal, clock_tiles
@@ -14,6 +15,7 @@ from engine.clock.hidden import Sampler
 from engine.clock.hint import HINT_LEVELS, hint, hint_at
 from engine.clock.options import OPTIONS, ClockOptions
 from engine.clock.policy import POLICIES
+from engine.clock.spec import SPEC
 from engine.clock.view import DRAWN, ClockMove, ClockView
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "HINT_LEVELS",
     "OPTIONS",
     "POLICIES",
+    "SPEC",
     "ClockDeal",
     "ClockGame",
     "ClockMove",

@@ -27,18 +27,18 @@ from typing import Any
 from catalog import Phrase
 from engine.clock.deal import ClockDeal
 from engine.clock.options import ClockOptions
+from engine.clock.spec import SPEC
 from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.game import Game, Outcome
 from engine.options import options_to_dict
 from engine.records import record_start, write_record
-from engine.registry import game_spec
 from engine.tiles import Tile
 
 
 class ClockGame(Game[ClockMove]):
     """A Big Clock game. Hours are numbered 1..N; `piles[h]` is hour h's pile, bottom first."""
 
-    kind = "clock"
+    kind = SPEC.name
 
     def __init__(
         self,
@@ -54,7 +54,7 @@ class ClockGame(Game[ClockMove]):
         deal nor a seed is given, or when the deal does not fit the set.
         """
         super().__init__(players)
-        if not game_spec(self.kind).takes(len(players)):
+        if not SPEC.takes(len(players)):
             raise ValueError("Big Clock takes exactly one player")
         if deal is None and seed is None:
             raise ValueError("give a deal or a seed")

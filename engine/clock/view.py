@@ -8,7 +8,7 @@ from typing import Literal
 
 from engine.clock.options import DEFAULT_OPTIONS, ClockOptions
 from engine.errors import NotationError
-from engine.game import Outcome
+from engine.game import Outcome, ScoreEvent
 from engine.tiles import Tile
 
 Kind = Literal["draw", "place", "move", "discard", "resign"]
@@ -72,6 +72,16 @@ class ClockMove:
             return ClockMove("place", int(hour))
         return ClockMove("move", int(match.group("a")), int(match.group("b")))
 
+    @property
+    def tile(self) -> Tile | None:
+        """None: a Big Clock move names hours, never a tile."""
+        return None
+
+    @property
+    def end(self) -> str | None:
+        """None: a Big Clock move names hours, never an end."""
+        return None
+
     def __str__(self) -> str:
         if self.kind == "place":
             return f"place {self.a}"
@@ -118,6 +128,37 @@ class ClockView:
     options: ClockOptions = DEFAULT_OPTIONS
 
     game = "clock"
+
+    # -- what every game's view has (engine.game.GameView) ------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The one player's name, as the only seat."""
+        return (self.player,)
+
+    @property
+    def to_move(self) -> int | None:
+        """The player (seat 0) until the game is over, then None."""
+        return None if self.outcome is not None else 0
+
+    @property
+    def hand(self) -> tuple[Tile, ...] | None:
+        """None: Big Clock has no hidden hand, the board shows everything."""
+        return None
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Empty: no hands."""
+        return ()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Empty: Big Clock keeps no points (its figures are hours home and discards)."""
+        return ()
+
+    @property
+    def last_score(self) -> ScoreEvent | None:
+        """None: no points."""
+        return None
 
     @property
     def tops(self) -> tuple[Tile | None, ...]:

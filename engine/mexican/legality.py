@@ -11,6 +11,7 @@ from catalog import Phrase
 from engine.line_game import LineGame
 from engine.mexican.moves import DRAW, PASS, MexicanMove, put, train_index
 from engine.mexican.options import MexicanOptions
+from engine.mexican.spec import SPEC
 from engine.mexican.view import RoundResult
 from engine.moves import LineMove
 from engine.tiles import Tile
@@ -20,7 +21,8 @@ class MexicanLegality(LineGame):
     """A Mexican Train position read by the rules: what the seat to move may do, and why
     not. Trains are indexed 0..n-1 for the seats and n for the Mexican train."""
 
-    kind = "mexican"
+    kind = SPEC.name
+    seats = SPEC.seats
     title = "Mexican Train"
     options: MexicanOptions
     results: list[RoundResult]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.game import Outcome
+from engine.game import Outcome, ScoreEvent
 from engine.mexican.moves import MexicanMove, train_name
 from engine.mexican.options import DEFAULT_OPTIONS, MexicanOptions
+from engine.mexican.spec import SPEC
 from engine.tiles import Tile
 
 
@@ -62,11 +63,16 @@ class MexicanView:
     outcome: Outcome | None
     options: MexicanOptions = DEFAULT_OPTIONS
 
-    game = "mexican"
+    game = SPEC.name
 
     @property
     def scores(self) -> tuple[int, ...]:
         return self.totals
+
+    @property
+    def last_score(self) -> ScoreEvent | None:
+        """None: Mexican Train scores only when a round ends (`results`)."""
+        return None
 
     @property
     def hand_number(self) -> int:

@@ -6,6 +6,7 @@
   how a hand ended; `fastpath`: the tables of the hot paths; `policy`: its
   computer players by level; `hidden`: how the computer guesses the hidden tiles
   (`Sampler`).
+- `spec`: its facts for the registry (`SPEC`).
 """
 
 from engine.traditional.deal import SET_TOP, is_lopsided, opening_tile
@@ -14,6 +15,7 @@ from engine.traditional.hidden import Sampler
 from engine.traditional.options import OPTIONS, TraditionalOptions
 from engine.traditional.policy import JUDGE, POLICIES, choose_normal
 from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places
+from engine.traditional.spec import SPEC
 from engine.traditional.view import HandResult, TraditionalView, describe_result
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "OPTIONS",
     "POLICIES",
     "SET_TOP",
+    "SPEC",
     "HandResult",
     "Sampler",
     "TraditionalGame",

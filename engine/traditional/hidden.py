@@ -20,12 +20,12 @@ from collections import deque
 
 from engine.deals import LineDeal, SeedStream
 from engine.hidden import Lacks, deal_unseen, history_lacks
-from engine.line import Line
 from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
 from engine.traditional.deal import SET_TOP
 from engine.traditional.game import TraditionalGame
+from engine.traditional.line import Line
 from engine.traditional.options import TraditionalOptions
 from engine.traditional.scoring import NO_WINNER
 from engine.traditional.view import TraditionalView

@@ -9,19 +9,21 @@ only reads the position.
 from __future__ import annotations
 
 from catalog import Phrase
-from engine.line import Line
 from engine.line_game import LineGame
 from engine.moves import LineMove
 from engine.tiles import Tile
 from engine.traditional.fastpath import AT_L, AT_R, FITS, LEADS, SIDE
+from engine.traditional.line import Line
 from engine.traditional.options import TraditionalOptions
+from engine.traditional.spec import SPEC
 from engine.traditional.view import HandResult
 
 
 class TraditionalLegality(LineGame):
     """A Traditional position read by the rules: what the seat to move may do, and why not."""
 
-    kind = "traditional"
+    kind = SPEC.name
+    seats = SPEC.seats
     title = "the Traditional game"
     options: TraditionalOptions
     line: Line

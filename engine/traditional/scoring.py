@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from engine.game import places_by
+from engine.game import Game, places_by
 
 NO_WINNER = -1  # the winner of a hand that nobody won
 
@@ -27,3 +28,13 @@ def hand_goats(counts: Sequence[int], winner: int) -> tuple[int, ...]:
     maker who won the hand holding the most pips is a goat)."""
     highest = max(counts)
     return tuple([s for s, c in enumerate(counts) if c == highest])
+
+
+def result_figures(game: Game[Any]) -> list[dict[str, int]]:
+    """Each seat's figures of a finished match (`engine.figures`): `goat` 1 for a goat of
+    the last hand, else 0 (none when it ended early, by a resignation), and `hands`, the
+    hands the match took."""
+    outcome = game.outcome()
+    goats = set(outcome.goats) if outcome is not None else set()
+    return [{"goat": int(seat in goats), "hands": game.finished_hands}
+            for seat in range(len(game.players))]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.game import Outcome
-from engine.line import PlacedTile
+from engine.game import Outcome, ScoreEvent
 from engine.moves import LineMove
 from engine.tiles import Tile
+from engine.traditional.line import PlacedTile
 from engine.traditional.options import DEFAULT_OPTIONS, TraditionalOptions
 
 
@@ -59,6 +59,11 @@ class TraditionalView:
     @property
     def last_move(self) -> tuple[int, str] | None:
         return self.history[-1] if self.history else None
+
+    @property
+    def last_score(self) -> ScoreEvent | None:
+        """None: Traditional scores only when a hand ends (`results`)."""
+        return None
 
     def text(self) -> str:
         """A few lines for a terminal: line, ends, players, own hand, legal moves."""

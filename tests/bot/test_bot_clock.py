@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import tables.service as service_module
-from cogs.components import encode_move
+from cogs.play import encode_move
 from tests.bot.conftest import custom_ids, table_message, text_of
 
 

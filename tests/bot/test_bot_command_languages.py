@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from catalog import t
+
 LOCALES = ("ru", "uk")
 # Discord's rule for command and option names, in every locale: lowercase, no spaces.
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -82,3 +84,11 @@ async def test_every_command_fits_discords_character_limit_in_every_language(
         biggest = {locale: max(biggest[locale], counts[locale]) for locale in biggest}
     # The counting reaches the subcommands' options and the translations (/domino is big).
     assert biggest["ru"] != biggest[None] and biggest[None] > 1000, biggest
+
+
+async def test_texts_mention_the_registered_commands_by_their_ids(simcord_env: Any) -> None:
+    # After the sync the bot has learnt each command's id (cogs/command_mentions.py):
+    # a text names /domino help as a mention, which Discord shows in the reader's words.
+    ids = {c["name"]: c["id"] for c in registered(simcord_env)}
+    assert f"</domino help:{ids['domino']}>" in t("help.footer", "ru")
+    assert f"</domino new:{ids['domino']}>" in t("open.none", "uk")

@@ -247,7 +247,7 @@ async def test_the_game_over_dm_is_in_each_recipients_language(
                                                            "dom:quit:")[0])
     await env.settle()
     assert table.status == "finished"
-    assert f"Игра за столом #{table.id} окончена" in dm_text(olena)
+    assert f"Игра за столом №{table.id} окончена" in dm_text(olena)
     assert f"Game over at table #{table.id}" in dm_text(ann) and "окончена" not in dm_text(ann)
     assert "olena resigned" in dm_text(ann)  # the result names who ended it
     # Her hand message too, brought up to date by olena's resignation, stays English.

@@ -75,7 +75,7 @@ async def test_a_carousel_table_reads_its_scores_and_moves_in_the_readers_langua
     assert {"typed", "score", "end"} <= set(seen), seen
 
 
-DRAWS = {"ru": ("Советую ход: из базара (`draw`)", "Последний ход: olena из базара"),
+DRAWS = {"ru": ("Советую ход: с базара (`draw`)", "Последний ход: olena с базара"),
          "uk": ("Раджу хід: з базару (`draw`)", "Останній хід: olena з базару"),
          "en": ("Suggested move: draw (`draw`)", "Last move: olena draw")}
 
@@ -106,7 +106,7 @@ async def test_the_hint_and_the_last_move_say_draw_in_the_readers_words(
 
 def test_a_typed_move_in_the_readers_words_is_the_records() -> None:
     assert typed_move("6-3 Л") == "6-3 L" and typed_move("[6|3] н") == "[6|3] D"
-    assert typed_move("пас") == "pass" and typed_move(" Из  базара ") == "draw"
+    assert typed_move("пас") == "pass" and typed_move(" С  базара ") == "draw"
     assert typed_move("з базару") == "draw" and typed_move("Скидання") == "discard"
     for kept in ("6-3 L", "place 4", "move 9 11", "6-3 Ж", "draw"):
         assert typed_move(kept) == kept

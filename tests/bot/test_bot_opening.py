@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from catalog import t
+from cogs.help import TOPICS
 from cogs.new_command import with_default
 from cogs.words import value_words
 from engine.ai import LEVELS
@@ -221,7 +222,7 @@ async def test_rematch_makes_one_lobby_on_a_double_click_and_pings_the_players(
 
 
 # -- help and rules ----------------------------------------------------------------------------
-HELP_TOPICS = ["start", "moves", "buttons", "pickup", "time", *GAMES]
+HELP_TOPICS = [*TOPICS, *GAMES]
 
 
 @pytest.mark.parametrize("topic", HELP_TOPICS)

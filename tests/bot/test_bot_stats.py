@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from cogs.bot import DominoBot
+from cogs.stats_views import RESULT_FIGURES, UNSHOWN_FIGURES
 from engine.records import replay
+from engine.registry import GAMES
 from storage import GuildSettings, display_rating
 from tables.live import Person, TableEvent, TableSettings
 from tests.bot.conftest import custom_ids, text_of
@@ -164,7 +166,7 @@ async def test_stats_add_up_to_the_stored_results(servers: dict[str, Any]) -> No
         wins = sum(r.place == 1 for r in mine)
         rate = round(100 * wins / len(mine))
         assert f"Games: {len(mine)} · wins: {wins} ({rate}%)" in body
-        assert f"Times the goat: {sum(r.goat for r in mine)}" in body
+        assert f"Times the goat: {sum(r.figures['goat'] for r in mine)}" in body
         average = sum(r.points for r in mine) / len(mine)
         assert f"Average points: {average:.1f}" in body
         after = [r.guild_rating_after for r in sorted(mine, key=lambda r: r.finished_at)]
@@ -244,3 +246,9 @@ async def test_board_buttons_work_after_a_restart(servers: dict[str, Any],
     stored = await fresh.store.leaderboard("traditional", None, limit=100)
     assert page.ephemeral and board_names(page) == [stored[1].name]
     assert "Page 2 of 4" in text(page)
+
+
+def test_every_declared_figure_is_worded_or_left_out_on_purpose() -> None:
+    declared = {name for spec in GAMES.values() for name in spec.figures.names}
+    assert declared <= set(RESULT_FIGURES) | UNSHOWN_FIGURES
+    assert not set(RESULT_FIGURES) & UNSHOWN_FIGURES

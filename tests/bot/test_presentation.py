@@ -1,18 +1,12 @@
-"""Every registered game is presented: a cogs entry, rules text and a title in the catalog."""
+"""The games' presentation in the cogs: the command choices follow the registry, and an
+unknown name is shown as a line game (that every registered game has its entry, its rules
+text and its title: tests/test_game_parts.py)."""
 
 from __future__ import annotations
 
-from catalog import EN
-from cogs.games import ALL_GAMES, PRESENTATIONS, RATED_GAMES, TABLE_GAMES, presentation
+from cogs.games import ALL_GAMES, RATED_GAMES, TABLE_GAMES, presentation
 from cogs.messages import line_text
 from engine.registry import GAMES, rated_games
-
-
-def test_every_registered_game_has_a_presentation_and_catalog_texts() -> None:
-    assert set(PRESENTATIONS) == set(GAMES)
-    for name, shown in PRESENTATIONS.items():
-        assert shown.rules_key in EN and f"game.{name}" in EN
-        assert shown.private_hand != GAMES[name].solitaire
 
 
 def test_the_command_choices_follow_the_registry() -> None:
@@ -22,6 +16,6 @@ def test_the_command_choices_follow_the_registry() -> None:
 
 
 def test_a_game_without_an_entry_is_shown_as_a_line_game_with_its_own_rules() -> None:
-    shown = presentation("dominoes-to-come")
-    assert shown.rules_key == "rules.dominoes-to-come" and shown.board_text is line_text
+    shown = presentation("nonesuch")
+    assert shown.rules_key == "rules.nonesuch" and shown.board_text is line_text
     assert shown.layout is None and shown.private_hand and shown.typed_moves == ()

@@ -10,6 +10,7 @@ import pytest
 import catalog
 from catalog import EN, Phrase, t
 from catalog.check import placeholders, problems
+from catalog.commands import Commands
 from catalog.po import Language, language, write_catalog
 from catalog.reader import current, language_of, reading
 
@@ -92,8 +93,8 @@ def test_every_english_text_formats_with_its_own_placeholders() -> None:
     for key, source in EN.items():
         for form in (source,) if isinstance(source, str) else source:
             names = {p.split("!")[0] for p in placeholders(form)}
-            values = {name: 1 for name in names}
-            assert isinstance(form.format(**values), str), key
+            values = {name: 1 for name in names if not name.startswith("cmd.")}
+            assert isinstance(form.format(cmd=Commands("en"), **values), str), key
     assert catalog.t("no.such.key") == "no.such.key"
 
 

@@ -37,6 +37,7 @@ def test_reading_end_letters_are_the_cyrillic_initials_of_the_sides() -> None:
 
 
 def test_reading_a_draw_is_from_the_bazar_and_a_pass_is_pas() -> None:
-    # "Последний ход: Анна из базара": the stock is «базар» in both languages.
-    assert (t("move.draw", "ru"), t("move.pass", "ru")) == ("из базара", "пас")
+    # "Последний ход: Анна с базара": the stock is «базар» in both languages, and one
+    # takes «с базара» («на базаре», never «в базаре» / «из базара»).
+    assert (t("move.draw", "ru"), t("move.pass", "ru")) == ("с базара", "пас")
     assert (t("move.draw", "uk"), t("move.pass", "uk")) == ("з базару", "пас")

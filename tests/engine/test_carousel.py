@@ -11,9 +11,9 @@ import pytest
 
 from engine.carousel import CarouselGame, CarouselOptions, round_pips
 from engine.carousel.scoring import Score, blocked_scores, domino_score
-from engine.carousel.spinner import Spinner
 from engine.deals import LineDeal
 from engine.errors import IllegalMove, NotationError, RecordError
+from engine.fives import Spinner
 from engine.moves import LineMove
 from engine.records import new_game, replay
 from engine.rng import SeededRandom

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.carousel import CarouselGame, CarouselOptions
-from engine.carousel.spinner import SIDES
 from engine.errors import IllegalMove
+from engine.fives import SIDES
 from engine.moves import LineMove
 from engine.records import replay
 from engine.tiles import Tile, full_set

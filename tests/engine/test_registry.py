@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
 
+from engine.errors import RecordError
 from engine.records import new_game
-from engine.registry import GAMES, GameSpec, daily_game
+from engine.registry import GAMES, GameSpec, daily_game, game_spec
 from engine.rng import SeededRandom
 
 SEEDS = range(4)
@@ -60,3 +62,13 @@ def test_a_hint_is_one_of_the_legal_moves_at_every_level(spec: GameSpec) -> None
         assert suggest(level, view) in view.legal_moves, level
     with pytest.raises(ValueError):
         suggest("grandmaster", view)
+
+
+def test_each_game_is_the_package_of_its_name_and_exports_its_spec() -> None:
+    for name, spec in GAMES.items():
+        package = importlib.import_module(f"engine.{name}")
+        assert package.SPEC is spec and spec.name == name and spec.module == package.__name__
+        assert spec.game_class.kind == name
+    assert "nonesuch" not in GAMES and GAMES.get("nonesuch") is None
+    with pytest.raises(RecordError):
+        game_spec("nonesuch")

@@ -101,4 +101,6 @@ def test_gallery_writes_every_game(tmp_path, capsys):
     for extra in ("traditional-long.png", "hand-traditional.png", "replay-traditional.gif",
                   "clock6-middle.png", "review-360.png"):
         assert extra in names
-    assert main([]) == 2
+    with pytest.raises(SystemExit) as usage:
+        main([])
+    assert usage.value.code == 2

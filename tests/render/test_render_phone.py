@@ -1,5 +1,7 @@
 """Pictures that read on a phone: legible at 360 px wide, arms that never cross, tiles that
-never move once laid (issue 20). Sizes are measured from the numbers the drawing uses."""
+never move once laid (issue 20); every text at least 13 px there, boards no taller than
+1.5 times their width, numerals above 6 (issue 28). Sizes are measured from the numbers
+the drawing uses."""
 
 from __future__ import annotations
 
@@ -12,11 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.game import Game
-from engine.tiles import Tile
 from engine.traditional import TraditionalGame
 from engine.traditional.view import TraditionalView
 from render import DEFAULT_THEME, canvas, render_board, render_hand, tiles
@@ -25,14 +26,15 @@ from render import traditional as traditional_render
 from render.__main__ import sample_boards, sample_hands
 from render.canvas import BOARD_WIDTH, MARGIN, PHONE_WIDTH
 from render.clock import hour_angle
-from render.layout import Frame, Link, Placed, lay_bent
+from render.layout import Frame, Placed
 from render.replay import replay_frames
 from render.review import DISCORD_BACKGROUNDS, review_sheet
 from render.samples import PLAYERS, replayed, traditional_record
 from render.theme import get_theme
 
 MIN_PIP_PX = 3.0  # the smallest pip's diameter at PHONE_WIDTH
-MIN_TEXT_PX = 8.0  # the smallest font size (em) at PHONE_WIDTH, tile numerals included
+MIN_TEXT_PX = 13.0  # the smallest font size (em) at PHONE_WIDTH, tile numerals included
+MAX_ASPECT = 1.5  # the tallest a board may be, as a share of its width
 GAMES_PER_KIND = 110  # seeded games for every (game, seats, pairs) below
 
 Box = tuple[float, float, float, float]
@@ -67,8 +69,9 @@ def test_every_sample_picture_is_legible_at_phone_width(draw, name, view, theme,
     scale = PHONE_WIDTH / pic.width
     assert texts and faces
     assert min(texts) * scale >= MIN_TEXT_PX, (name, min(texts))
-    pips = [tiles.smallest_pip(n, unit, chosen) for a, b, unit in faces for n in (a, b) if n]
-    assert min(pips) * scale >= MIN_PIP_PX, (name, min(pips))
+    pips = [tiles.smallest_pip(n, unit, chosen) for a, b, unit in faces for n in (a, b)
+            if n and not tiles.numbered(n, chosen)]
+    assert not pips or min(pips) * scale >= MIN_PIP_PX, (name, min(pips))
     numbered = [unit for a, b, unit in faces if any(tiles.numbered(n, chosen) for n in (a, b))]
     for unit in numbered:
         assert tiles.numeral_size(unit) * scale >= MIN_TEXT_PX, name
@@ -82,13 +85,37 @@ def test_reading_every_clock_set_goes_round_the_full_face():
 
 
 def test_reading_numerals_go_on_each_half_above_six():
-    # "Numerals beside the pips on tiles above 6": read per half, so a 7-1 shows "7" only.
+    # "Numerals instead of dot grids above 6 pips by default" (issue 28), read per half:
+    # a 7-1 shows the numeral 7 and one pip.
     table, every = get_theme("table"), get_theme("table-numerals")
     assert [n for n in range(13) if tiles.numbered(n, table)] == list(range(7, 13))
     assert all(tiles.numbered(n, every) for n in range(13))
     plain = tiles.tile_image(7, 1, vertical=False, unit=40, theme=get_theme("dark"))
     numbered = tiles.tile_image(7, 1, vertical=False, unit=40, theme=every)
     assert plain.tobytes() != numbered.tobytes()
+
+
+@pytest.mark.parametrize("number", range(7, 13))
+def test_a_half_above_six_shows_its_numeral_and_no_pips(number, monkeypatch):
+    drawn: list[str] = []
+    dots: list[object] = []
+    real_text, real_ellipse = ImageDraw.ImageDraw.text, ImageDraw.ImageDraw.ellipse
+
+    def text(self, xy, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(words)
+        return real_text(self, xy, words, *args, **kwargs)
+
+    def ellipse(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        dots.append(args)
+        return real_ellipse(self, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "ellipse", ellipse)
+    tiles.tile_image.cache_clear()
+    tiles.tile_image(number, 0, vertical=True, unit=40, theme=get_theme(DEFAULT_THEME))
+    tiles.tile_image.cache_clear()
+    assert drawn == [str(number)] and dots == []
+    assert tiles.smallest_pip(number, 40, get_theme(DEFAULT_THEME)) == 0
 
 
 # --- layouts over many seeded games (layout only, nothing drawn) ---
@@ -165,16 +192,6 @@ def path(tiles_of_arm: list[Placed], unit: int) -> list[tuple[float, float]]:
     return [p.centre(unit) for p in tiles_of_arm]
 
 
-def turns(points: list[tuple[float, float]]) -> int:
-    """How many times a path of tile centres changes direction."""
-    def way(a: tuple[float, float], b: tuple[float, float]) -> tuple[int, int]:
-        dx, dy = b[0] - a[0], b[1] - a[1]  # a corner step is diagonal: take its main axis
-        return ((dx > 0) - (dx < 0), 0) if abs(dx) > abs(dy) else (0, (dy > 0) - (dy < 0))
-
-    dirs = [way(a, b) for a, b in itertools.pairwise(points)]
-    return sum(1 for a, b in itertools.pairwise(dirs) if a != b)
-
-
 def check_board(kind: str, view: Any) -> None:
     unit, arms = layout(view)
     placed = [p for side in arms.values() for p in side]
@@ -188,12 +205,27 @@ def check_board(kind: str, view: Any) -> None:
             for b1, b2 in itertools.pairwise(pb):
                 assert not segments_cross(a1, a2, b1, b2), (kind, sa, sb)
     if kind.startswith("carousel"):
-        for side, points in paths.items():
-            # Straight out; left and right turn once at most, up and down never.
-            assert turns(points) <= (1 if side in "LR" else 0), (kind, side)
+        # Each arm keeps to its own quarter of the board: arms never run beside each other.
+        quarter = {"L": (-1, -1), "U": (1, -1), "R": (1, 1), "D": (-1, 1)}
+        for side, placed_tiles in arms.items():
+            if side == "S":
+                continue
+            sx, sy = quarter[side]
+            for p in placed_tiles:
+                x, y = p.centre(unit)
+                assert x * sx > 0 and y * sy >= 0, (kind, side, p)
+    assert board_height(view) <= MAX_ASPECT * BOARD_WIDTH, (kind, board_height(view))
 
 
-def test_no_tiles_overlap_no_arm_crosses_and_placed_tiles_never_move():
+def board_height(view: Any) -> int:
+    """How tall the board of `view` is drawn (from its frame: layout only)."""
+    module = carousel_render if isinstance(view, carousel_render.CarouselView) else (
+        traditional_render)
+    fit = module.frame(view, get_theme(DEFAULT_THEME))
+    return fit.top + (fit.box[3] - fit.box[1]) + 2 * MARGIN
+
+
+def test_no_tiles_overlap_no_arm_crosses_no_board_grows_tall_placed_tiles_never_move():
     games = 0
     for seed, (kind, game) in enumerate(random_games()):
         games += 1
@@ -218,7 +250,6 @@ def test_the_check_sees_an_overlap_and_a_crossing():
     assert overlapping([(0, 0, 80, 40), (80, 0, 160, 40)]) is None
     assert segments_cross((0, 0), (10, 10), (0, 10), (10, 0))
     assert not segments_cross((0, 0), (10, 0), (0, 5), (10, 5))
-    assert turns([(0, 0), (10, 0), (20, 0), (20, 10), (20, 20)]) == 1
 
 
 def test_replay_frames_share_one_frame_so_no_tile_moves():
@@ -238,32 +269,6 @@ def test_replay_frames_share_one_frame_so_no_tile_moves():
     crops = {f.crop(region).tobytes() for f in frames[2:]}
     assert len(crops) == 1
     assert frames[0].crop(region).tobytes() not in crops  # the board was empty there
-
-
-def half_centres(p: Placed, unit: int) -> dict[str, tuple[float, float]]:
-    """The centres of the half showing `a` (left or top) and of the half showing `b`."""
-    if p.vertical:
-        return {"a": (p.x + unit / 2, p.y + unit / 2), "b": (p.x + unit / 2, p.y + 1.5 * unit)}
-    return {"a": (p.x + unit / 2, p.y + unit / 2), "b": (p.x + 1.5 * unit, p.y + unit / 2)}
-
-
-@pytest.mark.parametrize(("d", "turn"), [((-1, 0), (0, -1)), ((1, 0), (0, 1))])
-def test_a_bent_arm_turns_once_and_matching_halves_touch_round_the_corner(d, turn):
-    numbers = [1, 2, 3, 4, 5, 6, 0, 1, 3, 5]
-    links = [Link(Tile(max(a, b), min(a, b)), a, b) for a, b in itertools.pairwise(numbers)]
-    unit, gap = 40, 4
-    chain = lay_bent(links, d=d, turn=turn, start=24, limit=250, unit=unit, gap=gap, label=30)
-    assert turns([p.centre(unit) for p in chain.tiles]) == 1
-    assert overlapping([box(p, unit) for p in chain.tiles]) is None
-    for p, link in zip(chain.tiles, links, strict=True):
-        assert {p.a, p.b} == {link.inner, link.outer}
-    for (before, link), (after, nxt) in itertools.pairwise(zip(chain.tiles, links,
-                                                                strict=True)):
-        outer = half_centres(before, unit)["a" if before.a == link.outer else "b"]
-        inner = half_centres(after, unit)["a" if after.a == nxt.inner else "b"]
-        # Neighbouring halves: one unit (and the gap) apart, straight or round the corner.
-        assert math.dist(outer, inner) <= unit + gap + 1, (before, after)
-    assert all(abs(p.centre(unit)[0] * d[0]) <= 250 for p in chain.tiles)
 
 
 # --- the open ends, the one look for both themes, the review sheet ---
@@ -306,8 +311,14 @@ def test_every_line_board_marks_its_open_ends_with_their_numbers(name, view, mon
         monkeypatch.setattr(module, "draw_header", header)
     render_board(view)
     if isinstance(view, carousel_render.CarouselView):
-        wanted = sorted(f"{side} {view.ends[side]}" for side in carousel_render.lay_arms(view))
-        assert sorted(badges) == wanted, name
+        # Each badge says what its end adds to the count (issue 28: a double at an end
+        # adds both halves, "R 5+5"; a side that adds nothing names only its letter).
+        parts = carousel_render.end_parts(view)
+        assert sorted(badges) == sorted(f"{s} {parts[s]}".strip() for s in parts), name
+        added = [sum(map(int, p.split("+"))) for p in parts.values() if p]
+        assert sum(added) == view.count, name
+        assert sorted(n for p in parts.values() if p for n in map(int, p.split("+"))) == sorted(
+            view.count_parts), name
         assert corner == [f"Count {view.count}"], name
     else:
         assert badges == [f"L {view.ends[0]}", f"R {view.ends[1]}"], name

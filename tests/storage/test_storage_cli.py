@@ -13,7 +13,7 @@ import pytest
 
 from storage import Seat, Storage
 from storage.cli import main
-from storage.db import latest_version
+from storage.schema import latest_version
 
 ROOT = Path(__file__).resolve().parents[2]
 

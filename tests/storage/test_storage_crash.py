@@ -30,8 +30,7 @@ async def main(path):
     seq = 0
     while True:
         seq += 1
-        await store.append_move(table.id, seq, f"move {seq}", deadline=float(seq),
-                                snapshot=f"state after {seq}")
+        await store.append_move(table.id, seq, f"move {seq}", deadline=float(seq))
         print(seq, flush=True)
 
 asyncio.run(main(sys.argv[1]))
@@ -95,8 +94,8 @@ def test_sigkill_keeps_every_committed_move(tmp_path: Path, kill_after: int) -> 
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         seqs = [r[0] for r in conn.execute(
             "SELECT seq FROM moves WHERE table_id = ? ORDER BY seq", (table_id,))]
-        last_seq, deadline, snapshot = conn.execute(
-            "SELECT last_seq, deadline, snapshot FROM game_tables WHERE id = ?", (table_id,)
+        last_seq, deadline = conn.execute(
+            "SELECT last_seq, deadline FROM game_tables WHERE id = ?", (table_id,)
         ).fetchone()
     finally:
         conn.close()
@@ -105,7 +104,6 @@ def test_sigkill_keeps_every_committed_move(tmp_path: Path, kill_after: int) -> 
     assert len(seqs) in (max(printed), max(printed) + 1)  # at most one unreported commit
     # The move and the table's fields committed together.
     assert last_seq == seqs[-1] and deadline == float(last_seq)
-    assert snapshot == f"state after {last_seq}"
 
     async def reopen() -> None:
         store = await Storage.open(path)
@@ -184,9 +182,9 @@ def test_two_processes_race_for_the_same_seqs(tmp_path: Path) -> None:
 async def test_locked_database_is_a_clear_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import storage.db
+    import storage.sqlite
 
-    monkeypatch.setattr(storage.db, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(storage.sqlite, "BUSY_TIMEOUT_MS", 200)
     path = tmp_path / "locked.db"
     store = await Storage.open(path)
     try:

@@ -37,7 +37,7 @@ async def test_a_players_dm_choice_is_stored(target: Path | str) -> None:
         await store.upsert_player(Player(5, "Cy", dm_mode="reminders"))
         found = await store.get_player(5)
         assert found is not None and found.dm_mode == "reminders"
-        await store.touch_player(6, "Dee")
+        await store.upsert_player(Player(6, "Dee"))
         fresh = await store.get_player(6)
         assert fresh is not None and fresh.dm_mode == "turns"
     finally:

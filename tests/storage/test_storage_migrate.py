@@ -32,8 +32,9 @@ async def play_out(store: Storage, seed: int, *, moves: int | None = None) -> in
         await store.append_move(row.id, seq, move, deadline=float(seq))
     outcome = game.outcome()
     if outcome is not None:
-        await store.finish_table(row.id, [SeatResult(i, p, outcome.scores[i])
-                                          for i, p in enumerate(outcome.places)])
+        await store.finish_table(row.id, [
+            SeatResult(i, p, outcome.scores[i], figures={"goat": int(i in outcome.goats)})
+            for i, p in enumerate(outcome.places)])
     return row.id
 
 
@@ -44,7 +45,8 @@ async def fill(path: Path) -> None:
     await play_out(store, 10, moves=3)  # a game in progress
     await store.create_table(guild_id=7, channel_id=99, game="carousel", host_id=2,
                              seats=TWO[1:])  # a lobby
-    await store.record_solitaire_result(1, game="clock", won=True, discards=2, hours_home=12,
+    await store.record_solitaire_result(1, game="clock", won=True,
+                                        figures={"hours_home": 12, "discards": 2},
                                         duration=95.5, guild_id=7)
     await store.upsert_player(Player(1, "Ann", "de", "Europe/Berlin", 1320, 420, True, False))
     await store.set_guild_settings(GuildSettings(7, rate_ai=True, lobby_role_id=5))

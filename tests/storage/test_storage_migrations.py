@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from storage import DatabaseUnreadable, Storage, StorageError, latest_version
-from storage.db import MIGRATIONS_DIR, Migration, migrations
+from storage.schema import MIGRATIONS_DIR, Migration, migrations
 
 
 def schema_of(path: Path) -> list[tuple[str, str]]:
@@ -81,23 +81,21 @@ async def test_old_database_is_upgraded_in_place(tmp_path: Path) -> None:
         loaded = await store.load_table(1)
         assert loaded is not None
         assert loaded.table.game == "carousel" and loaded.table.seed == 42
-        assert loaded.table.snapshot is None
         assert loaded.moves == ("5-5",)
-        await store.append_move(1, 2, "5-0 L", deadline=None, snapshot="{}")
-        again = await store.get_table(1)
-        assert again is not None and again.snapshot == "{}"
+        await store.append_move(1, 2, "5-0 L", deadline=None)
+        again = await store.load_table(1)
+        assert again is not None and again.moves == ("5-5", "5-0 L")
     finally:
         await store.close()
     assert "game_tables_deadline" in str(schema_of(path))
+    assert "snapshot" not in str(schema_of(path))  # 002 added it, 009 took it away
 
 
 async def test_pragmas(tmp_path: Path) -> None:
     store = await Storage.open(tmp_path / "bot.db")
     try:
-        conn = store._db.conn
-
         async def pragma(name: str) -> object:
-            rows = await conn.execute_fetchall(f"PRAGMA {name}")
+            rows = await store.backend.fetch(f"PRAGMA {name}")
             return next(iter(rows))[0]
 
         assert await pragma("journal_mode") == "wal"

@@ -17,8 +17,8 @@ from storage import (
     StorageBusy,
     latest_version,
 )
-from storage.db import MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR, migrations
 from storage.postgres import numbered, redact
+from storage.schema import MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR, migrations
 from storage.store import is_postgres, sqlite_path
 from tests.pg import fresh_schema, raw_execute, server_url
 
@@ -178,7 +178,7 @@ async def test_every_connection_busy_is_a_clear_busy_error(
     async with fresh_schema() as url:
         store = Storage(await PostgresDatabase.open(url, pool_size=1))
         try:
-            async with store._db.write():  # the pool's one connection, held
+            async with store.backend.write():  # the pool's one connection, held
                 with pytest.raises(StorageBusy):
                     await store.set_guild_settings(GuildSettings(1))
             await store.set_guild_settings(GuildSettings(1))  # free again
@@ -219,10 +219,10 @@ async def test_two_processes_race_for_the_same_seqs(tmp_path: Path) -> None:
 
 
 async def test_check_summarises_a_postgres_database(capsys: pytest.CaptureFixture[str]) -> None:
-    from storage.cli import check_postgres
+    from storage.cli import check
 
     async with fresh_schema() as url:
-        assert await check_postgres(url)  # empty: no schema yet, nothing to refuse
+        assert await check(url)  # empty: no schema yet, nothing to refuse
         store = await Storage.open(url, node="node-x")
         try:
             table = await store.create_table(guild_id=1, channel_id=1, game="traditional",
@@ -232,7 +232,7 @@ async def test_check_summarises_a_postgres_database(capsys: pytest.CaptureFixtur
         finally:
             await store.close()
         capsys.readouterr()
-        assert await check_postgres(url)
+        assert await check(url)
         out = capsys.readouterr().out
         assert f"schema version: {latest_version()}" in out
         assert "game_tables: 1" in out and "moves: 1" in out

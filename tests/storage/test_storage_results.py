@@ -46,8 +46,9 @@ async def game(
     )
     await store.start_table(table.id, deadline=None, seed=1)
     results = [
-        SeatResult(i, p, points=10 * (len(places) - p), goat=p == len(places),
-                   team=None if teams is None else teams[i])
+        SeatResult(i, p, points=10 * (len(places) - p),
+                   team=None if teams is None else teams[i],
+                   figures={"goat": int(p == len(places))})
         for i, p in enumerate(places)
     ]
     await store.finish_table(table.id, results, rate_ai=rate_ai)
@@ -58,7 +59,7 @@ async def test_winner_goes_up_loser_down_in_one_go(store: Storage) -> None:
     table_id = await game(store, [P[1], P[2], P[3]], [1, 2, 3])
     rows = await store.results_of_table(table_id)
     assert [r.place for r in rows] == [1, 2, 3]
-    assert rows[2].goat and not rows[0].goat
+    assert rows[2].figures == {"goat": 1} and rows[0].figures == {"goat": 0}
     assert all(r.rating_before == pytest.approx(0.0) for r in rows)
     assert rows[0].rating_after is not None and rows[0].rating_after > 0
     assert rows[2].rating_after is not None and rows[2].rating_after < rows[0].rating_after
@@ -189,13 +190,15 @@ async def test_stats_and_history(store: Storage) -> None:
     first = await game(store, [P[1], P[2]], [1, 2], guild_id=100)
     second = await game(store, [P[2], P[1]], [1, 2], guild_id=200)
     third = await game(store, [P[1], P[2]], [1, 2], guild_id=200, kind="carousel")
-    stats = await store.player_stats(1, "traditional", solitaire=False)
-    assert (stats.games, stats.wins, stats.goats, stats.points) == (2, 1, 1, 10)
-    assert stats.win_rate == 0.5 and stats.rating is not None and stats.rating.games == 2
-    local = await store.player_stats(1, "traditional", 100, solitaire=False)
+    stats = await store.game_totals(1, "traditional", figures=("goat",))
+    assert (stats.games, stats.wins, stats.figures["goat"].total, stats.points) == (2, 1, 1, 10)
+    rating = await store.rank_of(1, "traditional")
+    assert stats.wins / stats.games == 0.5 and rating is not None and rating.games == 2
+    local = await store.game_totals(1, "traditional", 100)
     assert (local.games, local.wins) == (1, 1)
-    nobody = await store.player_stats(42, "traditional", solitaire=False)
-    assert (nobody.games, nobody.win_rate, nobody.rating) == (0, 0.0, None)
+    nobody = await store.game_totals(42, "traditional", figures=("goat",))
+    assert (nobody.games, nobody.figures["goat"].total) == (0, 0)
+    assert await store.rank_of(42, "traditional") is None
     history = await store.history(1)
     assert [h.table_id for h in history] == [third, second, first]
     assert [h.table_id for h in await store.history(1, game="traditional")] == [second, first]
@@ -209,28 +212,30 @@ async def test_solitaire(store: Storage) -> None:
     )
     await store.start_table(table.id, deadline=50.0, seed=3)
     won = await store.record_solitaire_result(
-        1, game="clock", won=True, discards=2, hours_home=12, duration=300.0, table_id=table.id,
-        guild_id=100,
+        1, game="clock", won=True, figures={"hours_home": 12, "discards": 2}, duration=300.0,
+        table_id=table.id, guild_id=100,
     )
-    assert won.won and won.table_id == table.id and won.hours_home == 12
+    assert won.won and won.table_id == table.id and won.figures["hours_home"] == 12
     got = await store.get_table(table.id)
     assert got is not None and got.status == "finished" and got.deadline is None
     with pytest.raises(InvalidState):
         await store.record_solitaire_result(
-            1, game="clock", won=True, discards=0, hours_home=12, duration=1.0, table_id=table.id
+            1, game="clock", won=True, figures={"hours_home": 12}, duration=1.0,
+            table_id=table.id
         )
     with pytest.raises(TableNotFound):
         await store.record_solitaire_result(
-            1, game="clock", won=True, discards=0, hours_home=12, duration=1.0, table_id=999
+            1, game="clock", won=True, figures={"hours_home": 12}, duration=1.0, table_id=999
         )
-    await store.record_solitaire_result(1, game="clock", won=False, discards=5, hours_home=7,
-                                        duration=90.0)
-    await store.record_solitaire_result(1, game="clock", won=True, discards=1, hours_home=12,
-                                        duration=200.0)
-    stats = await store.player_stats(1, "clock", solitaire=True)
-    assert (stats.games, stats.wins, stats.best_duration) == (3, 2, 200.0)
-    assert stats.hours_home_avg == pytest.approx(31 / 3) and stats.rating is None
-    local = await store.player_stats(1, "clock", 100, solitaire=True)
+    await store.record_solitaire_result(1, game="clock", won=False,
+                                        figures={"hours_home": 7, "discards": 5}, duration=90.0)
+    await store.record_solitaire_result(1, game="clock", won=True,
+                                        figures={"hours_home": 12, "discards": 1}, duration=200.0)
+    stats = await store.solitaire_totals(1, "clock", figures=("hours_home",))
+    assert (stats.games, stats.wins, stats.fastest_win) == (3, 2, 200.0)
+    assert stats.figures["hours_home"].total / stats.games == pytest.approx(31 / 3)
+    assert await store.rank_of(1, "clock") is None
+    local = await store.solitaire_totals(1, "clock", 100)
     assert local.games == 1
     history = await store.solitaire_history(1)
     assert [h.duration for h in history] == [200.0, 90.0, 300.0]

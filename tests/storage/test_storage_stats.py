@@ -18,9 +18,9 @@ from storage import (
     Storage,
     display_rating,
 )
-from storage.db import migrations
 from storage.ratings import LEADERBOARD_SQL, RANK_SQL
 from storage.results import HISTORY_SQL
+from storage.schema import migrations
 from storage.stats import RATING_HISTORY_SQL
 
 P = [Seat(i, None, f"P{i}") for i in range(10)]
@@ -59,7 +59,7 @@ async def game(
     await store.start_table(table.id, deadline=None, seed=1)
     results = [
         SeatResult(i, p, points=points[i] if points else 10 * (len(places) - p),
-                   goat=kind == "traditional" and p == len(places))
+                   figures={"goat": int(p == len(places))} if kind == "traditional" else {})
         for i, p in enumerate(places)
     ]
     await store.finish_table(table.id, results, rate_ai=rate_ai)
@@ -140,8 +140,10 @@ async def test_totals_add_up_and_streaks_run_latest_first(store: Storage) -> Non
 async def test_goats_count_in_traditional(store: Storage) -> None:
     await game(store, [P[1], P[2], P[3]], [1, 2, 3])
     await game(store, [P[1], P[2], P[3]], [3, 2, 1])
-    assert (await store.game_totals(1, "traditional")).goats == 1
-    assert (await store.game_totals(2, "traditional")).goats == 0
+    one = await store.game_totals(1, "traditional", figures=("goat",))
+    assert one.figures["goat"].total == 1
+    two = await store.game_totals(2, "traditional", figures=("goat",))
+    assert two.figures["goat"].total == 0
 
 
 async def test_rating_history_follows_the_results(store: Storage) -> None:
@@ -164,12 +166,14 @@ async def test_rating_history_follows_the_results(store: Storage) -> None:
 
 async def test_solitaire_totals(store: Storage) -> None:
     for won, discards, home in [(False, 9, 7), (True, 4, 12), (True, 2, 12), (False, 11, 10)]:
-        await store.record_solitaire_result(1, game="clock", won=won, discards=discards,
-                                            hours_home=home, duration=60.0 + discards,
-                                            guild_id=100)
-    totals = await store.solitaire_totals(1, "clock")
-    assert (totals.games, totals.wins, totals.best_discards, totals.best_hours_home) == (
-        4, 2, 2, 12)
+        await store.record_solitaire_result(1, game="clock", won=won,
+                                            figures={"hours_home": home, "discards": discards},
+                                            duration=60.0 + discards, guild_id=100)
+    totals = await store.solitaire_totals(1, "clock", figures=("hours_home", "discards"))
+    figures = totals.figures
+    assert (totals.games, totals.wins, figures["discards"].low_in_win,
+            figures["hours_home"].high) == (4, 2, 2, 12)
+    assert figures["hours_home"].total == 41 and figures["discards"].low == 2
     assert totals.fastest_win == pytest.approx(62.0) and totals.streak == -1
     assert (await store.solitaire_totals(1, "clock", guild_id=5)).games == 0
 

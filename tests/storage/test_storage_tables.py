@@ -78,8 +78,6 @@ async def test_unknown_game_and_status(store: Storage) -> None:
     table = await playing(store)
     with pytest.raises(ValueError, match="unknown status"):
         await store.set_status(table.id, "sleeping")
-    with pytest.raises(ValueError, match="unknown status"):
-        await store.append_move(table.id, 1, "x", deadline=None, status="sleeping")
 
 
 async def test_seat_needs_exactly_one_holder() -> None:
@@ -91,10 +89,10 @@ async def test_seat_needs_exactly_one_holder() -> None:
 
 
 async def test_message_deadline_status_seats(store: Storage, clock: Clock) -> None:
-    table = await store.create_table(guild_id=None, channel_id=5, game="clock", host_id=1)
+    table = await store.create_table(guild_id=None, channel_id=5, game="clock", host_id=1,
+                                     deadline=1234.5)
     clock.now = 1100.0
     await store.set_table_message(table.id, 777)
-    await store.set_deadline(table.id, 1234.5)
     await store.update_seats(table.id, [ANN])
     got = await store.get_table(table.id)
     assert got is not None
@@ -116,11 +114,11 @@ async def test_start_table(store: Storage) -> None:
     with pytest.raises(ValueError, match="neither a seed nor a deal"):
         await store.start_table(table.id, deadline=None)
     deal = {"hands": [["6-6"], ["0-0"]], "stock": []}
-    await store.start_table(table.id, deadline=9.0, seats=[ANN, CY], deal=deal, snapshot="s0")
+    await store.start_table(table.id, deadline=9.0, seats=[ANN, CY], deal=deal)
     got = await store.get_table(table.id)
     assert got is not None
     assert got.status == "playing" and got.deal == deal and got.seats == (ANN, CY)
-    assert got.snapshot == "s0" and got.deadline == 9.0
+    assert got.deadline == 9.0
     with pytest.raises(InvalidState, match="playing"):
         await store.start_table(table.id, deadline=None, seed=1)
     with pytest.raises(TableNotFound):
@@ -161,21 +159,14 @@ async def test_moves_only_while_playing(store: Storage) -> None:
     with pytest.raises(InvalidState, match="lobby"):
         await store.append_move(lobby.id, 1, "6-6", deadline=None)
     table = await playing(store)
-    await store.append_move(table.id, 1, "6-6", deadline=99.0, status="finished")
+    await store.append_move(table.id, 1, "6-6", deadline=99.0)
     got = await store.get_table(table.id)
-    assert got is not None and got.status == "finished" and got.deadline == 99.0
+    assert got is not None and got.status == "playing" and got.deadline == 99.0
+    await store.set_status(table.id, "finished")
+    got = await store.get_table(table.id)
+    assert got is not None and got.status == "finished"
     with pytest.raises(InvalidState, match="finished"):
         await store.append_move(table.id, 2, "6-5", deadline=None)
-
-
-async def test_snapshot_goes_with_its_move(store: Storage) -> None:
-    table = await playing(store)
-    await store.append_move(table.id, 1, "6-6", deadline=None, snapshot='{"n": 1}')
-    got = await store.get_table(table.id)
-    assert got is not None and got.snapshot == '{"n": 1}'
-    await store.append_move(table.id, 2, "6-5 L", deadline=None)
-    got = await store.get_table(table.id)
-    assert got is not None and got.snapshot is None  # never describes an older move
 
 
 async def test_move_transaction_is_all_or_nothing(store: Storage, target: Path | str) -> None:
@@ -185,10 +176,10 @@ async def test_move_transaction_is_all_or_nothing(store: Storage, target: Path |
     # after the UPDATE, and the whole transaction must roll back.
     await raw_execute(target, "INSERT INTO moves VALUES (?, 2, 'intruder', 0)", table.id)
     with pytest.raises(MoveConflict, match="another writer"):
-        await store.append_move(table.id, 2, "6-5 L", deadline=200.0, snapshot="s")
+        await store.append_move(table.id, 2, "6-5 L", deadline=200.0)
     got = await store.get_table(table.id)
     assert got is not None
-    assert got.last_seq == 1 and got.deadline == 100.0 and got.snapshot is None
+    assert got.last_seq == 1 and got.deadline == 100.0
     # The log is append-only.
     with pytest.raises(Exception, match="append-only") as info:
         await raw_execute(target, "UPDATE moves SET move = 'x' WHERE table_id = ?", table.id)
@@ -253,23 +244,14 @@ async def test_a_shards_tables_are_those_shard_of_places_there(store: Storage) -
     assert {shard_of(g, 3) for g in guilds} == {0, 1, 2}  # every shard is tried with tables
 
 
-async def test_channel_user_and_overdue_queries(store: Storage) -> None:
+async def test_channel_queries(store: Storage) -> None:
     a = await playing(store, channel_id=1, guild_id=100, seats=[ANN, BOB])
     b = await playing(store, channel_id=1, guild_id=100, seats=[CY, AI])
-    c = await playing(store, channel_id=2, guild_id=200, seats=[ANN, AI])
+    await playing(store, channel_id=2, guild_id=200, seats=[ANN, AI])
     await store.set_status(b.id, "abandoned")
     assert [t.id for t in await store.tables_in_channel(1)] == [a.id]
     assert [t.id for t in await store.tables_in_channel(1, active_only=False)] == [a.id, b.id]
     assert [t.id for t in await store.tables_in_channel(3)] == []
-    assert [t.id for t in await store.tables_of_user(1)] == [a.id, c.id]  # across guilds
-    assert [t.id for t in await store.tables_of_user(3)] == []
-    assert [t.id for t in await store.tables_of_user(3, active_only=False)] == [b.id]
-    await store.set_deadline(a.id, 50.0)
-    await store.set_deadline(c.id, 40.0)
-    assert [t.id for t in await store.overdue_tables(45.0)] == [c.id]
-    assert [t.id for t in await store.overdue_tables(60.0)] == [c.id, a.id]
-    await store.set_deadline(c.id, None)
-    assert [t.id for t in await store.overdue_tables(60.0)] == [a.id]
 
 
 async def test_mark_sent_only_once(store: Storage) -> None:

@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 
+from cogs.stats_views import history_result, replay_summary, streak_text
 from engine.records import replay
 from engine.registry import GAMES
 from engine.rng import SeededRandom
-from storage import GuildSettings, Storage, display_rating
+from storage import PROVISIONAL_GAMES, GuildSettings, Storage, display_rating
 from tables.errors import TableError
 from tables.live import Person, TableEvent, TableSettings
 from tables.service import TableService
-from tables.standings import Standings, streak_text
+from tables.standings import Standings
 
 ANN, BOB, CY, DEE = Person(1, "Ann"), Person(2, "Bob"), Person(3, "Cy"), Person(4, "Dee")
 G1, G2 = 10, 11
@@ -99,7 +100,8 @@ async def test_the_board_follows_the_ratings_and_ranks_everyone(world: World) ->
     assert [line.rating for line in page.rows] == [display_rating(r.rating) for r in stored]
     assert [line.rank for line in page.rows] == [1, 2, 3, 4]
     assert (page.page, page.pages, page.total) == (1, 1, 4)
-    assert all(line.provisional for line in page.rows) and "provisional" in page.note
+    assert all(line.provisional for line in page.rows)
+    assert page.provisional_games == PROVISIONAL_GAMES
     # One a page: the viewer's own line is given even when on another page.
     for viewer in (ANN, BOB, CY, DEE):
         first = await world.standings.leaderboard("traditional", None, 1, 1,
@@ -143,9 +145,10 @@ async def test_stats_add_up_to_the_stored_results(world: World) -> None:
             (stats,) = await world.standings.stats(person.user_id, scope)
             assert stats.game == "traditional" and stats.games == len(rows)
             assert stats.wins == sum(r.place == 1 for r in rows)
-            assert stats.goats == sum(r.goat for r in rows)
+            assert stats.figures["goat"].total == sum(r.figures["goat"] for r in rows)
+            assert stats.figures["hands"].total == sum(r.figures["hands"] for r in rows)
             assert stats.average_points == pytest.approx(sum(r.points for r in rows) / len(rows))
-            assert stats.best_score is None and stats.best_result is None
+            assert stats.best_score is None and stats.fastest_win is None
             after = [(r.rating_after if scope is None else r.guild_rating_after) for r in rows]
             before = [(r.rating_before if scope is None else r.guild_rating_before)
                       for r in rows]
@@ -157,7 +160,7 @@ async def test_stats_add_up_to_the_stored_results(world: World) -> None:
             assert stats.change_games == len(rows) and stats.rank is not None
             latest = sorted(rows, key=lambda r: r.finished_at)[-1]
             assert (stats.streak > 0) == (latest.place == 1)
-            assert stats.streak_text == streak_text(stats.streak)
+            assert str(abs(stats.streak)) in streak_text(stats.streak)
     assert await world.standings.stats(99) == []
     assert len(await world.standings.stats(99, include_unplayed=True)) == len(GAMES)
 
@@ -167,8 +170,10 @@ async def test_history_lists_the_last_games(world: World) -> None:
     history = await world.standings.history(ANN.user_id, 3)
     assert [h.table_id for h in history] == [ids[5], ids[3], ids[2]]
     assert history[0].players == ("Ann", "Bob") and history[0].game == "traditional"
-    assert history[0].result.split(" of 2")[0] in ("1st", "2nd")
-    assert "rating" in history[0].result and history[0].guild_id == G1
+    assert history[0].place in (1, 2) and history[0].size == 2
+    assert history[0].rating_change is not None and history[0].guild_id == G1
+    assert history_result(history[0]).split(" of 2")[0] in ("1st", "2nd")
+    assert "rating" in history_result(history[0])
     assert history[0].finished_at >= history[1].finished_at
 
 
@@ -186,7 +191,8 @@ async def test_a_replay_replays_to_the_final_state(world: World) -> None:
     assert stored["deal"] == {k: v for k, v in record["deal"].items() if k != "next"}
     assert stored["seed"] == record["seed"]
     assert files.json_filename == f"game-{ids[0]}.json" and files.guild_id == G1
-    assert "Traditional" in files.summary and "Ann" in files.summary
+    assert "Ann" in [p.name for p in files.placings] and files.moves == len(record["moves"])
+    assert "Traditional" in replay_summary(files) and "Ann" in replay_summary(files)
     with pytest.raises(TableError, match="no game"):
         await world.standings.replay(9999)
     lobby = await world.service.open_lobby(
@@ -249,14 +255,16 @@ async def test_each_game_shows_the_figures_its_registry_spec_declares(world: Wor
     mine = {game: await world.store.history(ANN.user_id, limit=50, game=game)
             for game in ("traditional", "carousel")}
     # Traditional names goats; Carousel keeps the best match score; neither has both.
-    assert stats["traditional"].goats == sum(r.goat for r in mine["traditional"])
+    assert stats["traditional"].figures["goat"].total == sum(
+        r.figures["goat"] for r in mine["traditional"])
     assert stats["traditional"].best_score is None
-    assert len(mine["carousel"]) == 2 and stats["carousel"].goats is None
+    assert len(mine["carousel"]) == 2 and "goat" not in stats["carousel"].figures
     assert stats["carousel"].best_score == max(r.points for r in mine["carousel"])
     # Big Clock's figures come from its solitaire results, stored under its own name.
     solo = await world.store.solitaire_history(ANN.user_id)
     assert [s.game for s in solo] == ["clock", "clock"]
     clock = stats["clock"]
     assert (clock.games, clock.wins) == (2, sum(s.won for s in solo))
-    assert clock.best_hours_home == max(s.hours_home for s in solo)
-    assert clock.goats is None and clock.best_score is None and clock.rating is None
+    assert clock.figures["hours_home"].high == max(s.figures["hours_home"] for s in solo)
+    assert clock.figures["discards"].total == sum(s.figures["discards"] for s in solo)
+    assert "goat" not in clock.figures and clock.best_score is None and clock.rating is None

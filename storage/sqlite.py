@@ -1,95 +1,33 @@
-"""The backend interface, the SQLite backend and numbered migrations (the storage errors:
-`storage.errors`).
+"""The SQLite backend: one aiosqlite connection to one file, with a lock, transactions
+and the migrations of `storage.schema`.
 
-The mixins of `Storage` talk to a `Backend` (this module's `Database` for SQLite,
-`storage.postgres.PostgresDatabase` for PostgreSQL) through `Conn`, whose methods
-keep aiosqlite's names. SQL is written once, with `?` placeholders (or `:name`);
-the PostgreSQL connection numbers them ($1, $2 ...). Where the dialects differ the
-SQL says so beside the query, through `Conn.dialect` or `Conn.for_update`.
-
-One `Database` wraps one aiosqlite connection. Every statement runs under one
+One `SqliteDatabase` wraps one aiosqlite connection. Every statement runs under one
 `asyncio.Lock`, so the coroutines of the bot never interleave their statements
 inside each other's transactions; other processes are kept out by SQLite's own
 locks (`BEGIN IMMEDIATE` plus `busy_timeout`).
-
-Migrations: SQLite's are `migrations/NNN_name.sql`, PostgreSQL's the files of the
-same numbers in `migrations/postgres/`; every change of schema adds one of each.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
+from urllib.parse import quote
 
 import aiosqlite
 
+from .backend import Conn, Executed, Params, Row
 from .errors import DatabaseUnreadable, StorageError, constraint_errors, storage_error
+from .schema import latest_version, migrations
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
-POSTGRES_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgres"
 BUSY_TIMEOUT_MS = 5000
-_MIGRATION_NAME = re.compile(r"^(\d{3})_[A-Za-z0-9_]+\.sql$")
-
-
-Params = Sequence[Any] | Mapping[str, Any]
-Row = Sequence[Any]
-
-
-class Executed(Protocol):
-    """What `Conn.execute` returns: how many rows the statement changed."""
-
-    @property
-    def rowcount(self) -> int: ...
-
-
-class Conn(Protocol):
-    """One connection inside a transaction, the same on every backend.
-
-    Integrity failures raise ConstraintError, whichever the database.
-    """
-
-    dialect: str  # "sqlite" or "postgres"
-    for_update: str  # appended to a SELECT that locks the rows it reads ("" in SQLite)
-
-    async def execute(self, sql: str, params: Params = ()) -> Executed: ...
-
-    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None: ...
-
-    async def execute_fetchall(self, sql: str, params: Params = ()) -> Sequence[Row]: ...
-
-    async def serialize(self, key: int) -> None:
-        """Hold lock `key` until the transaction ends (SQLite: every write already does)."""
-
-
-class Backend(Protocol):
-    """A database: transactions, one-statement reads, the clock, the schema version."""
-
-    dialect: str
-    clock: Callable[[], float]
-
-    def write(self) -> AbstractAsyncContextManager[Conn]: ...
-
-    def read(self) -> AbstractAsyncContextManager[Conn]: ...
-
-    async def fetch(self, sql: str, params: Params = ()) -> Sequence[Row]: ...
-
-    async def schema_version(self) -> int: ...
-
-    def describe(self) -> str: ...
-
-    def now(self) -> float: ...
-
-    async def close(self) -> None: ...
 
 
 class SqliteConn:
@@ -117,65 +55,19 @@ class SqliteConn:
         """Nothing to do: `BEGIN IMMEDIATE` already makes every write transaction the only one."""
 
 
-@dataclass(frozen=True)
-class Migration:
-    """One numbered migration file."""
-
-    version: int
-    path: Path
-
-    def statements(self) -> list[str]:
-        """The file's SQL split into complete statements (triggers kept whole)."""
-        out: list[str] = []
-        buf = ""
-        for line in self.path.read_text(encoding="utf-8").splitlines(keepends=True):
-            buf += line
-            if sqlite3.complete_statement(buf):
-                if buf.strip():
-                    out.append(buf.strip())
-                buf = ""
-        if buf.strip() and not all(
-            ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()
-        ):
-            raise StorageError(f"migration {self.path.name} ends with an incomplete statement")
-        return out
-
-
-def migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """The migration files of `directory` (SQLite's by default), in order; numbers must be
-    1, 2, 3 ... without gaps.
-
-    Raises StorageError if the numbering has a gap or a duplicate.
-    """
-    found: list[Migration] = []
-    for path in sorted(directory.glob("*.sql")):
-        match = _MIGRATION_NAME.match(path.name)
-        if match is None:
-            raise StorageError(f"badly named migration file {path.name}")
-        found.append(Migration(int(match.group(1)), path))
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise StorageError(f"migration {migration.path.name} should be number {expected:03d}")
-    return found
-
-
-def latest_version() -> int:
-    """The schema version this code writes (the number of the last migration)."""
-    found = migrations()
-    return found[-1].version if found else 0
-
-
-class Database:
+class SqliteDatabase:
     """The SQLite backend: one connection to one file, with a lock and transaction helpers."""
 
     dialect = "sqlite"
 
     def __init__(
-        self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]
+        self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float], *,
+        read_only: bool = False,
     ) -> None:
         self.conn = conn
         self.path = path
         self.clock = clock
+        self.read_only = read_only
         self.lock = asyncio.Lock()
         self.wrapped = SqliteConn(conn)
 
@@ -186,15 +78,21 @@ class Database:
         *,
         clock: Callable[[], float] = time.time,
         quick_check: bool = True,
-    ) -> Database:
+        read_only: bool = False,
+    ) -> SqliteDatabase:
         """Open (creating if needed) the database at `path` and bring its schema up to date.
 
         Creates the parent folder, sets WAL mode, foreign keys and the busy timeout,
         optionally runs `PRAGMA quick_check`, then applies the pending migrations.
         Raises DatabaseUnreadable (naming the file) if the file is not a usable
         SQLite database or was written by a newer schema.
+
+        `read_only`: for tools. The file must exist; it is opened as it is (any schema
+        version, no migration, no change of journal mode) and every write is refused.
         """
         path = Path(path)
+        if read_only:
+            return await cls._open_read_only(path, clock, quick_check=quick_check)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -222,6 +120,36 @@ class Database:
             raise
         return db
 
+    @classmethod
+    async def _open_read_only(cls, path: Path, clock: Callable[[], float], *,
+                              quick_check: bool) -> SqliteDatabase:
+        if not path.is_file():
+            raise DatabaseUnreadable(path, "no such file")
+        try:
+            conn = await aiosqlite.connect(f"file:{quote(str(path.resolve()))}?mode=ro",
+                                           uri=True, isolation_level=None,
+                                           timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as exc:
+            raise DatabaseUnreadable(path, str(exc)) from exc
+        db = cls(conn, path, clock, read_only=True)
+        try:
+            await conn.execute_fetchall("SELECT count(*) FROM sqlite_schema")
+            if quick_check:
+                await db._quick_check()
+            await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise DatabaseUnreadable(path, str(exc)) from exc
+            raise
+        return db
+
+    async def _quick_check(self) -> None:
+        rows = list(await self.conn.execute_fetchall("PRAGMA quick_check"))
+        if [r[0] for r in rows] != ["ok"]:
+            problems = "; ".join(str(r[0]) for r in rows[:3])
+            raise DatabaseUnreadable(self.path, f"it is corrupt ({problems})")
+
     async def _configure(self, *, quick_check: bool) -> None:
         """Set the connection's pragmas and check the file is a sane database."""
         conn = self.conn
@@ -234,10 +162,7 @@ class Database:
                 f"its schema version {version} is newer than this code ({latest_version()})",
             )
         if quick_check:
-            rows = list(await conn.execute_fetchall("PRAGMA quick_check"))
-            if [r[0] for r in rows] != ["ok"]:
-                problems = "; ".join(str(r[0]) for r in rows[:3])
-                raise DatabaseUnreadable(self.path, f"it is corrupt ({problems})")
+            await self._quick_check()
         mode = list(await conn.execute_fetchall("PRAGMA journal_mode=WAL"))
         if mode[0][0] != "wal":
             log.warning("%s: journal mode is %s, not wal", self.path, mode[0][0])
@@ -283,8 +208,11 @@ class Database:
     async def write(self) -> AsyncIterator[Conn]:
         """A write transaction (`BEGIN IMMEDIATE`): committed on success, rolled back on error.
 
-        sqlite3 errors are re-raised as StorageError (StorageErrors pass unchanged).
+        sqlite3 errors are re-raised as StorageError (StorageErrors pass unchanged);
+        a database opened read-only refuses with StorageError.
         """
+        if self.read_only:
+            raise StorageError(f"{self.path} is open read-only: nothing can be written")
         async with self.lock:
             conn = self.conn
             try:

@@ -1,4 +1,4 @@
-"""The line of play with two ends, `L` and `R`, as the Traditional game lays it."""
+"""The line of play with two ends, `L` and `R`: the Traditional game's board (only it lays one)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,46 @@
+"""English texts of the web pages (web/), part of the catalog (merged into `catalog.EN`)."""
+
+from __future__ import annotations
+
+from catalog.po import Source
+
+WEB: dict[str, Source] = {
+    "web.title": "Dominoes",
+    "web.about": ("Dominoes is a Discord bot for playing dominoes in groups: Traditional, "
+                  "Carousel and the Big Clock solitaire, with leaderboards and pickup games "
+                  "that run for days across time zones. These pages show a server's "
+                  "leaderboards, its players' records and every finished game, move by move."),
+    "web.privacy": ("Only finished games and results are shown here: never a hand, a deal or a "
+                    "game in play. A server's pages open from the links the bot gives, unless "
+                    "the server's admins made them public."),
+    "web.rules_of": "The rules of {game}",
+    "web.back_home": "Back to the first page",
+    "web.language.en": "English",
+    "web.language.ru": "Русский",
+    "web.language.uk": "Українська",
+    "web.error.403": ("This page opens only from a link the bot gave, and this link is "
+                      "missing, wrong or expired. Ask the bot for a new one."),
+    "web.error.404": "There is no such page.",
+    "web.error.405": "This address only shows pages.",
+    "web.error.413": "This address takes no uploads.",
+    "web.error.414": "That address is too long.",
+    "web.error.429": "Too many requests from your address: wait a moment and try again.",
+    "web.error.other": "Something went wrong with this request.",
+    "web.game.title": "{game}, table #{table}",
+    "web.game.board_alt": "The board after move {n} of {total}",
+    "web.game.after_move": "After move {n} of {total}",
+    "web.game.prev": "The move before",
+    "web.game.next": "The next move",
+    "web.game.slider": "Move number",
+    "web.game.keys": "The arrow keys ← → step through the moves.",
+    "web.game.hands": "Hand by hand",
+    "web.game.moves": "Every move",
+    "web.game.download": "Download the game record (JSON)",
+    "web.col.place": "Place",
+    "web.col.player": "Player",
+    "web.col.score": "Score",
+    "web.col.scores": "Scores after it",
+    "web.col.number": "No.",
+    "web.col.move": "Move",
+    "web.col.hand": "Hand",
+}

@@ -1,0 +1,122 @@
+"""The pieces every message of the bot is built from (Components V2 `LayoutView`s).
+
+A picture (`Shot`, drawn by `render` off the event loop), rows of buttons, one
+container of text, Discord timestamps, durations and links. Each feature's
+layouts (cogs/lobby.py, cogs/play.py, cogs/messages.py…) are made of these.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord import ui
+
+from catalog import t
+from catalog.reader import current
+from cogs.escape import alt_text, shown
+from cogs.words import level_words
+from tables.live import LiveTable
+
+log = logging.getLogger(__name__)
+
+BUTTONS_PER_ROW = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A rendered picture ready to attach: PNG bytes, file name and alt text."""
+
+    png: bytes
+    filename: str
+    alt: str
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), self.filename, description=self.alt[:1000])
+
+    def gallery(self) -> ui.MediaGallery[Any]:
+        """The picture in a message, shown from its attached `file()`."""
+        return ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{self.filename}", description=self.alt[:1000] or None))
+
+
+async def render(kind: str, view: Any, filename: str) -> Shot | None:
+    """`render.render_board`/`render_hand` of `view` off the event loop; None if unavailable."""
+    try:
+        import render as render_pkg
+    except ImportError:
+        return None
+    func = getattr(render_pkg, f"render_{kind}", None)
+    if func is None:
+        return None
+    try:
+        # One look that reads on both Discord themes (render's default), so no per-user pick.
+        # In the language of the message it goes into: the reader's (catalog/reader.py).
+        picture = await asyncio.to_thread(func, view, render_pkg.DEFAULT_THEME, current())
+    except Exception:
+        log.exception("rendering the %s failed", kind)
+        return None
+    names = view.players
+    return Shot(picture.data, filename, alt_text(picture.alt, names))
+
+
+def when(timestamp: float | None, style: str = "R") -> str:
+    """A Discord timestamp (`<t:unix:R>`), shown in each reader's own time zone."""
+    if timestamp is None:
+        return "-"
+    return discord.utils.format_dt(datetime.fromtimestamp(timestamp, tz=UTC), style)  # type: ignore[arg-type]
+
+
+def seat_label(table: LiveTable, seat: int) -> str:
+    s = table.seats[seat]
+    if s.is_ai:
+        return t("lobby.ai_seat", name=shown(s.name), level=level_words(s.ai_level))
+    return f"<@{s.user_id}>"
+
+
+def rows(buttons: list[ui.Item[Any]], max_rows: int) -> list[ui.ActionRow[Any]]:
+    """The buttons in rows of BUTTONS_PER_ROW, at most `max_rows` rows."""
+    found = []
+    for start in range(0, min(len(buttons), max_rows * BUTTONS_PER_ROW), BUTTONS_PER_ROW):
+        found.append(ui.ActionRow(*buttons[start:start + BUTTONS_PER_ROW]))
+    return found
+
+
+def layout(texts: list[str], shot: Shot | None, rows: list[ui.ActionRow[Any]],
+           colour: int | None = None) -> ui.LayoutView:
+    """One container (the texts, then the picture), then the rows of buttons."""
+    view = ui.LayoutView(timeout=None)
+    children: list[ui.Item[Any]] = [ui.TextDisplay("\n".join(x for x in texts if x))]
+    if shot is not None:
+        children.append(shot.gallery())
+    container = ui.Container(*children, accent_colour=colour)
+    view.add_item(container)
+    for row in rows:
+        view.add_item(row)
+    return view
+
+
+def duration(seconds: int) -> str:
+    """"2 d", "12 h", "90 min" in the reader's language."""
+    if seconds % 86400 == 0:
+        return t("time.days", count=seconds // 86400)
+    if seconds % 3600 == 0:
+        return t("time.hours", count=seconds // 3600)
+    return t("time.minutes", count=seconds // 60)
+
+
+def text_layout(text: str) -> ui.LayoutView:
+    """A plain one-text message (notices, errors are sent as plain content instead)."""
+    return layout([text], None, [])
+
+
+def table_link(table: LiveTable) -> str:
+    """A jump link to the table's public message (or its channel before it is posted)."""
+    guild = table.guild_id if table.guild_id is not None else "@me"
+    base = f"https://discord.com/channels/{guild}/{table.channel_id}"
+    return f"{base}/{table.message_id}" if table.message_id is not None else base

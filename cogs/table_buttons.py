@@ -1,0 +1,173 @@
+"""The table message's buttons: Your hand, Rules, Resign (asks first, then Quit), Rematch,
+Take my seat back; and the /domino commands that act on a table (cancel, replace,
+resign).
+
+`TableButton` is one persistent item for several buttons (their ids were
+registered so): each action goes to its feature's handler, Your hand to
+cogs/hands.py, Rematch to cogs/lobby.py, the others to `TableClicks` here.
+
+Custom ids (at most 100 characters):
+    dom:hand:<table>                  "Your hand"
+    dom:resign:<table>                resign / give up (asks first, privately)
+    dom:quit:<table>                  resign, confirmed
+    dom:rules:<table>                 the rules and the table's options
+    dom:rematch:<table>               a new lobby with the same seats
+    dom:back:<table>                  take back the seat an AI plays after timeouts
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import ui
+
+from catalog import t
+from cogs.answering import ack, answer, guard, is_manager, seated, unless_slow
+from cogs.hands import LiveHands
+from cogs.items import Item, button, part
+from cogs.layout import text_layout
+from cogs.lobby import Lobby
+from cogs.membership import Membership
+from tables.errors import TableError
+from tables.live import LiveTable, resign_plays_on
+from tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+RulesText = Callable[[str, dict[str, Any] | None], str]
+
+
+class TableButton(Item[ui.Button[Any]],
+                  template=r"dom:(?P<action>hand|resign|quit|rules|rematch):(?P<table>\d+)"):
+    """A table-wide button: your hand, resign (and its confirmation, quit), rules, rematch."""
+
+    def __init__(self, action: str, table: int, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False) -> None:
+        self.action, self.table = action, table
+        super().__init__(button(f"dom:{action}:{table}", label, style, disabled))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str], /) -> TableButton:
+        label = getattr(item, "label", None) or match["action"]
+        return cls(match["action"], int(match["table"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.action == "hand":
+            await part(interaction, LiveHands).show_hand(interaction, self.table)
+        elif self.action == "rematch":
+            await part(interaction, Lobby).rematch_click(interaction, self.table)
+        else:
+            clicks = part(interaction, TableClicks)
+            handler = {"resign": clicks.resign_click, "quit": clicks.resign_confirmed,
+                       "rules": clicks.rules_click}[self.action]
+            await handler(interaction, self.table)
+
+
+class BackButton(Item[ui.Button[Any]], template=r"dom:back:(?P<table>\d+)"):
+    """"Take my seat back": the clicker's seat, played by an AI since their timeouts."""
+
+    def __init__(self, table: int, *, label: str = "Take my seat back") -> None:
+        self.table = table
+        super().__init__(button(f"dom:back:{table}", label, discord.ButtonStyle.success, False))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str], /) -> BackButton:
+        return cls(int(match["table"]), label=getattr(item, "label", None) or "Take my seat back")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await part(interaction, TableClicks).back_click(interaction, self.table)
+
+
+class TableClicks:
+    """Resign, Rules and Take my seat back, and the table commands (given from outside the
+    table's server only by its members: `membership`); `rules` writes a game's rules with
+    a table's options (cogs/help.py)."""
+
+    def __init__(self, service: TableService, membership: Membership,
+                 rules: RulesText) -> None:
+        self.service = service
+        self.membership = membership
+        self.rules = rules
+
+    async def back_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """"Take my seat back": the clicker plays their seat again instead of the AI."""
+        async with guard(interaction, table_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.service.take_back(table_id, interaction.user.id)
+            await interaction.followup.send(t("notice.back_ok"), ephemeral=True)
+
+    async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Resign asks first, privately: what it means here, and a button to confirm."""
+        async with guard(interaction, table_id):
+            table, _ = await seated(self.service, table_id, interaction.user.id)
+            key = "resign.ask_ai" if resign_plays_on(table) else "resign.ask_end"
+            layout = text_layout(t(key, table=table.id))
+            layout.add_item(discord.ui.ActionRow(TableButton(
+                "quit", table.id, label=t("resign.confirm"), style=discord.ButtonStyle.danger)))
+            await interaction.response.send_message(view=layout, ephemeral=True)
+
+    async def resign_confirmed(self, interaction: discord.Interaction[Any],
+                               table_id: int) -> None:
+        async with guard(interaction, table_id):
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:  # the question: answered
+                await interaction.response.edit_message(view=text_layout(t("resign.done")))
+            else:
+                await interaction.response.defer()
+            await self.service.resign(table_id, interaction.user.id)
+
+    async def known_table(self, interaction: discord.Interaction[Any],
+                          table_id: int) -> LiveTable:
+        """A live table, or one that has ended (read back from storage: ended tables are
+        not kept in memory). Raises TableError."""
+        table = self.service.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await unless_slow(interaction, self.service.store.get_table(table_id))
+        if row is None:
+            raise TableError("error.not_in_play")
+        return LiveTable(row, None)
+
+    async def rules_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async with guard(interaction, table_id):
+            table = await self.known_table(interaction, table_id)
+            await answer(interaction, self.rules(table.game_kind, table.row.options),
+                         ephemeral=True)
+
+    async def cancel_here(self, interaction: discord.Interaction[Any],
+                          table_id: int | None) -> None:
+        async with guard(interaction, table_id):
+            await ack(interaction, ephemeral=True)
+            if table_id is None:
+                table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
+            await self.service.cancel(table_id, interaction.user.id,
+                                      is_manager=is_manager(interaction))
+            await interaction.followup.send(t("cmd.cancelled", table=table_id), ephemeral=True)
+
+    async def replace(self, interaction: discord.Interaction[Any], seat: int,
+                      table_id: int | None) -> None:
+        async with guard(interaction, table_id):
+            if table_id is None:
+                table_id = self._channel_table(interaction).id
+            await self.membership.check(interaction, table_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.service.replace_with_ai(table_id, seat - 1, interaction.user.id,
+                                               is_manager=is_manager(interaction))
+            await interaction.followup.send(t("cmd.replaced", seat=seat), ephemeral=True)
+
+    def _channel_table(self, interaction: discord.Interaction[Any]) -> LiveTable:
+        """The newest table of this channel (for commands given without a table id)."""
+        tables = self.service.tables_in_channel(interaction.channel_id or 0)
+        if not tables:
+            raise TableError("error.no_table_here")
+        mine = [x for x in tables if x.seat_of(interaction.user.id) is not None]
+        return max(mine or tables, key=lambda x: x.id)
+

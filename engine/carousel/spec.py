@@ -1,0 +1,11 @@
+"""The Carousel's facts, as the registry (engine/registry.py) reads them."""
+
+from __future__ import annotations
+
+from engine.figures import Figures
+from engine.registry import GameSpec
+
+SPEC = GameSpec("carousel", (2, 7), solitaire=False, rated=True,
+                class_name="CarouselGame", options_name="CarouselOptions",
+                usual_players=4, best_score=True,
+                figures=Figures(("hands",), "engine.carousel.scoring:result_figures"))

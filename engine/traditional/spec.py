@@ -1,0 +1,11 @@
+"""The Traditional draw game's facts, as the registry (engine/registry.py) reads them."""
+
+from __future__ import annotations
+
+from engine.figures import Figures
+from engine.registry import GameSpec
+
+SPEC = GameSpec("traditional", (2, 4), solitaire=False, rated=True,
+                class_name="TraditionalGame", options_name="TraditionalOptions",
+                usual_players=3, goats=True,
+                figures=Figures(("goat", "hands"), "engine.traditional.scoring:result_figures"))

@@ -1,0 +1,58 @@
+"""The web app: `make_app` builds it, `WebServer` runs it beside the bot (WEB_HOST,
+WEB_PORT; port 0 turns it off) and stops it with the bot."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from aiohttp import web
+
+from storage import Storage
+from web import game_pages
+from web.access import Access
+from web.guard import RateLimit, guard
+from web.pages import about, error_page, rules
+from web.replays import Replays
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def make_app(store: Storage | None = None, access: Access | None = None, *,
+             limit: RateLimit | None = None) -> web.Application:
+    """The application with every route; nothing outside them is served. Without a
+    store (or the signing key in `access`) only the pages of no server are served."""
+    app = web.Application(middlewares=[guard(limit or RateLimit(), error_page)],
+                          client_max_size=1024)
+    if store is not None and access is not None:
+        app[game_pages.ACCESS] = access
+        app[game_pages.REPLAYS] = Replays(store)
+        game_pages.add_routes(app)
+    app.router.add_get("/", about)
+    app.router.add_get("/rules/{game}", rules)
+    app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False,
+                          append_version=False)
+    return app
+
+
+class WebServer:
+    """The app served on one address while the bot runs."""
+
+    def __init__(self, app: web.Application, host: str, port: int) -> None:
+        self.app, self.host, self.port = app, host, port
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        """Listen on host:port. Raises OSError when the address cannot be used."""
+        # aiohttp's own access log is off: web/guard.py logs one line without the query.
+        self._runner = web.AppRunner(self.app, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        log.info("web pages served on http://%s:%d", self.host, self.port)
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None

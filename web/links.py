@@ -1,0 +1,66 @@
+"""Signed links: a path with an expiry and an HMAC, so a server's pages open only from a
+link the bot gave (unless the server made its pages public).
+
+`sign(secret, path, expires)` gives the query to append; `verify` checks it. The MAC
+covers the path and the expiry, nothing else of the query (`lang` may change freely).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+# How long a link the bot puts in a message stays valid: a month, so a finished game's
+# link in a DM still opens when someone comes back to it.
+LINK_SECONDS = 30 * 24 * 3600
+SECRET_NAME = "WEB_SECRET"
+
+
+def _mac(secret: bytes, path: str, expires: int) -> str:
+    message = f"{path}\n{expires}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:32]
+
+
+def sign(secret: bytes, path: str, expires: int) -> str:
+    """The query string (without `?`) that makes `path` valid until unix time `expires`."""
+    return f"exp={expires}&sig={_mac(secret, path, expires)}"
+
+
+def signed_url(base_url: str, secret: bytes, path: str, *, now: float,
+               seconds: int = LINK_SECONDS) -> str:
+    """The full link to `path` under `base_url` (no trailing slash needed), valid for
+    `seconds` from `now`."""
+    expires = int(now) + seconds
+    return f"{base_url.rstrip('/')}{path}?{sign(secret, path, expires)}"
+
+
+def verify(secret: bytes, path: str, query: Mapping[str, str], *, now: float) -> bool:
+    """Whether `query` carries a valid, unexpired signature of `path`. Never raises."""
+    raw_exp, sig = query.get("exp", ""), query.get("sig", "")
+    if not raw_exp.isdigit() or len(raw_exp) > 12 or not sig:
+        return False
+    expires = int(raw_exp)
+    if expires < now:
+        return False
+    return hmac.compare_digest(sig, _mac(secret, path, expires))
+
+
+def load_or_create_secret(environ: Mapping[str, str], env_file: Path) -> bytes:
+    """The signing key: `WEB_SECRET` from the environment, else a new random one that is
+    appended to `env_file` (created if missing), so links stay valid across restarts.
+
+    Raises OSError when the file cannot be written (the caller names it to the admin)."""
+    found = environ.get(SECRET_NAME, "").strip()
+    if found:
+        return found.encode()
+    made = secrets.token_hex(32)
+    text = env_file.read_text(encoding="utf-8") if env_file.exists() else ""
+    if text and not text.endswith("\n"):
+        text += "\n"
+    text += "# Signs the links to the web pages (made at first start; keep it secret).\n"
+    text += f"{SECRET_NAME}={made}\n"
+    env_file.write_text(text, encoding="utf-8")
+    return made.encode()

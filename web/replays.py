@@ -1,0 +1,135 @@
+"""Finished games as the pages show them: the record, every move with whose it was and
+the scores after it, the hands of a match, and the board after any move.
+
+Only a finished table is ever read here: a table in its lobby, in play, cancelled or
+abandoned is "no such game" (`GameNotFound`), so nothing of an unfinished game (hand,
+position, deal) can reach a page. Boards are drawn on request off the event loop and
+kept in a bounded cache, so stepping through a game draws each position once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import Game, HandSummary
+from engine.records import new_game, replay
+from engine.registry import game_spec
+from render import render_board
+from storage import Storage
+
+
+class GameNotFound(LookupError):
+    """No finished game with that id in that server."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """Move `number` (from 1): who made it (`seat`), its record text, the scores after it."""
+
+    number: int
+    seat: int | None
+    move: str
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """What a game page shows of one finished game."""
+
+    table_id: int
+    guild_id: int | None
+    game: str
+    players: tuple[str, ...]
+    record: dict[str, Any]
+    steps: tuple[Step, ...]
+    hands: tuple[HandSummary, ...]
+    reason: str
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished_at: float
+
+    @property
+    def solitaire(self) -> bool:
+        return game_spec(self.game).solitaire
+
+
+def _steps(record: dict[str, Any]) -> tuple[tuple[Step, ...], Game[Any]]:
+    game = new_game(record)
+    steps = []
+    for number, move in enumerate(record["moves"], start=1):
+        seat = game.to_move
+        game.play(move)
+        scores = tuple(game.score_of(s) for s in range(len(game.players)))
+        steps.append(Step(number, seat, move, scores))
+    return tuple(steps), game
+
+
+def _board(record: dict[str, Any], moves: int, lang: str) -> bytes:
+    game = replay({**record, "moves": record["moves"][:moves]})
+    return render_board(game.view(None), locale=lang).data
+
+
+class Replays:
+    """Finished games read from storage, and their boards, with bounded caches."""
+
+    def __init__(self, store: Storage, *, games: int = 64, boards: int = 1024,
+                 draw: Callable[[dict[str, Any], int, str], bytes] = _board) -> None:
+        self.store = store
+        self._games: OrderedDict[int, FinishedGame] = OrderedDict()
+        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        self._limits = (games, boards)
+        self._draw = draw
+        self.drawn = 0  # boards drawn so far (the cache's misses)
+
+    async def game(self, guild_id: int | None, table_id: int) -> FinishedGame:
+        """The finished game `table_id` of server `guild_id` (None: played in DMs).
+        Raises GameNotFound for any other table, whatever its status."""
+        cached = self._games.get(table_id)
+        if cached is None:
+            cached = await self._read(table_id)
+            self._games[table_id] = cached
+            while len(self._games) > self._limits[0]:
+                self._games.popitem(last=False)
+        self._games.move_to_end(table_id)
+        if cached.guild_id != guild_id:
+            raise GameNotFound(table_id)
+        return cached
+
+    async def _read(self, table_id: int) -> FinishedGame:
+        table = await self.store.get_table(table_id)
+        if table is None or table.status != "finished":
+            raise GameNotFound(table_id)
+        stored = await self.store.record(table_id)
+        # The engine writes the record again from its replay, so every deal is explicit.
+        full = await asyncio.to_thread(lambda: replay(stored).record())
+        steps, final = await asyncio.to_thread(_steps, full)
+        outcome = final.outcome()
+        if outcome is None:  # stored as finished, yet the moves do not end it: not shown
+            raise GameNotFound(table_id)
+        hands = tuple(final.hand_summary(i) for i in range(final.finished_hands))
+        return FinishedGame(
+            table_id=table.id, guild_id=table.guild_id, game=table.game,
+            players=final.players, record=full, steps=steps, hands=hands,
+            reason=outcome.reason, places=outcome.places, scores=outcome.scores,
+            winners=outcome.winners, finished_at=table.updated_at)
+
+    async def board(self, game: FinishedGame, moves: int, lang: str) -> bytes:
+        """The PNG of the board after the first `moves` moves (0: the deal). Raises
+        GameNotFound for a number outside 0..len(moves)."""
+        if not 0 <= moves <= len(game.steps):
+            raise GameNotFound(game.table_id)
+        key = (game.table_id, moves, lang)
+        data = self._boards.get(key)
+        if data is None:
+            data = await asyncio.to_thread(self._draw, game.record, moves, lang)
+            self.drawn += 1
+            self._boards[key] = data
+            while len(self._boards) > self._limits[1]:
+                self._boards.popitem(last=False)
+        self._boards.move_to_end(key)
+        return data
