@@ -19,6 +19,7 @@ from render.canvas import (
     BOARD_WIDTH,
     MARGIN,
     NAME_SIZE,
+    Banner,
     Chip,
     badge,
     draw_header,
@@ -35,12 +36,13 @@ from render.text import move_tile
 from render.theme import Theme
 from render.tiles import paste_tile
 
-UNIT = 30
+UNIT = 34  # the smallest tile whose pips and numerals read on a phone (as the Carousel)
 GAP = 4
-ROW = 2 * UNIT + 18  # one train's row: room for a crosswise double
+TILES_TOP = 40  # a train's tiles start this far below its row's top, under its name
+ROW = TILES_TOP + 2 * UNIT + 8  # one train's row: its name, then room for a crosswise double
 NAME_ROOM = 150  # the row's name, left of its tiles
 HUB = 2 * UNIT + 34
-SHOWN = (BOARD_WIDTH - 2 * MARGIN - NAME_ROOM - 40) // (2 * UNIT + GAP)  # tiles a row shows
+SHOWN = (BOARD_WIDTH - 2 * MARGIN - 130) // (2 * UNIT + GAP)  # tiles a row shows
 
 
 def laid(train: tuple[Tile, ...], engine: int) -> list[tuple[Tile, int, int]]:
@@ -61,8 +63,19 @@ def _chips(view: MexicanView, theme: Theme, labels: Labels) -> list[Chip]:
                        f"{labels('mexican_total', count=view.totals[seat])}"
                        + (f" · {labels('won')}" if seat in winners else ""),
                  active=seat == view.to_move,
-                 mark=theme.last_move if seat in winners else None)
+                 mark=theme.home if seat in winners else None,
+                 tag=labels("turn") if seat == view.to_move else "")
             for seat, name in enumerate(view.players)]
+
+
+def banner(view: MexicanView, labels: Labels) -> Banner | None:
+    """The result of a finished game (the lowest total, shared or not); None before it."""
+    if view.outcome is None:
+        return None
+    if not view.outcome.winners:
+        return Banner(labels("banner_nobody"), good=False)
+    return Banner(labels("banner_won", names=labels.names(
+        view.players[s] for s in view.outcome.winners)))
 
 
 def _notes(view: MexicanView, labels: Labels) -> list[str]:
@@ -81,7 +94,8 @@ def _notes(view: MexicanView, labels: Labels) -> list[str]:
 
 def frame(view: MexicanView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the board of `view` sits on its picture (layout only)."""
-    header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH)
+    header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH,
+                           banner(view, labels))
     height = HUB + ROW * len(view.trains)
     return Frame((0, 0, BOARD_WIDTH, height), header)
 
@@ -104,7 +118,8 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
     title = " · ".join([labels.game("mexican"),
                         labels("mexican_round", round=view.round, rounds=view.rounds)])
     draw_header(img, theme, title, labels("stock", count=view.stock_size),
-                chips=_chips(view, theme, labels), notes=_notes(view, labels))
+                chips=_chips(view, theme, labels), notes=_notes(view, labels),
+                banner=banner(view, labels))
     draw = ImageDraw.Draw(img)
     top = fit.top + MARGIN
     engine = view.engine.high
@@ -124,8 +139,9 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
             draw.rounded_rectangle((MARGIN, y, BOARD_WIDTH - MARGIN, y + ROW - 6), radius=10,
                                    outline=theme.last_move if waiting else theme.muted,
                                    width=3 if waiting else 1)
-        name = fit_text(train_title(view, index, labels), NAME_SIZE, NAME_ROOM - 20, True)
-        draw_text(img, (MARGIN + 10, y + 8), name, NAME_SIZE, theme.text, bold=True)
+        # The row's name (owner or the shared train) over its tiles, its badges beside it.
+        name = fit_text(train_title(view, index, labels), NAME_SIZE, BOARD_WIDTH // 2, True)
+        draw_text(img, (MARGIN + 10, y + 4), name, NAME_SIZE, theme.text, bold=True)
         marks = []
         if not shared and view.markers[index]:
             marks.append(labels("mexican_marker"))
@@ -133,29 +149,31 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
             marks.append(labels("mexican_waits"))
         if marks:  # a badge that reads at phone size: the marker, the waiting double
             text = " · ".join(marks)
-            half = text_width(text, BADGE_SIZE - 2, True) / 2
-            badge(img, (MARGIN + 18 + half, y + 47), text, BADGE_SIZE - 2,
+            half = text_width(text, BADGE_SIZE, True) / 2
+            left = MARGIN + 10 + text_width(name, NAME_SIZE, True) + 28
+            badge(img, (left + half, y + 4 + NAME_SIZE * 0.6), text, BADGE_SIZE,
                   fill=theme.last_move if waiting else theme.accent, colour=(255, 255, 255))
         tiles = laid(train, engine)
-        x = MARGIN + NAME_ROOM
+        x = MARGIN + 10
+        middle = y + TILES_TOP + UNIT  # the tiles' centre line
         hidden = max(0, len(tiles) - SHOWN)
         if hidden:
-            badge(img, (x + 14, y + ROW / 2 - 3), f"+{hidden}", BADGE_SIZE, fill=theme.muted,
+            badge(img, (x + 18, middle), f"+{hidden}", BADGE_SIZE, fill=theme.muted,
                   colour=(255, 255, 255))
-            x += 40
+            x += 48
         for k, (tile, inner, outer) in enumerate(tiles[hidden:]):
             double = tile.is_double
             end_double = waiting and k == len(tiles) - hidden - 1
             ring = theme.last_move if tile == last or end_double else None
-            ty = y + 4 if double else y + (ROW - 6 - UNIT) // 2
+            ty = middle - UNIT if double else middle - UNIT // 2
             paste_tile(img, inner, outer, x, ty, vertical=double, unit=UNIT, theme=theme,
                        ring=ring)
             x += (UNIT if double else 2 * UNIT) + GAP
         if not tiles:
-            draw_text(img, (x, y + ROW / 2 - 3), f"→ {engine}", NAME_SIZE, theme.muted,
+            draw_text(img, (x, middle), f"→ {engine}", NAME_SIZE, theme.muted,
                       anchor="lm")
         else:
-            draw_text(img, (x + 6, y + ROW / 2 - 3), f"{view.ends[index]}", NAME_SIZE,
+            draw_text(img, (x + 6, middle), f"{view.ends[index]}", NAME_SIZE,
                       theme.text, bold=True, anchor="lm")
     return img
 
