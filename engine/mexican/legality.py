@@ -102,6 +102,17 @@ class MexicanLegality(LineGame):
         return Phrase("mexican.train_of", {"name": self.players[index],
                                            "train": self.names[index]})
 
+    def end_words(self, end: str, seat: int) -> Phrase:
+        """"on your train", "on Ann's train", "on the Mexican train"."""
+        index = train_index(end, len(self.players))
+        if index is None:
+            return super().end_words(end, seat)
+        if index == len(self.players):
+            return Phrase("place.mexican_shared")
+        if index == seat:
+            return Phrase("place.mexican_own")
+        return Phrase("place.mexican_of", {"name": self.players[index]})
+
     def illegal_reason(self, move: LineMove) -> Phrase | None:
         if self._outcome is not None:
             return Phrase("illegal.game_over")

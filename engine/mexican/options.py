@@ -3,7 +3,7 @@ checks that need the number of players (the hand size against the set)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from catalog import Phrase
 from engine.errors import OptionError
@@ -79,5 +79,11 @@ class MexicanOptions:
 
 
 DEFAULT_OPTIONS = MexicanOptions()
-OPTIONS: tuple[OptionInfo, ...] = describe("mexican", MexicanOptions, RULES)
-"""Every option with its default and what it accepts, in field order."""
+# People choose between the whole game and a short one of 5 rounds; a record may hold any
+# count of RULES' range (the command line takes it too).
+OFFERED_ROUNDS = (0, 5)
+OPTIONS: tuple[OptionInfo, ...] = tuple(
+    replace(info, low=None, high=None, choices=OFFERED_ROUNDS)
+    if info.name == "rounds" else info
+    for info in describe("mexican", MexicanOptions, RULES))
+"""Every option with its default and what it offers, in field order."""
