@@ -114,3 +114,35 @@ async def test_bad_options_are_a_private_answer_in_the_readers_language(
     assert t("mexican.hands_too_big", "ru", players=8, size=15, top=9, most=6) in said
     assert len(env.bot.service.tables) == before
     assert custom_ids([c.to_dict() for c in answer.response.components]) == []
+
+
+async def test_a_typed_move_on_a_train_that_refuses_it_is_answered_privately(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    await ann.slash(channel, "domino new mexican", seats=2, rounds=5, auto_start=False)
+    table = live_table(env)
+    await add_ai(ann, table_message(channel, table))
+    await ann.click(table_message(channel, table), label="Start")
+    await env.settle()
+    table = env.bot.service.tables.get(table.id) or table
+    game = table.game
+    assert game.to_move == table.seat_of(ann.id), "ann leads round 1"
+    # A tile of ann's hand on a train it does not fit (or a closed one): each refused.
+    wrong = next(f"{tile} {train}" for tile in game.view(game.to_move).hand
+                 for train in game.names
+                 if game.illegal_reason(game.parse_move(f"{tile} {train}")) is not None
+                 and game.illegal_reason(game.parse_move(f"{tile} {train}")).key in (
+                     "illegal.mexican_refuses", "illegal.mexican_closed"))
+    reason = game.illegal_reason(game.parse_move(wrong))
+    seq, moves = table.seq, len(game.history)
+    answer = await ann.slash(channel, "domino play", move=wrong)
+    assert answer.response is not None and answer.response.ephemeral
+    said = (answer.response.content or "") + text_of(
+        [c.to_dict() for c in answer.response.components])
+    assert t(reason.key, "en", **reason.values) in said
+    assert table.seq == seq and len(table.game.history) == moves
+    # The autocomplete offers the moves in full notation, the train named.
+    offered = await ann.autocomplete(channel, "domino play", "move", "")
+    assert offered and all(" " in choice["value"] or choice["value"] in ("draw", "pass")
+                           for choice in offered)

@@ -439,3 +439,19 @@ def test_reading_after_a_draw_that_fits_only_the_drawn_tile_can_be_played() -> N
     g = game([["8-8", "7-7"], ["9-3", "3-2"]], ["9-1"])
     g.play("draw")
     assert {m.tile for m in g.legal_moves()} == {Tile.of(9, 1)}
+
+
+def test_a_tile_that_fits_several_trains_is_asked_by_the_trains_owners() -> None:
+    from catalog import t
+    from engine.choices import end_choices
+
+    g = game([["9-5", "5-4"], ["8-2", "2-0"]], ["3-3"], rounds=1)
+    assert g.to_move == 0
+    choices = end_choices(g, "9-5")
+    assert [(c.move, t(c.words.key, "en", **c.words.values)) for c in choices
+            if c.words is not None] == [("9-5 T1", "on your train"),
+                                        ("9-5 M", "on the Mexican train")]
+    assert t("hand.end", "en", tile="[9|5]", end=choices[0].words) == "[9|5] on your train"
+    assert t(g.end_words("T2", 0).key, "en", **g.end_words("T2", 0).values) == (
+        f"on {g.players[1]}'s train")
+    assert g.end_words("T2", 1).key == "place.mexican_own"
