@@ -9,9 +9,19 @@ database's folder cannot be written (read-only, or no permission).
 from __future__ import annotations
 
 import logging
+import os
 import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from settings import SettingsError, check_writable, load_settings
+from settings import Settings, SettingsError, check_writable, load_settings
+
+if TYPE_CHECKING:
+    from cogs.bot import CompanionStarter
+    from cogs.page_links import PageLinks
+
+ENV_FILE = Path(".env")
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +39,31 @@ def main() -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from cogs.bot import run_bot
 
-    return run_bot(settings)
+    companions, links = web_parts(settings)
+    return run_bot(settings, companions=companions, page_links=links)
+
+
+def web_parts(settings: Settings, env_file: Path = ENV_FILE
+              ) -> tuple[list[CompanionStarter], PageLinks | None]:
+    """The web pages to start beside the bot (none when WEB_PORT is 0) and the links its
+    messages carry (none without WEB_BASE_URL). Neither when the signing key cannot be
+    kept in `env_file` (said in one error line)."""
+    if not settings.web_port and settings.web_base_url is None:
+        return [], None
+    from web.app import web_pages
+    from web.links import SignedLinks, load_or_create_secret
+
+    try:
+        secret = load_or_create_secret(os.environ, env_file)
+    except OSError as exc:
+        log.error("web pages not served: the signing key cannot be written to %s (%s)",
+                  env_file, exc.strerror or exc)
+        return [], None
+    companions: list[CompanionStarter] = ([web_pages(settings.web_host, settings.web_port, secret)]
+                  if settings.web_port else [])
+    links: PageLinks | None = (SignedLinks(settings.web_base_url, secret, time.time)
+             if settings.web_base_url is not None else None)
+    return companions, links
 
 
 if __name__ == "__main__":

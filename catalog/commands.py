@@ -40,6 +40,9 @@ COMMANDS: dict[str, str] = {
     "daily": "domino daily",
     "daily_board": "domino daily-board",
     "daily_channel": "domino daily-channel",
+    "queue_join": "domino queue join",
+    "queue_leave": "domino queue leave",
+    "queue_list": "domino queue list",
 }
 """The commands a text may name, by the name it uses (`{cmd.daily_board}`): their
 English path, as the bot registers them."""

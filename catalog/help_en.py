@@ -15,6 +15,7 @@ HELP: dict[str, str] = {
     "help.topic.pickup": "Pickup games",
     "help.topic.time": "Quiet hours and time zones",
     "help.topic.daily": "The daily deal",
+    "help.topic.queue": "Queues and scheduled tables",
     "help.topic.game": "How to play {game}",
     "help.rules_hint": "The rules of {game} in full: {cmd.rules}, game: {game}.",
     "help.footer": "-# More: {cmd.help} (pick a topic) · the rules: {cmd.rules}",
@@ -187,4 +188,22 @@ HELP: dict[str, str] = {
         "another hour) you may move the top of any open pile onto another pile that takes it.\n"
         "**The end.** You win when every hour is home; you lose when a double is in trouble "
         "and nothing can change, or when you give up."),
+    "help.queue": (
+        "## Queues and scheduled tables\n**The queue.** {cmd.queue_join} with a game, "
+        "the seat counts you accept (`4` or `3 4`), the longest turn you accept, and "
+        "after how many hours AI seats may fill your table. As soon as enough people "
+        "want the same, I open the table with all of you seated, in the server's pickup "
+        "channel, and tell each of you once (a DM, or a mention if you chose no DMs). "
+        "{cmd.queue_list} shows who waits and for how long; {cmd.queue_leave} takes you "
+        "out. An entry waits 24 hours unless you chose otherwise; when it expires I "
+        "tell you privately, with a Renew button.\n**Friends.** Add `friends: @bob @cy` "
+        "(up to two): each confirms with a button and you are seated at one table; in "
+        "Carousel pairs, two friends are a pair.\n**Scheduled tables.** {cmd.new} with "
+        "`start:` (`20:00`, `tomorrow 19:30`, `fri 21:00`, `in 3h` or a date and time), "
+        "read in your profile's time zone: the lobby shows the start in each reader's "
+        "own time, with a countdown. Going / Maybe / Can't sit beside Join; those Going "
+        "are reminded 1 hour and 10 minutes before (outside their quiet hours) and "
+        "pinged at the start. Then the table starts with those seated (Going people "
+        "first); `ai_fill:` fills the empty seats with AI, else `grace:` minutes wait "
+        "for more. `repeat: weekly` opens next week's table when this one starts."),
 }

@@ -473,4 +473,60 @@ TEXTS: dict[str, Source] = {
     "place.mexican_of": "on {name}'s train",
     "option.mexican.rounds.0": "the whole game: a round per double (13 on double-12)",
     "option.mexican.rounds.5": "a short game: 5 rounds",
+    # queue (issue 24): the pickup queue, parties, scheduled tables and RSVPs
+    "error.queue.never": ("Nobody could ever be matched with that: {game} is not played at "
+                          "{seats} seats."),
+    "error.queue.hours": "A queue entry waits at most {most} hours before it must be renewed.",
+    "error.queue.ai_wait": "The wait before AI seats may fill your table cannot be negative.",
+    "error.queue.not_in": "You are not waiting in this server's queue for that.",
+    "error.queue.gone": "That queue entry is gone: you were seated, or you left the queue.",
+    "error.queue.party_size": "A party is you and one or two friends: at most {most} people.",
+    "error.queue.party_gone": "That party is gone, or you were not invited to it.",
+    "error.queue.unreachable": ("{name} cannot be invited: they are not in this server, or I "
+                                "cannot send them messages."),
+    "error.queue.seats": "Seat counts are numbers such as `4` or `3 4`: {text}",
+    "error.schedule.no_zone": ("Set your time zone first with {cmd.profile}, so that I read "
+                               "{text} in your own time."),
+    "error.rsvp.gone": "This table is no longer waiting for its start: it has started or ended.",
+    "queue.joined": ("You are in the queue for {game}: {seats} seats, turns up to {turn}. I "
+                     "will tell you when your table opens."),
+    "queue.updated": ("Your queue entry for {game} is updated: {seats} seats, turns up to "
+                      "{turn}. Your place in the queue is kept."),
+    "queue.left": "You left the queue.",
+    "queue.title": "**Waiting in the queue**",
+    "queue.line": "{name}: {game}, {seats} seats, waiting for {wait}",
+    "queue.none": "Nobody is waiting in the queue of this server.",
+    "queue.seated": "Your table from the queue is ready: #{table}, {game}, with {names}. {link}",
+    "queue.seated_public": "Table #{table} from the queue: {mentions}. Good game!",
+    "queue.expired": ("Your queue entry for {game} expired, so you are no longer waiting. Renew "
+                      "it for another day with the button."),
+    "queue.renew": "Renew",
+    "queue.renewed": "Renewed: you wait for {game} until {when}.",
+    "queue.party_invite": ("{host} invites you to queue together for {game}. Confirm to join "
+                           "the party; you will be seated at one table."),
+    "queue.party_confirm": "Confirm",
+    "queue.party_sent": "Invitations sent to {names}. Each of them confirms with a button.",
+    "queue.party_confirmed": "You are in the party of {host}.",
+    "schedule.starts": "Starts {full} ({relative})",
+    "rsvp.going": "Going",
+    "rsvp.maybe": "Maybe",
+    "rsvp.cant": "Can't",
+    "rsvp.saved": "Your answer for table #{table}: {answer}.",
+    "rsvp.counts": "Going: {going} · Maybe: {maybe} · Can't: {cant}",
+    "schedule.reminder": "Table #{table} ({game}) starts {relative}. {link}",
+    "schedule.ping": "Table #{table} starts now: {mentions}",
+    "schedule.closed": ("Table #{table} did not fill by its start and its grace, so it closed. "
+                        "Nothing was played."),
+    "schedule.late": "Table #{table} was due to start {full} while I was offline: it starts now.",
+    "schedule.late_closed": ("Table #{table} was due to start {full} while I was offline, "
+                             "without enough players: it closed."),
+    "schedule.next": "The next weekly table #{table} opens for {full}.",
+    "new.start": "Start at, in your time: 20:00, fri 21:00, in 3h",
+    "new.repeat": "Open it again every week",
+    "new.grace": "Minutes to wait for players after the start",
+    "new.ai_fill": "AI takes the empty seats at the start",
+    "repeat.weekly": "weekly",
+    "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
+    "settings.pickup_none": "the channel of the first queue join",
+    "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
 }

@@ -15,9 +15,9 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -31,8 +31,11 @@ from cogs.handlers import BoardClicks
 from cogs.items import Parts
 from cogs.languages import Languages
 from cogs.lobby import AiSelect, LobbyButton
+from cogs.page_links import PageLinks
 from cogs.pickup_cog import PickupCog
 from cogs.play import PlayButton, TileButton
+from cogs.queue_cog import QUEUE_ITEMS, QueueCog
+from cogs.schedule_cog import SCHEDULE_ITEMS, ScheduleNotices
 from cogs.stats_cog import StatsCog
 from cogs.stats_views import STATS_ITEMS
 from cogs.table_buttons import BackButton, TableButton
@@ -46,14 +49,25 @@ from storage.store import is_postgres, sqlite_path
 from tables.daily import DailyDeals
 from tables.node import ShardNode
 from tables.people import People
+from tables.queue import PickupQueue
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
 
+
+class Companion(Protocol):
+    """Something run beside the bot on its storage (bot.py's web pages), closed with it."""
+
+    async def close(self) -> None: ...
+
+
+# Starts a companion on the bot's open storage and clock; None when it could not start.
+CompanionStarter = Callable[[Storage, Callable[[], float]], Awaitable[Companion | None]]
+
 # Every persistent button and menu, registered once (their custom ids: tests/pins/).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PlayButton, TileButton, TableButton, HintButton, LobbyButton, AiSelect, BackButton,
-    *STATS_ITEMS,
+    *STATS_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
 )
 
 # On several processes, how often each reads the people's and servers' languages again
@@ -90,9 +104,13 @@ class DominoBot(commands.Bot):
     def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  ai_delay: float = 1.0, clock: Callable[[], float] = time.time,
                  sync_commands: bool = True, table_shards: int | None = None,
-                 home_shards: Sequence[int] | None = None, **client: Any) -> None:
+                 home_shards: Sequence[int] | None = None,
+                 companions: Sequence[CompanionStarter] = (),
+                 page_links: PageLinks | None = None, **client: Any) -> None:
         """`table_shards` / `home_shards`: SHARD_COUNT and SHARD_IDS, which shards' tables
-        this process holds on PostgreSQL (unset: one shard, held here; see tables.node)."""
+        this process holds on PostgreSQL (unset: one shard, held here; see tables.node).
+        `companions`: started once storage is open (bot.py passes the web pages);
+        `page_links`: the web pages' addresses its messages link to (WEB_BASE_URL)."""
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None, tree_cls=DominoTree,
                          # Nobody is pinged unless a send names them (the player to move).
@@ -111,6 +129,9 @@ class DominoBot(commands.Bot):
         self.node_name = node_name()
         self.shard_node: ShardNode | None = None
         self.languages = Languages(self)
+        self.companion_starters = tuple(companions)
+        self.companions: list[Companion] = []
+        self.page_links = page_links
 
     async def setup_hook(self) -> None:
         """Open storage, load the tables, register buttons and cogs, sync the commands."""
@@ -136,9 +157,15 @@ class DominoBot(commands.Bot):
         else:
             loaded = await self.service.load()
         log.info("storage %s open, %d active tables", self.store.describe(), loaded)
+        await self.pickup.load()  # what came due in the queues while the bot was down
+        await self.actions.lobby.scheduled.load()  # and the starts that passed meanwhile
         caught = await self.daily.catch_up()  # tries whose end came just before a crash
         if caught:
             log.info("%d daily tries caught up", caught)
+        for start in self.companion_starters:
+            started = await start(self.store, self.clock)
+            if started is not None:
+                self.companions.append(started)
         # A crash between a move's commit and its edit left the message behind.
         updates = self.actions.updates
         updates.spawn(updates.refresh_all(self.service.tables.values()), "refresh-all")
@@ -158,8 +185,13 @@ class DominoBot(commands.Bot):
         pickup = PickupCog(self.actions, people)
         self.daily = DailyDeals(self.service)
         daily = DailyCog(self.actions, self.daily)
-        domino.join(self.stats, pickup, daily)
-        for cog in (domino, self.stats, pickup, daily):
+        self.pickup = PickupQueue(self.service)
+        scheduled = self.actions.lobby.scheduled
+        self.actions.parts.add(self.pickup, scheduled)
+        scheduled.listeners.append(ScheduleNotices(self, self.actions.updates).on_notice)
+        queue = QueueCog(self, self.pickup, self.actions.updates)
+        domino.join(self.stats, pickup, daily, queue)
+        for cog in (domino, self.stats, pickup, daily, queue):
             await self.add_cog(cog)
         self.daily.start_posting()
 
@@ -196,7 +228,10 @@ class DominoBot(commands.Bot):
         log.info("commands synced globally")
 
     async def close_tables(self) -> None:
-        """Stop the tables' timers and close storage (idempotent); Discord stays connected."""
+        """Stop the companions and the tables' timers, close storage (idempotent); Discord
+        stays connected."""
+        while self.companions:
+            await self.companions.pop().close()
         if self.shard_node is not None:
             await self.shard_node.stop()  # the leases go at once: another process adopts
             self.shard_node = None
@@ -254,15 +289,18 @@ async def check_database(target: Path | str) -> None:
     await store.close()
 
 
-def run_bot(settings: Settings) -> int:
-    """Run until stopped; returns the exit status (1 when the token or database is refused)."""
+def run_bot(settings: Settings, companions: Sequence[CompanionStarter] = (),
+            page_links: PageLinks | None = None) -> int:
+    """Run until stopped; returns the exit status (1 when the token or database is refused).
+    `companions` start with the bot's storage and stop with it (bot.py: the web pages);
+    `page_links`: where its messages link to (WEB_BASE_URL)."""
     try:
         # Before logging in, so a bad file is reported at once, naming it, not as a traceback.
         asyncio.run(check_database(settings.database))
     except StorageError as exc:
         log.error("%s", exc)
         return 1
-    bot = create_bot(settings)
+    bot = create_bot(settings, companions=companions, page_links=page_links)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

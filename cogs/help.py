@@ -19,7 +19,7 @@ from cogs.words import options_lines
 from engine.registry import GAME_NAMES, GAMES
 
 PICTURES = Path(__file__).resolve().parent.parent / "docs" / "pictures"
-TOPICS = ("start", "alone", "moves", "buttons", "pictures", "pickup", "time", "daily")
+TOPICS = ("start", "alone", "moves", "buttons", "pictures", "pickup", "queue", "time", "daily")
 """The general pages, in order; then one page per registered game."""
 
 

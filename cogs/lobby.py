@@ -32,12 +32,14 @@ from cogs.items import Item, button, part
 from cogs.languages import languages_of
 from cogs.layout import duration, layout, rows, seat_label, table_link, text_layout, when
 from cogs.new_command import NewTable
+from cogs.schedule_cog import rsvp_buttons
 from cogs.table_updates import TableMessages
 from cogs.words import options_lines
 from engine.ai import LEVELS
 from engine.registry import game_spec
 from tables.live import LiveTable, TableSettings
 from tables.people import People
+from tables.schedule import ScheduledTables
 from tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -101,7 +103,10 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
         t("lobby.options", options="\n".join(
             f"- {line}" for line in options_lines(table.game_kind, table.row.options))),
         t("lobby.turn", turn=duration(settings.turn_seconds)),
-        t("lobby.expires", when=when(table.deadline)) if table.status == "lobby" else "",
+        t("schedule.starts", full=when(settings.starts_at, "F"),
+          relative=when(settings.starts_at, "R")) if settings.starts_at is not None else "",
+        t("lobby.expires", when=when(table.deadline))
+        if table.status == "lobby" and table.deadline is not None else "",
         t("lobby.autostart") if settings.auto_start else "",
         # Only what differs from how tables usually run.
         t("lobby.forced_by_hand") if not settings.auto_forced else "",
@@ -114,11 +119,14 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
         LobbyButton("start", table.id, label=t("lobby.start")),
         LobbyButton("cancel", table.id, label=t("lobby.cancel")),
     ]
+    answers = (rsvp_buttons(table.id) if settings.starts_at is not None
+               and table.status == "lobby" else [])
     levels = [discord.SelectOption(label=t(f"lobby.ai_level.{level}"), value=level)
               for level in LEVELS]
     menu: list[ui.Item[Any]] = [AiSelect(table.id, placeholder=t("lobby.ai_pick"), options=levels,
                                          disabled=full)]
-    return layout(texts, None, [*rows(buttons, 1), *rows(menu, 1)], colour=0x5865F2)
+    return layout(texts, None, [*rows(buttons, 1), *rows(answers, 1), *rows(menu, 1)],
+                  colour=0x5865F2)
 
 
 class Lobby:
@@ -128,6 +136,7 @@ class Lobby:
         self.service = service
         self.people = people
         self.updates = updates
+        self.scheduled = ScheduledTables(service)
 
     # -- /domino new <game> ---------------------------------------------------------------
     async def new_table(self, interaction: discord.Interaction[Any], request: NewTable) -> None:
@@ -149,9 +158,16 @@ class Lobby:
                 lobby_seconds=await self.people.lobby_seconds(guild_id, request.lobby_minutes),
                 auto_forced=request.forced_moves, on_resign=request.on_resign,
                 thread=request.thread)
-            table = await self.service.open_lobby(
-                guild_id=guild_id, channel_id=channel_id, host=person(interaction.user),
-                game=request.game, settings=settings, options=request.options)
+            if request.start is not None:
+                table, _ = await self.scheduled.open(
+                    guild_id=guild_id, channel_id=channel_id, host=person(interaction.user),
+                    game=request.game, settings=settings, options=request.options,
+                    start=request.start, repeat=request.repeat or "",
+                    grace_minutes=request.grace, ai_fill=request.ai_fill)
+            else:
+                table = await self.service.open_lobby(
+                    guild_id=guild_id, channel_id=channel_id, host=person(interaction.user),
+                    game=request.game, settings=settings, options=request.options)
             thread = await self._in_thread(interaction, table) if settings.thread else None
             if not settings.thread:
                 await self._posted(interaction, table, "cmd.opened")

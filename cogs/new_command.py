@@ -50,6 +50,10 @@ class NewTable:
     on_resign: str = RESIGN_ACTIONS[0]
     thread: bool = False
     auto_draw: bool = False
+    start: str | None = None
+    repeat: str | None = None
+    grace: int = 0
+    ai_fill: bool = False
 
 
 Opener = Callable[[discord.Interaction[Any], NewTable], Awaitable[None]]
@@ -90,6 +94,10 @@ def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, st
         _param("forced_moves", bool, True),
         *([_param("on_resign", str, RESIGN_ACTIONS[0])] if high >= 3 else []),
         _param("thread", bool, False),
+        _param("start", Optional[str]),  # noqa: UP045
+        _param("repeat", Optional[str]),  # noqa: UP045
+        _param("grace", app_commands.Range[int, 0, 1440], 0),
+        _param("ai_fill", bool, False),
         *[_param(f"invite{i}", Optional[discord.User]) for i in range(1, INVITES + 1)],  # noqa: UP045
     ]
     texts = {
@@ -100,6 +108,8 @@ def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, st
         "forced_moves": with_default(t("new.forced_moves"), t("option.on")),
         "on_resign": with_default(t("new.on_resign"), t(f"resign.{RESIGN_ACTIONS[0]}")),
         "thread": with_default(t("new.thread"), t("option.off")),
+        "start": t("new.start"), "repeat": t("new.repeat"),
+        "grace": t("new.grace"), "ai_fill": t("new.ai_fill"),
         **{f"invite{i}": t("new.invite") for i in range(1, INVITES + 1)},
     }
     return params, texts
@@ -137,6 +147,7 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
                             for level in LEVELS]
     else:
         choices["pace"] = _pace_choices()
+        choices["repeat"] = [app_commands.Choice(name=t("repeat.weekly"), value="weekly")]
         if any(p.name == "on_resign" for p in params):
             choices["on_resign"] = [app_commands.Choice(name=t(f"resign.{a}"), value=a)
                                     for a in RESIGN_ACTIONS]

@@ -35,6 +35,7 @@ from cogs.hands import LiveHands, snapshot
 from cogs.languages import languages_of
 from cogs.layout import table_link
 from cogs.messages import render, result_text, when
+from cogs.page_links import links_of
 from cogs.table_updates import TableMessages, fault_text
 from tables.live import LiveTable, TableEvent
 from tables.people import People
@@ -120,8 +121,12 @@ class Notices:
             if player.dm_mode == "none" or player.dms_failed:
                 continue
             with reading(await languages_of(self.bot).person(seat.user_id)):
-                text = "\n".join([t("notice.game_over", table=table.id, where=self.where(table)),
-                                  *result_text(table), table_link(table)])
+                lines = [t("notice.game_over", table=table.id, where=self.where(table)),
+                         *result_text(table), table_link(table)]
+                links = links_of(self.bot)
+                if links is not None:
+                    lines.append(t("web.link.game", url=links.game(table.guild_id, table.id)))
+                text = "\n".join(lines)
             try:
                 channel = await self.bot.create_dm(discord.Object(seat.user_id))
                 await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())

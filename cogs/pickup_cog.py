@@ -175,6 +175,9 @@ class PickupCog(commands.Cog):
         no_lobby_role="Stop mentioning a role for new lobbies",
         lobby_minutes="Default lobby time in minutes",
         language="The language of public messages and boards (default: the server's)",
+        web="Whether the server's web pages open for anyone, or only from the bot's links",
+        pickup_channel="Where the queue opens its tables",
+        pickup_threads="A thread for each table the queue opens",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(  # noqa: PLR0917 - one parameter per slash option
@@ -187,11 +190,15 @@ class PickupCog(commands.Cog):
         no_lobby_role: bool = False,
         lobby_minutes: app_commands.Range[int, 1, 10080] | None = None,
         language: str | None = None,
+        web: Literal["public", "private"] | None = None,
+        pickup_channel: discord.TextChannel | None = None,
+        pickup_threads: bool | None = None,
     ) -> None:
         """Show the server's settings, changing what was given first (managers only)."""
         async with guard(interaction, None):
             nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
-                                              lobby_role, lobby_minutes, language)
+                                              lobby_role, lobby_minutes, language, web,
+                                              pickup_channel, pickup_threads)
                           ) and not no_lobby_role
             # Who may change them, before reading what they typed.
             if not nothing and interaction.guild_id is not None and not is_manager(interaction):
@@ -207,7 +214,10 @@ class PickupCog(commands.Cog):
                     turn_minutes=turn_minutes, reminders=reminders, timeout_action=timeout_action,
                     channels=parse_channels(channels) if channels is not None else None,
                     lobby_role_id=lobby_role.id if lobby_role is not None else None,
-                    clear_role=no_lobby_role, lobby_minutes=lobby_minutes)
+                    clear_role=no_lobby_role, lobby_minutes=lobby_minutes,
+                    web_public=None if web is None else web == "public",
+                    pickup_channel_id=pickup_channel.id if pickup_channel is not None else None,
+                    pickup_threads=pickup_threads)
             languages = languages_of(interaction.client)
             if language is not None and interaction.guild_id is not None:
                 await languages.choose_for_server(interaction.guild_id,
@@ -227,8 +237,12 @@ class PickupCog(commands.Cog):
                     or t("settings.channels_all")),
                 t("settings.role", role=f"<@&{server.lobby_role_id}>"
                   if server.lobby_role_id is not None else t("settings.role_none")),
+                t("settings.pickup", channel=f"<#{server.pickup_channel_id}>"
+                  if server.pickup_channel_id is not None else t("settings.pickup_none"),
+                  threads=t("option.on") if server.pickup_threads else t("option.off")),
                 t("settings.language", language=t(f"language.{public}")) if chosen
                 else t("settings.language_auto", language=t(f"language.{public}")),
+                t("settings.web_public" if server.web_public else "settings.web_private"),
             ]
             await answer(interaction, "\n".join(lines), ephemeral=True,
                          allowed_mentions=discord.AllowedMentions.none())

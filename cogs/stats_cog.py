@@ -33,6 +33,7 @@ from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
 from cogs.games import RATED_GAMES
 from cogs.languages import languages_of
+from cogs.page_links import links_of
 from cogs.stats_views import board_layout, history_layout, replay_summary, stats_layout
 from storage import Storage
 from tables.errors import TableError
@@ -106,8 +107,23 @@ class StatsCog(commands.Cog):
             await public(interaction)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
                                                      viewer_id=interaction.user.id)
-            await interaction.followup.send(view=board_layout(board, self.scope_name(guild_id)),
-                                            allowed_mentions=NO_MENTIONS)
+            view = board_layout(board, self.scope_name(guild_id),
+                                self.board_link(interaction, game, guild_id))
+            await interaction.followup.send(view=view, allowed_mentions=NO_MENTIONS)
+
+    @staticmethod
+    def board_link(interaction: discord.Interaction[Any], game: str,
+                   guild_id: int | None) -> str | None:
+        """The server board's web page (no page for the global board, or without links)."""
+        links = links_of(interaction.client)
+        return links.leaderboard(guild_id, game) if links and guild_id is not None else None
+
+    @staticmethod
+    def player_link(interaction: discord.Interaction[Any], user_id: int,
+                    guild_id: int | None) -> str | None:
+        """A player's web page in this server (none for the global scope, or without links)."""
+        links = links_of(interaction.client)
+        return links.player(guild_id, user_id) if links and guild_id is not None else None
 
     async def board_click(self, interaction: discord.Interaction[Any], game: str,
                           guild_id: int | None, page: int) -> None:
@@ -118,7 +134,8 @@ class StatsCog(commands.Cog):
             await ack(interaction, thinking=False)
             board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
                                                      viewer_id=interaction.user.id)
-            view = board_layout(board, self.scope_name(guild_id))
+            view = board_layout(board, self.scope_name(guild_id),
+                                self.board_link(interaction, game, guild_id))
             message = interaction.message
             if message is not None and message.flags.ephemeral:
                 await interaction.edit_original_response(view=view,
@@ -151,7 +168,8 @@ class StatsCog(commands.Cog):
                     files.append(discord.File(io.BytesIO(picture.data), filename,
                                               description=alt[:1000]))
                     charts[item.game] = (filename, alt)
-            view = stats_layout(who.display_name, self.scope_name(guild_id), figures, charts)
+            view = stats_layout(who.display_name, self.scope_name(guild_id), figures, charts,
+                                self.player_link(interaction, who.id, guild_id))
             await interaction.followup.send(view=view, files=files,
                                             allowed_mentions=NO_MENTIONS)
 
@@ -173,7 +191,8 @@ class StatsCog(commands.Cog):
             else:  # a server's own games only: read further back, keep this server's
                 wide = await self.standings.history(who.id, max(100, count * 10))
                 entries = [e for e in wide if e.guild_id == guild_id][:count]
-            view = history_layout(who.display_name, self.scope_name(guild_id), entries)
+            view = history_layout(who.display_name, self.scope_name(guild_id), entries,
+                                  self.player_link(interaction, who.id, guild_id))
             await interaction.followup.send(view=view, allowed_mentions=NO_MENTIONS)
 
     # -- /domino replay -------------------------------------------------------------------

@@ -21,6 +21,7 @@ from catalog import ordinal, t, tn
 from cogs.escape import shown
 from cogs.handlers import handlers_of
 from cogs.messages import when
+from cogs.page_links import link_row
 from engine.registry import GAMES
 from storage import FigureTotals
 from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage, ReplayFiles
@@ -90,8 +91,10 @@ def board_line(line: BoardLine) -> str:
     return t("board.viewer_line", line=text) if line.is_viewer else text
 
 
-def board_layout(page: LeaderboardPage, scope_name: str) -> ui.LayoutView:
-    """A leaderboard page with ◀ ▶ buttons and the viewer's own line below the page."""
+def board_layout(page: LeaderboardPage, scope_name: str,
+                 link: str | None = None) -> ui.LayoutView:
+    """A leaderboard page with ◀ ▶ buttons and the viewer's own line below the page;
+    `link`: the web page's address, a link button below them."""
     head = t("board.title", game=t(f"game.{page.game}"), scope=scope_name)
     lines = [board_line(line) for line in page.rows] if page.rows else [t("board.empty")]
     parts = [head, "\n".join(lines)]
@@ -108,7 +111,10 @@ def board_layout(page: LeaderboardPage, scope_name: str) -> ui.LayoutView:
         BoardButton(page.game, page.guild_id, page.page + 1, label=t("board.next"),
                     disabled=page.page >= page.pages),
     ]
-    return _layout([("\n\n".join(parts), None, None)], BOARD_COLOUR, [ui.ActionRow(*buttons)])
+    rows: list[ui.ActionRow[Any]] = [ui.ActionRow(*buttons)]
+    if link is not None:
+        rows.append(link_row(link))
+    return _layout([("\n\n".join(parts), None, None)], BOARD_COLOUR, rows)
 
 
 # -- figures -------------------------------------------------------------------------------
@@ -217,11 +223,13 @@ def stats_text(figures: GameStats) -> str:
 
 
 def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
-                 charts: dict[str, tuple[str, str]]) -> ui.LayoutView:
-    """One container per game type; charts maps a game to (file name, alt text)."""
+                 charts: dict[str, tuple[str, str]], link: str | None = None) -> ui.LayoutView:
+    """One container per game type; charts maps a game to (file name, alt text);
+    `link`: the player's web page, a link button below."""
+    rows = [link_row(link)] if link is not None else []
     head = t("stats.title", name=shown(name), scope=scope_name)
     if not figures:
-        return _layout([(head + "\n" + t("stats.none"), None, None)], STATS_COLOUR)
+        return _layout([(head + "\n" + t("stats.none"), None, None)], STATS_COLOUR, rows)
     blocks: list[tuple[str, str | None, str | None]] = []
     for index, item in enumerate(figures):
         text = stats_text(item)
@@ -232,7 +240,7 @@ def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
     if any(item.provisional and item.rating is not None for item in figures):
         text, filename, alt = blocks[-1]
         blocks[-1] = (text + "\n-# " + t("stats.provisional"), filename, alt)
-    return _layout(blocks, STATS_COLOUR)
+    return _layout(blocks, STATS_COLOUR, rows)
 
 
 # -- history -------------------------------------------------------------------------------
@@ -245,9 +253,12 @@ def history_line(entry: HistoryEntry) -> str:
              mark="🏆 " if entry.won else "")
 
 
-def history_layout(name: str, scope_name: str, entries: Sequence[HistoryEntry]) -> ui.LayoutView:
-    """The last finished games, newest first, with their game ids for /domino replay."""
+def history_layout(name: str, scope_name: str, entries: Sequence[HistoryEntry],
+                   link: str | None = None) -> ui.LayoutView:
+    """The last finished games, newest first, with their game ids for /domino replay;
+    `link`: the player's web page (their last 50 games there), a link button below."""
     head = t("history.title", name=shown(name), scope=scope_name)
     body = "\n".join(history_line(e) for e in entries) if entries else t("history.none")
     foot = "-# " + t("history.footer") if entries else ""
-    return _layout([("\n".join(x for x in (head, body, foot) if x), None, None)], STATS_COLOUR)
+    return _layout([("\n".join(x for x in (head, body, foot) if x), None, None)], STATS_COLOUR,
+                   [link_row(link)] if link is not None else [])

@@ -14,6 +14,7 @@ from cogs.escape import shown
 from cogs.games import presentation
 from cogs.languages import languages_of
 from cogs.messages import hand_summary_text, render
+from cogs.page_links import link_row, links_of
 from cogs.table_updates import TableMessages, fault_text
 from engine.game import HandSummary
 from render.summary import HandEnd
@@ -30,6 +31,9 @@ async def table_message(bot: discord.Client,
         shot = (await render("board", table.game.view(None), "board.png")
                 if table.game is not None else None)
         layout = presentation(table.game_kind).table_message(table, shot)
+        links = links_of(bot)
+        if links is not None and table.status == "finished" and table.game is not None:
+            layout.add_item(link_row(links.game(table.guild_id, table.id)))
     return layout, [shot.file()] if shot is not None else []
 
 

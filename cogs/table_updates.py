@@ -129,6 +129,13 @@ class TableMessages:
                    await channel.send(view=layout, files=files, allowed_mentions=none))
         await self.remember(table.id, message.id)
 
+    async def post_new(self, table: LiveTable) -> None:
+        """Post the message of a table no command opened (the queue's, a weekly repeat's)
+        in its channel."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        layout, files = await self.built(table)
+        await self._post(table, channel, layout, files)
+
     async def channel_notice(self, table: LiveTable, text: str, *, ping: int | None = None,
                              ping_role: int | None = None) -> bool:
         """A message in the table's channel; `ping` is the one user it may notify, or

@@ -305,7 +305,9 @@ class HandMessage:
 class GuildSettings:
     """A guild's settings. reminders are fractions of the turn time; no channels = all allowed;
     rate_ai: games against AI seats move ratings (each AI level rated as a player);
-    lobby_role_id: the role a new lobby mentions; default_lobby_seconds: a lobby's wait."""
+    lobby_role_id: the role a new lobby mentions; default_lobby_seconds: a lobby's wait;
+    web_public: the server's web pages open without a signed link;
+    pickup_channel_id / pickup_threads: where the queue's tables open."""
 
     guild_id: int
     default_turn_seconds: int = 86400
@@ -315,6 +317,9 @@ class GuildSettings:
     rate_ai: bool = False
     lobby_role_id: int | None = None
     default_lobby_seconds: int = 86400
+    web_public: bool = False
+    pickup_channel_id: int | None = None  # where the queue opens its tables (issue 24)
+    pickup_threads: bool = False  # each queued table in a thread of its own
 
     def __post_init__(self) -> None:
         if self.default_turn_seconds <= 0:
@@ -329,3 +334,67 @@ class GuildSettings:
     def channel_allowed(self, channel_id: int) -> bool:
         """True if tables may be opened in `channel_id`."""
         return not self.allowed_channels or channel_id in self.allowed_channels
+
+
+RSVP_ANSWERS: Final = ("going", "maybe", "cant")
+REPEATS: Final = ("", "weekly")
+
+
+@dataclass(frozen=True)
+class QueueEntry:
+    """One person's wish in a server's pickup queue (issue 24). `seats` are the seat
+    counts they accept, `longest_turn` the longest turn time (seconds), `ai_after` when
+    AI seats may fill their table (UTC seconds; None: never), `party_id` the party they
+    queued with, `drop_others`: being seated by this entry removes their other entries,
+    `warned`: they were told it expired."""
+
+    id: int
+    guild_id: int
+    user_id: int
+    name: str
+    game: str
+    seats: tuple[int, ...]
+    longest_turn: int
+    rated: bool
+    created_at: float
+    expires_at: float
+    ai_after: float | None = None
+    party_id: int | None = None
+    variant: str = ""
+    drop_others: bool = True
+    warned: bool = False
+
+
+@dataclass(frozen=True)
+class Party:
+    """Friends who queue together: `members` maps each user id to whether they confirmed."""
+
+    id: int
+    guild_id: int
+    leader_id: int
+    members: dict[int, bool]
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether every member has confirmed."""
+        return all(self.members.values())
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A scheduled table's start: when (UTC seconds), `repeat` ("" or "weekly"), the
+    `grace` (seconds) an unfilled lobby waits after it, whether AI seats fill it, and
+    `reminded`: how many of its reminders (1 h, 10 min, the start) went out."""
+
+    table_id: int
+    starts_at: float
+    repeat: str = ""
+    grace: int = 0
+    ai_fill: bool = False
+    reminded: int = 0
+
+    def __post_init__(self) -> None:
+        if self.repeat not in REPEATS:
+            raise ValueError(f"repeat must be one of {REPEATS}")
+        if self.grace < 0:
+            raise ValueError("grace must not be negative")

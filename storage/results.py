@@ -31,6 +31,7 @@ SOLITAIRE_COLUMNS = """
 HISTORY_SQL = f"""
     SELECT {RESULT_COLUMNS} FROM results
     WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?)
+      AND (CAST(? AS BIGINT) IS NULL OR coalesce(guild_id, 0) = ?)
     ORDER BY finished_at DESC, table_id DESC
     LIMIT ? OFFSET ?
 """
@@ -302,23 +303,26 @@ class ResultsMixin(RatingsMixin):
                                duration, now)
 
     async def history(
-        self, user_id: int, *, limit: int = 10, offset: int = 0, game: str | None = None
+        self, user_id: int, *, limit: int = 10, offset: int = 0, game: str | None = None,
+        guild_id: int | None = None,
     ) -> list[ResultRow]:
-        """The user's results, newest first (optionally of one game type)."""
+        """The user's results, newest first (optionally of one game type, or of one
+        server: `guild_id`, 0 for games in DMs)."""
         rows = await self._db.fetch(
-            HISTORY_SQL, (user_id, game, game, limit, offset)
+            HISTORY_SQL, (user_id, game, game, guild_id, guild_id, limit, offset)
         )
         return [result_row(r) for r in rows]
 
     async def solitaire_history(
-        self, user_id: int, *, limit: int = 10, offset: int = 0
+        self, user_id: int, *, limit: int = 10, offset: int = 0, guild_id: int | None = None
     ) -> list[SolitaireResult]:
-        """The user's solitaire results, newest first."""
+        """The user's solitaire results, newest first (optionally of one server: 0 for DMs)."""
         rows = await self._db.fetch(
             f"""
             SELECT {SOLITAIRE_COLUMNS} FROM solitaire_results
-            WHERE user_id = ? ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
+            WHERE user_id = ? AND (CAST(? AS BIGINT) IS NULL OR coalesce(guild_id, 0) = ?)
+            ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?
             """,
-            (user_id, limit, offset),
+            (user_id, guild_id, guild_id, limit, offset),
         )
         return [solitaire_row(r) for r in rows]

@@ -22,14 +22,16 @@ class SettingsMixin:
         rows = list(await self._db.fetch(
             """
             SELECT default_turn_seconds, reminders, timeout_action, allowed_channels,
-                   rate_ai, lobby_role_id, default_lobby_seconds
+                   rate_ai, lobby_role_id, default_lobby_seconds, web_public,
+                   pickup_channel_id, pickup_threads
             FROM guild_settings WHERE guild_id = ?
             """,
             (guild_id,),
         ))
         if not rows:
             return GuildSettings(guild_id)
-        seconds, reminders, action, channels, rate_ai, role, lobby_seconds = rows[0]
+        (seconds, reminders, action, channels, rate_ai, role, lobby_seconds, public, pickup,
+         threads) = rows[0]
         return GuildSettings(
             guild_id=guild_id,
             default_turn_seconds=seconds,
@@ -39,6 +41,9 @@ class SettingsMixin:
             rate_ai=bool(rate_ai),
             lobby_role_id=role,
             default_lobby_seconds=lobby_seconds,
+            web_public=bool(public),
+            pickup_channel_id=pickup,
+            pickup_threads=bool(threads),
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
@@ -48,8 +53,9 @@ class SettingsMixin:
                 """
                 INSERT INTO guild_settings (guild_id, default_turn_seconds, reminders,
                                             timeout_action, allowed_channels, rate_ai,
-                                            lobby_role_id, default_lobby_seconds)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                                            lobby_role_id, default_lobby_seconds, web_public,
+                                            pickup_channel_id, pickup_threads)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     default_turn_seconds = excluded.default_turn_seconds,
                     reminders = excluded.reminders,
@@ -57,10 +63,15 @@ class SettingsMixin:
                     allowed_channels = excluded.allowed_channels,
                     rate_ai = excluded.rate_ai,
                     lobby_role_id = excluded.lobby_role_id,
-                    default_lobby_seconds = excluded.default_lobby_seconds
+                    default_lobby_seconds = excluded.default_lobby_seconds,
+                    web_public = excluded.web_public,
+                    pickup_channel_id = excluded.pickup_channel_id,
+                    pickup_threads = excluded.pickup_threads
                 """,
                 (settings.guild_id, settings.default_turn_seconds,
                  json.dumps(sorted(settings.reminders)), settings.timeout_action,
                  json.dumps(sorted(settings.allowed_channels)), int(settings.rate_ai),
-                 settings.lobby_role_id, settings.default_lobby_seconds),
+                 settings.lobby_role_id, settings.default_lobby_seconds,
+                 int(settings.web_public), settings.pickup_channel_id,
+                 int(settings.pickup_threads)),
             )

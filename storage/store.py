@@ -8,12 +8,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .backend import Backend
+from .boards import BoardsMixin
 from .daily import DailyMixin
 from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
 from .lobbies import LobbiesMixin
 from .players import PlayersMixin
+from .queue import QueueMixin
 from .results import ResultsMixin
+from .schedules import SchedulesMixin
 from .settings import SettingsMixin
 from .sqlite import SqliteDatabase
 from .stats import StatsMixin
@@ -43,7 +46,8 @@ def sqlite_path(target: Path | str) -> Path:
 
 
 class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
-              SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin):
+              SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin, BoardsMixin,
+              QueueMixin, SchedulesMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

@@ -84,6 +84,30 @@ def _active_clause(active_only: bool) -> str:
     return "t.status IN ('lobby', 'playing')" if active_only else "1 = 1"
 
 
+async def insert_table(
+    conn: Conn, now: float, *, guild_id: int | None, channel_id: int, message_id: int | None,
+    game: str, options: dict[str, Any] | None, host_id: int, seed: int | None,
+    deal: dict[str, Any] | None, deadline: float | None, settings: dict[str, Any] | None,
+    seats: Sequence[Seat],
+) -> int:
+    """Insert a lobby table and its seats inside the caller's transaction; its id."""
+    created = await conn.execute_fetchall(
+        """
+        INSERT INTO game_tables (guild_id, channel_id, message_id, game, options,
+                                 host_id, status, seed, deal, created_at, updated_at,
+                                 deadline, settings)
+        VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)
+        RETURNING id
+        """,
+        (guild_id, channel_id, message_id, game, json.dumps(options or {}), host_id,
+         seed, None if deal is None else json.dumps(deal), now, now, deadline,
+         json.dumps(settings or {})),
+    )
+    table_id = int(created[0][0])
+    await write_seats(conn, table_id, seats)
+    return table_id
+
+
 class TablesMixin:
     """Table and move-log methods of `Storage`."""
 
@@ -120,20 +144,10 @@ class TablesMixin:
                 found = await live_rematch(conn, rematch_of, guild_id)
                 if found is not None:
                     raise RematchOpen(found)
-            created = await conn.execute_fetchall(
-                """
-                INSERT INTO game_tables (guild_id, channel_id, message_id, game, options,
-                                         host_id, status, seed, deal, created_at, updated_at,
-                                         deadline, settings)
-                VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)
-                RETURNING id
-                """,
-                (guild_id, channel_id, message_id, game, json.dumps(options or {}), host_id,
-                 seed, None if deal is None else json.dumps(deal), now, now, deadline,
-                 json.dumps(settings or {})),
-            )
-            table_id = int(created[0][0])
-            await write_seats(conn, table_id, seats)
+            table_id = await insert_table(
+                conn, now, guild_id=guild_id, channel_id=channel_id, message_id=message_id,
+                game=game, options=options, host_id=host_id, seed=seed, deal=deal,
+                deadline=deadline, settings=settings, seats=seats)
             tables = await _select_tables(conn, "t.id = ?", (table_id,))
         return tables[0]
 

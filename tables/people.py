@@ -151,7 +151,10 @@ class People:
                          timeout_action: str | None = None,
                          channels: frozenset[int] | None = None,
                          lobby_role_id: int | None = None, clear_role: bool = False,
-                         lobby_minutes: int | None = None) -> GuildSettings:
+                         lobby_minutes: int | None = None,
+                         web_public: bool | None = None,
+                         pickup_channel_id: int | None = None,
+                         pickup_threads: bool | None = None) -> GuildSettings:
         """Change what was given (Manage Server only). Raises TableError."""
         if guild_id is None:
             raise TableError("error.server_only")
@@ -177,6 +180,12 @@ class People:
             changes["lobby_role_id"] = None
         elif lobby_role_id is not None:
             changes["lobby_role_id"] = lobby_role_id
+        if web_public is not None:
+            changes["web_public"] = web_public
+        if pickup_channel_id is not None:
+            changes["pickup_channel_id"] = pickup_channel_id
+        if pickup_threads is not None:
+            changes["pickup_threads"] = pickup_threads
         updated = dataclasses.replace(current, **changes)  # type: ignore[arg-type]
         await self.store.set_guild_settings(updated)
         return updated

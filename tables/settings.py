@@ -49,7 +49,7 @@ class TableSettings:
     `on_resign`: with 3 or more seats, what becomes of a resigner's seat: "ai"
     plays it on and the others go on playing; "end" ends the game. `thread`: the table
     is played in a thread the bot opens for it; `opened_in` is then the channel it was
-    asked for (the thread's parent).
+    asked for (the thread's parent). `starts_at`: a scheduled lobby's start (UTC seconds).
 
     What changes while the game goes on (who is away, resigned, timed out) is the
     table's `SeatState`.
@@ -67,6 +67,7 @@ class TableSettings:
     on_resign: str = "ai"
     thread: bool = False
     opened_in: int | None = None
+    starts_at: float | None = None  # a scheduled table's start (tables.schedule)
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
@@ -137,13 +138,16 @@ class SeatState:
 # The stored column's keys in the order they have always been written.
 _ORDER = ("seats", "turn_seconds", "lobby_seconds", "auto_start", "reminders",
           "timeout_action", "hint_level", "away", "timeouts", "rematch_of", "auto_forced",
-          "on_resign", "resigned", "thread", "opened_in")
+          "on_resign", "resigned", "thread", "opened_in", "starts_at")
+# Stored only when set, so the rows of tables that have none stay as they were.
+_ONLY_WHEN_SET = frozenset({"starts_at"})
 
 
 def join_settings(settings: TableSettings, state: SeatState) -> dict[str, Any]:
     """The stored settings column: the options and the seat state in one JSON object."""
     both = {**_stored(settings), **_stored(state)}
-    return {key: both[key] for key in _ORDER}
+    return {key: both[key] for key in _ORDER
+            if key not in _ONLY_WHEN_SET or both[key] is not None}
 
 
 def _options(settings: TableSettings) -> dict[str, Any]:

@@ -305,16 +305,19 @@ class Standings:
             streak=totals.streak, fastest_win=totals.fastest_win, figures=totals.figures,
         )
 
-    async def history(self, user_id: int, limit: int = 10, *,
-                      game: str | None = None) -> list[HistoryEntry]:
+    async def history(self, user_id: int, limit: int = 10, *, game: str | None = None,
+                      guild_id: int | None = None) -> list[HistoryEntry]:
         """The player's last `limit` finished games (table games and Big Clock), newest
-        first, with the players and the player's result."""
+        first, with the players and the player's result; `guild_id`: only that server's
+        (0: games in DMs)."""
         limit = max(1, limit)
         spec = GAMES.get(game) if game is not None else None
         solitaire = spec is not None and spec.solitaire
-        mine = [] if solitaire else await self.store.history(user_id, limit=limit, game=game)
+        mine = [] if solitaire else await self.store.history(user_id, limit=limit, game=game,
+                                                             guild_id=guild_id)
         solo = ([] if game is not None and not solitaire
-                else await self.store.solitaire_history(user_id, limit=limit))
+                else await self.store.solitaire_history(user_id, limit=limit,
+                                                        guild_id=guild_id))
         tables = await self.store.results_of_tables(r.table_id for r in mine)
         entries = [_table_entry(r, tables[r.table_id]) for r in mine]
         if solo:

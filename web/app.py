@@ -4,12 +4,13 @@ WEB_PORT; port 0 turns it off) and stops it with the bot."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
 
 from storage import Storage
-from web import game_pages
+from web import board_pages, game_pages
 from web.access import Access
 from web.guard import RateLimit, guard
 from web.pages import about, error_page, rules
@@ -29,12 +30,24 @@ def make_app(store: Storage | None = None, access: Access | None = None, *,
     if store is not None and access is not None:
         app[game_pages.ACCESS] = access
         app[game_pages.REPLAYS] = Replays(store)
+        app[board_pages.STORE] = store
         game_pages.add_routes(app)
+        board_pages.add_routes(app)
     app.router.add_get("/", about)
     app.router.add_get("/rules/{game}", rules)
     app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False,
                           append_version=False)
     return app
+
+
+def server_access(store: Storage, secret: bytes, clock: Callable[[], float]) -> Access:
+    """The access of the bot's pages: signed links, or none on a server whose admins made
+    its pages public (`/domino settings web:public`, stored in its guild settings)."""
+
+    async def public(guild_id: int) -> bool:
+        return (await store.get_guild_settings(guild_id)).web_public
+
+    return Access(secret, clock=clock, public=public)
 
 
 class WebServer:
@@ -56,3 +69,24 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+
+def web_pages(host: str, port: int, secret: bytes
+              ) -> Callable[[Storage, Callable[[], float]], Awaitable[WebServer | None]]:
+    """What the bot starts once its storage is open: the pages on host:port, signed with
+    `secret`, on the bot's clock. An address already in use (or refused) is one error
+    line and no pages: the bot itself goes on."""
+
+    async def start(store: Storage, clock: Callable[[], float]) -> WebServer | None:
+        server = WebServer(make_app(store, server_access(store, secret, clock)), host, port)
+        try:
+            await server.start()
+        except OSError as exc:
+            await server.close()
+            log.error("web pages not served: cannot listen on %s:%d (%s); set WEB_PORT to "
+                      "a free port, or WEB_PORT=0 to turn them off", host, port,
+                      exc.strerror or exc)
+            return None
+        return server
+
+    return start

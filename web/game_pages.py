@@ -48,7 +48,7 @@ async def game_page(request: web.Request) -> web.Response:
     query, found = await _finished(request)
     lang = reader(request)
     # The page's own addresses carry its signature and the reader's chosen language.
-    carried = "&".join(part for part in (query, _lang_query(request)) if part)
+    carried = "&".join(part for part in (query, lang_query(request)) if part)
     suffix = "?" + carried if carried else ""
     winners = [found.players[s] for s in found.winners]
     moves = [(step, move_text(step.move, lambda w: t(f"move.{w}", lang)),
@@ -62,7 +62,7 @@ async def game_page(request: web.Request) -> web.Response:
                 json_url=f"{request.path}.json{suffix}", last=len(found.steps))
 
 
-def _lang_query(request: web.Request) -> str:
+def lang_query(request: web.Request) -> str:
     lang = request.query.get("lang", "")
     return f"lang={lang}" if lang in SPOKEN else ""
 

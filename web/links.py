@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 # How long a link the bot puts in a message stays valid: a month, so a finished game's
@@ -64,3 +64,25 @@ def load_or_create_secret(environ: Mapping[str, str], env_file: Path) -> bytes:
     text += f"{SECRET_NAME}={made}\n"
     env_file.write_text(text, encoding="utf-8")
     return made.encode()
+
+
+class SignedLinks:
+    """The bot's links to the pages under `base_url` (WEB_BASE_URL), each signed for its
+    server's scope from `clock()` on for LINK_SECONDS (cogs.page_links.PageLinks)."""
+
+    def __init__(self, base_url: str, secret: bytes, clock: Callable[[], float]) -> None:
+        self.base_url, self.secret, self.clock = base_url.rstrip("/"), secret, clock
+
+    def _url(self, guild_id: int | None, tail: str) -> str:
+        scope = f"/s/{guild_id or 0}"
+        expires = int(self.clock()) + LINK_SECONDS
+        return f"{self.base_url}{scope}{tail}?{sign(self.secret, scope, expires)}"
+
+    def leaderboard(self, guild_id: int, game: str) -> str:
+        return self._url(guild_id, f"/leaderboard/{game}")
+
+    def player(self, guild_id: int, user_id: int) -> str:
+        return self._url(guild_id, f"/player/{user_id}")
+
+    def game(self, guild_id: int | None, table_id: int) -> str:
+        return self._url(guild_id, f"/game/{table_id}")

@@ -11,6 +11,19 @@ import pytest
 
 from cogs.bot import DominoBot, create_bot
 
+# simcord gives up on a settle after this many seconds of real time. Its 5 s default is
+# met on a quiet machine, but two test workers on two loaded cores (and a PostgreSQL
+# server beside them) can take longer for work that is not stuck; a test that really
+# hangs still fails, only later.
+SETTLE_SECONDS = 30.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()) and (
+                item.get_closest_marker("simcord") is None):
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:

@@ -7,6 +7,7 @@ time first, as discord.py's own retries on a 429 or a 5xx do.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import re
@@ -44,7 +45,10 @@ async def test_a_table_that_no_longer_replays_is_quarantined_and_its_channel_tol
     other = await two_player_table(world)
     for at in (table, other):
         await play_first_legal(env, at)
-    edit_move_by_hand(db_path, table.id, 1, "9-9 L")
+    # From another thread, as the person's shell would be: the bot's loop keeps running, so a
+    # write of its still under way commits instead of holding the lock against this
+    # blocking call until SQLite's busy timeout ("database is locked" on a loaded machine).
+    await asyncio.to_thread(edit_move_by_hand, db_path, table.id, 1, "9-9 L")
     fresh = make_bot()
     await env.restart_bot(fresh)
     await env.settle()

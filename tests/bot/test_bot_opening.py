@@ -20,7 +20,8 @@ from tests.bot.test_bot_guards import simultaneous_clicks
 
 INT, BOOL = 4, 5  # Discord's option types
 TABLE_SETTINGS = {"seats", "pace", "turn_minutes", "lobby_minutes", "auto_start",
-                  "forced_moves", "on_resign", "thread", "invite1", "invite2", "invite3"}
+                  "forced_moves", "on_resign", "thread", "invite1", "invite2", "invite3",
+                  "start", "repeat", "grace", "ai_fill"}  # a scheduled table (issue 24)
 SOLITAIRE_SETTINGS = {"hints", "auto_draw"}
 
 

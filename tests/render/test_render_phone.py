@@ -120,13 +120,18 @@ def test_a_half_above_six_shows_its_numeral_and_no_pips(number, monkeypatch):
 
 # --- layouts over many seeded games (layout only, nothing drawn) ---
 
-def random_games() -> Iterator[tuple[str, Game[Any]]]:
-    for seats in (2, 3, 4):
-        for seed in range(GAMES_PER_KIND):
+# Every (game, seats, pairs) the layouts are tried on: one test each, so that a parallel
+# run shares them out between its workers.
+KINDS = [("traditional", seats, False) for seats in (2, 3, 4)] + [
+    ("carousel", seats, False) for seats in range(2, 8)] + [("carousel", 4, True)]
+
+
+def random_games(game: str, seats: int, pairs: bool) -> Iterator[tuple[str, Game[Any]]]:
+    for seed in range(GAMES_PER_KIND):
+        if game == "traditional":
             yield f"traditional-{seats}", TraditionalGame(PLAYERS[:seats], seed=seed)
-    for seats, pairs in [(n, False) for n in range(2, 8)] + [(4, True)]:
-        options = CarouselOptions(pairs=pairs)
-        for seed in range(GAMES_PER_KIND):
+        else:
+            options = CarouselOptions(pairs=pairs)
             yield f"carousel-{seats}", CarouselGame(PLAYERS[:seats], options, seed=seed)
 
 
@@ -177,6 +182,11 @@ def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float
 
 def segments_cross(p1, p2, q1, q2) -> bool:  # type: ignore[no-untyped-def]
     """Whether two segments meet (touching counts)."""
+    # Segments whose bounding boxes are apart cannot meet: most pairs end here.
+    if (max(p1[0], p2[0]) < min(q1[0], q2[0]) or max(q1[0], q2[0]) < min(p1[0], p2[0])
+            or max(p1[1], p2[1]) < min(q1[1], q2[1])
+            or max(q1[1], q2[1]) < min(p1[1], p2[1])):
+        return False
     d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
     d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
     if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and 0 not in (d1, d2, d3, d4):
@@ -225,9 +235,14 @@ def board_height(view: Any) -> int:
     return fit.top + (fit.box[3] - fit.box[1]) + 2 * MARGIN
 
 
-def test_no_tiles_overlap_no_arm_crosses_no_board_grows_tall_placed_tiles_never_move():
+@pytest.mark.parametrize(("game_name", "seats", "pairs"), KINDS,
+                         ids=[f"{g}-{n}{'-pairs' if p else ''}" for g, n, p in KINDS])
+def test_no_tiles_overlap_no_arm_crosses_no_board_grows_tall_placed_tiles_never_move(
+        game_name, seats, pairs):
     games = 0
-    for seed, (kind, game) in enumerate(random_games()):
+    # The moves' seeds run on across the kinds, as they did when this was one test.
+    first = KINDS.index((game_name, seats, pairs)) * GAMES_PER_KIND
+    for seed, (kind, game) in enumerate(random_games(game_name, seats, pairs), start=first):
         games += 1
         seen: dict[Any, tuple[int, int, int, int, bool]] = {}
         previous = None
@@ -242,7 +257,11 @@ def test_no_tiles_overlap_no_arm_crosses_no_board_grows_tall_placed_tiles_never_
             previous = view
         if previous is not None:
             check_board(kind, previous)
-    assert games >= 1000
+    assert games == GAMES_PER_KIND
+
+
+def test_the_layouts_are_tried_on_over_a_thousand_games():
+    assert len(KINDS) * GAMES_PER_KIND >= 1000
 
 
 def test_the_check_sees_an_overlap_and_a_crossing():

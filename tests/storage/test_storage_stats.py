@@ -206,7 +206,7 @@ async def test_board_rank_and_history_walk_indexes(tmp_path: Path) -> None:
     rank = plan(path, RANK_SQL, {"game": "traditional", "scope": 0, "ordinal": 1.0,
                                  "user_id": 1, "ai_level": ""})
     assert rank.count("USING INDEX ratings_board") == 3
-    history = plan(path, HISTORY_SQL, (1, None, None, 10, 0))
+    history = plan(path, HISTORY_SQL, (1, None, None, None, None, 10, 0))
     assert "SEARCH results USING INDEX results_user" in history
     rated = RATING_HISTORY_SQL.format(before="rating_before", after="rating_after")
     series = plan(path, rated, (1, "traditional", None, None, 10))

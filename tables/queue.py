@@ -1,0 +1,287 @@
+"""A server's pickup queue (issue 24): join, leave, list, expire and renew, parties, and
+the tables it opens with everyone seated.
+
+After each change and at its timers (the next entry's expiry, the next wait for AI seats
+running out) the queue runs `tables.matching.match` over the server's waiting entries
+and opens each matched table: storage removes the entries and creates the lobby with
+every seat in one compare-and-set (`Storage.seat_from_queue`: two processes, or two
+clicks, seat a person once), then the table service holds it and starts it through its
+own start code, in the server's pickup channel. Each person seated is told once (a
+`QueueNotice` the cogs turn into a DM or a mention); an entry that expires is told once,
+privately, with a renew.
+
+Joining again for the same game updates the entry and keeps its place in line
+(`test_reading_joining_the_queue_again_keeps_ones_place`). A server with no pickup
+channel gets the channel of its first queue join
+(`test_reading_the_first_queue_join_names_the_pickup_channel`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from catalog import Phrase
+from engine.registry import game_spec
+from storage.models import Party, QueueEntry, Seat
+from tables.ai_names import ai_name
+from tables.errors import TableError
+from tables.live import LiveTable, Person, TableSettings
+from tables.matching import PAIRS, Match, Wish, match
+from tables.settings import DAY
+
+if TYPE_CHECKING:
+    from tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+PARTY_MOST = 3  # the leader and two friends
+LONGEST_WAIT = 7 * DAY  # an entry's longest life before it must be renewed
+AI_LEVEL = "normal"
+
+
+@dataclass(frozen=True)
+class QueueNotice:
+    """What the cogs tell one person: `seated` at `table` (once per person), or their
+    `expired` entry (once, privately, with a renew button)."""
+
+    kind: str
+    guild_id: int
+    user_id: int
+    entry: QueueEntry
+    table: LiveTable | None = None
+
+
+QueueListener = Callable[[QueueNotice], Awaitable[None]]
+
+
+def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, ...]:
+    """The seat counts a wish may be matched at, or TableError when nobody could ever
+    match it (a game without such tables, a solitaire, pairs not at four seats)."""
+    try:
+        spec = game_spec(game)
+    except (KeyError, ValueError):
+        raise TableError("error.queue.never", game=game, seats=", ".join(map(str, seats))) from None
+    low, high = spec.seats
+    fitting = tuple(sorted({n for n in seats if low <= n <= high and n > 1}))
+    if variant == PAIRS:
+        fitting = tuple(n for n in fitting if n == 4) if spec.name == "carousel" else ()
+    if spec.solitaire or not fitting:
+        raise TableError("error.queue.never", game=Phrase(f"game.{spec.name}"),
+                         seats=", ".join(map(str, sorted(seats))) or "-")
+    return fitting
+
+
+def as_wish(entry: QueueEntry) -> Wish:
+    """The matching's view of a stored entry."""
+    return Wish(entry_id=entry.id, user_id=entry.user_id, game=entry.game,
+                seats=frozenset(entry.seats), longest_turn=entry.longest_turn,
+                rated=entry.rated, since=entry.created_at, ai_after=entry.ai_after,
+                party=entry.party_id, variant=entry.variant)
+
+
+class PickupQueue:
+    """The queues of every server this process serves; tables open through `service`."""
+
+    def __init__(self, service: TableService, *,
+                 reachable: Callable[[int, int], bool] = lambda _guild, _user: True) -> None:
+        """`reachable(guild, user)`: whether a person is still in the server and can be
+        told (the cogs ask Discord); others are passed over when matching."""
+        self.service = service
+        self.store = service.store
+        self.clock = service.clock
+        self.reachable = reachable
+        self.listeners: list[QueueListener] = []
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    async def _tell(self, notice: QueueNotice) -> None:
+        for listener in self.listeners:
+            try:
+                await listener(notice)
+            except Exception:  # a failed notice never undoes a seating
+                log.exception("queue listener failed on %s for %d", notice.kind, notice.user_id)
+
+    # -- the person's actions ---------------------------------------------------------
+    async def join(self, guild_id: int, channel_id: int | None, person: Person, game: str, *,
+                   seats: Collection[int], longest_turn: int, rated: bool = True,
+                   ai_wait: float | None = None, hours: float = 24, variant: str = "",
+                   drop_others: bool = True, party_id: int | None = None,
+                   ) -> tuple[QueueEntry, list[LiveTable]]:
+        """Queue `person` (or update their entry for this game); returns the entry and the
+        tables the queue opened at once. `ai_wait`: seconds after which AI seats may fill
+        their table (None: never); `hours`: the entry's life. `channel_id`: where they
+        asked (None: a DM), the server's pickup channel until it has one. Raises TableError."""
+        counts = checked_wish(game, seats, variant)
+        if not 60 <= longest_turn <= 7 * DAY:
+            raise TableError("error.turn_range")
+        if not 0 < hours * 3600 <= LONGEST_WAIT:
+            raise TableError("error.queue.hours", most=LONGEST_WAIT // 3600)
+        if ai_wait is not None and ai_wait < 0:
+            raise TableError("error.queue.ai_wait")
+        server = await self.store.get_guild_settings(guild_id)
+        if server.pickup_channel_id is None and channel_id is not None:
+            await self.store.set_guild_settings(
+                dataclasses.replace(server, pickup_channel_id=channel_id))
+        now = self.clock()
+        entry, _new = await self.store.queue_join(
+            guild_id=guild_id, user_id=person.user_id, name=person.name,
+            game=game_spec(game).name, seats=counts, longest_turn=longest_turn, rated=rated,
+            expires_at=now + hours * 3600,
+            ai_after=None if ai_wait is None else now + ai_wait,
+            party_id=party_id, variant=variant, drop_others=drop_others, now=now)
+        return entry, await self.run(guild_id)
+
+    async def leave(self, guild_id: int, user_id: int, game: str | None = None) -> int:
+        """Take the person out of the queue (of `game` only, if given); how many entries
+        went. Raises TableError when they were not in it."""
+        gone = await self.store.queue_leave(guild_id, user_id, game)
+        if not gone:
+            raise TableError("error.queue.not_in")
+        self._arm(guild_id)
+        return gone
+
+    async def waiting(self, guild_id: int) -> list[QueueEntry]:
+        """The entries waiting in the server now (not expired), oldest first."""
+        now = self.clock()
+        return [e for e in await self.store.queue_entries(guild_id) if e.expires_at > now]
+
+    async def renew(self, entry_id: int, user_id: int, hours: float = 24) -> QueueEntry:
+        """The Renew button of an expiry notice. Raises TableError when the entry is gone
+        or not theirs."""
+        entry = await self.store.queue_entry(entry_id)
+        if entry is None or entry.user_id != user_id:
+            raise TableError("error.queue.gone")
+        renewed = await self.store.renew_entry(entry_id, self.clock() + hours * 3600)
+        if renewed is None:
+            raise TableError("error.queue.gone")
+        await self.run(entry.guild_id)
+        return renewed
+
+    # -- parties -------------------------------------------------------------------------
+    async def invite(self, guild_id: int, leader: Person, friends: Sequence[Person]) -> Party:
+        """A party of `leader` and up to two friends, each to confirm. Raises TableError."""
+        others = {f.user_id for f in friends if f.user_id != leader.user_id}
+        if not others or len(others) + 1 > PARTY_MOST:
+            raise TableError("error.queue.party_size", most=PARTY_MOST)
+        return await self.store.create_party(guild_id, leader.user_id, others)
+
+    async def confirm(self, party_id: int, user_id: int) -> Party:
+        """A friend's Confirm button. Raises TableError when the party is gone or they
+        were not invited to it."""
+        party = await self.store.confirm_party(party_id, user_id)
+        if party is None:
+            raise TableError("error.queue.party_gone")
+        return party
+
+    # -- matching ------------------------------------------------------------------------
+    async def run(self, guild_id: int) -> list[LiveTable]:
+        """Match the server's queue now and open every table it makes; tell the expired
+        entries; arm the next timer. One pass at a time per server in this process
+        (storage's compare-and-set keeps other processes' passes apart)."""
+        lock = self._locks.setdefault(guild_id, asyncio.Lock())
+        async with lock:
+            now = self.clock()
+            entries = await self.store.queue_entries(guild_id)
+            for entry in entries:
+                if (entry.expires_at <= now and not entry.warned
+                        and await self.store.warn_entry(entry.id)):
+                    await self._tell(QueueNotice("expired", guild_id, entry.user_id, entry))
+            if any(e.expires_at < now - LONGEST_WAIT for e in entries):
+                await self.store.purge_entries(now - LONGEST_WAIT)  # told a week ago
+            live = [e for e in entries if e.expires_at > now]
+            confirmed = await self._confirmed_parties(live)
+            wishes = [as_wish(e) for e in live
+                      if e.party_id is None or e.party_id in confirmed]
+            by_id = {e.id: e for e in live}
+            opened = []
+            for found in match(wishes, now,
+                               reachable=lambda user: self.reachable(guild_id, user)):
+                table = await self._open(guild_id, found, by_id)
+                if table is not None:
+                    opened.append(table)
+        self._arm(guild_id)
+        return opened
+
+    async def _confirmed_parties(self, entries: Sequence[QueueEntry]) -> set[int]:
+        out = set()
+        for party_id in {e.party_id for e in entries if e.party_id is not None}:
+            party = await self.store.get_party(party_id)
+            if party is not None and party.confirmed and all(
+                    any(e.party_id == party_id and e.user_id == user for e in entries)
+                    for user in party.members):
+                out.add(party_id)
+        return out
+
+    async def _open(self, guild_id: int, found: Match,
+                    by_id: dict[int, QueueEntry]) -> LiveTable | None:
+        """Seat a match: storage's compare-and-set, then the table service's start."""
+        names = {by_id[e].user_id: by_id[e].name for e in found.entries}
+        seats: list[Seat] = []
+        for user in found.seating:
+            if user is None:
+                seats.append(Seat(None, AI_LEVEL, ai_name(AI_LEVEL, {s.name for s in seats})))
+            else:
+                seats.append(Seat(user, None, names[user]))
+        host = next(user for user in found.seating if user is not None)
+        server = await self.store.get_guild_settings(guild_id)
+        settings = TableSettings(
+            seats=len(seats), turn_seconds=max(60, min(found.turn_seconds, 7 * DAY)),
+            reminders=server.reminders, timeout_action=server.timeout_action,
+            thread=server.pickup_threads)
+        options = {"pairs": True} if found.variant == PAIRS else {}
+        channel = server.pickup_channel_id
+        if channel is None:
+            return None  # every join names one (see `join`)
+        done = await self.store.seat_from_queue(
+            found.entries, guild_id=guild_id, channel_id=channel, game=found.game,
+            host_id=host, seats=seats, options=options, settings=settings.to_json(),
+            deadline=self.clock() + settings.lobby_seconds)  # a backstop: it starts now
+        if done is None:
+            log.info("queue of %d: another pass seated %s first", guild_id, found.entries)
+            return None
+        row, removed = done
+        await self.service.refresh(row.id)  # held here from now on, its lobby told
+        table = await self.service.start(row.id, host)
+        seated = set(found.entries)
+        told: set[int] = set()
+        for entry in removed:
+            if entry.id in seated and entry.user_id not in told:
+                told.add(entry.user_id)
+                await self._tell(QueueNotice("seated", guild_id, entry.user_id, entry, table))
+        return table
+
+    # -- timers -----------------------------------------------------------------------
+    def _arm(self, guild_id: int) -> None:
+        """Wake the server's queue at its next expiry or wait for AI seats (the tables'
+        scheduler runs it, on its clock)."""
+        old = self._timers.pop(guild_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        self._timers[guild_id] = self.service.scheduler.spawn(self._wake(guild_id),
+                                                              f"queue-{guild_id}")
+
+    async def _wake(self, guild_id: int) -> None:
+        now = self.clock()
+        times = []
+        for entry in await self.store.queue_entries(guild_id):
+            if not entry.warned:
+                times.append(entry.expires_at)
+            if entry.ai_after is not None and entry.ai_after > now and entry.expires_at > now:
+                times.append(entry.ai_after)
+        ahead = [t for t in times if t > now]
+        if not ahead:
+            return
+        await self.service.scheduler.wait(min(ahead) - now)
+        # Once awake, a pass is not cut short by a newer timer's arming (a table between
+        # its seating and its start).
+        await asyncio.shield(self.run(guild_id))
+
+    async def load(self) -> None:
+        """At start-up: run every server's queue (what came due while the bot was down)."""
+        for guild_id in sorted({e.guild_id for e in await self.store.queue_entries()}):
+            await self.run(guild_id)

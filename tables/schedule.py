@@ -1,0 +1,254 @@
+"""Scheduled tables (issue 24): a lobby that starts at a time the host typed in their own
+zone, with RSVPs, reminders to the people Going, a ping at the start, AI fill or a grace,
+and a weekly repeat.
+
+Each scheduled lobby has one task on the tables' Scheduler (its clock is virtual in
+tests) that sleeps until its next step: the reminder 1 h before, the one 10 min before
+(to each person who said Going, outside their quiet hours unless the start itself falls
+inside them), then the start. Which steps went out is stored (`Schedule.reminded`,
+advanced by compare-and-set), so a restart sends nothing twice and a start that passed
+while the bot was down happens at start-up, and says so (`ScheduleNotice.late`).
+
+Readings pinned here: at the start, people who said Going and are not seated yet take
+the free seats first, in the order they answered
+(`test_reading_going_people_take_the_free_seats_at_the_start`); without AI fill an
+unfilled table waits its grace and then starts with those seated if the game can be
+played with them, else closes
+(`test_reading_after_the_grace_a_table_starts_with_enough_players`). A scheduled lobby
+does not start early when its seats fill.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.registry import game_spec
+from storage.errors import InvalidState, TableNotFound
+from storage.models import Schedule, Seat
+from tables.errors import NoSuchTable, TableError
+from tables.live import LiveTable, Person, TableSettings
+from tables.quiet import quiet_until, zone
+from tables.start_time import read_start
+
+if TYPE_CHECKING:
+    from tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+WEEK = 7 * 24 * 3600
+# The reminders before the start (seconds before it), then the start itself.
+REMINDERS = (3600, 600)
+STARTED = len(REMINDERS) + 1  # the stage stored once the start was handled
+# A reminder this late (the bot was down at its time) is left out rather than sent.
+STALE = 300.0
+AI_LEVEL = "normal"
+
+
+@dataclass(frozen=True)
+class ScheduleNotice:
+    """What the cogs tell: a `reminder` (to `users`, privately), the `ping` at the start
+    (a mention of `users`), `closed` (nobody enough by the end of the grace), `late` /
+    `late_closed` (a start that passed while the bot was down), `next` (the weekly
+    repeat's new lobby, `table`)."""
+
+    kind: str
+    table: LiveTable
+    starts_at: float
+    users: tuple[int, ...] = ()
+
+
+ScheduleListener = Callable[[ScheduleNotice], Awaitable[None]]
+
+
+class ScheduledTables:
+    """Opens scheduled lobbies and runs their starts, through the table service."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.store = service.store
+        self.clock = service.clock
+        self.listeners: list[ScheduleListener] = []
+
+    async def _tell(self, notice: ScheduleNotice) -> None:
+        for listener in self.listeners:
+            try:
+                await listener(notice)
+            except Exception:  # a failed notice never stops a start
+                log.exception("schedule listener failed on %s of %d", notice.kind,
+                              notice.table.id)
+
+    async def read(self, host_id: int, text: str) -> float:
+        """The start `text` means, read in the host's profile zone. Raises TableError:
+        the host has no profile zone yet, or the time is refused (tables.start_time)."""
+        player = await self.store.get_player(host_id)
+        if player is None:
+            raise TableError("error.schedule.no_zone", text=f"`{text[:40]}`")
+        return read_start(text, zone(player.tz), self.clock())
+
+    async def open(self, *, guild_id: int | None, channel_id: int, host: Person, game: str,
+                   settings: TableSettings, options: dict[str, Any], start: str,
+                   repeat: str = "", grace_minutes: int = 0,
+                   ai_fill: bool = False) -> tuple[LiveTable, Schedule]:
+        """Open a lobby that starts at `start` (read in the host's zone). Raises
+        TableError (and opens nothing) for a time that cannot be used."""
+        starts_at = await self.read(host.user_id, start)
+        if repeat not in ("", "weekly"):
+            raise TableError("error.schedule.repeat")
+        return await self._open_at(guild_id=guild_id, channel_id=channel_id, host=host,
+                                   game=game, settings=settings, options=options,
+                                   schedule=Schedule(0, starts_at, repeat, grace_minutes * 60,
+                                                     ai_fill))
+
+    async def _open_at(self, *, guild_id: int | None, channel_id: int, host: Person, game: str,
+                       settings: TableSettings, options: dict[str, Any],
+                       schedule: Schedule) -> tuple[LiveTable, Schedule]:
+        settings = dataclasses.replace(settings, auto_start=False,
+                                       starts_at=schedule.starts_at)
+        table = await self.service.open_lobby(guild_id=guild_id, channel_id=channel_id,
+                                              host=host, game=game, settings=settings,
+                                              options=options)
+        # The schedule owns the lobby's end: no lobby expiry races its start.
+        await self.store.set_status(table.id, "lobby", deadline=None, only_from=("lobby",))
+        table.replace_row(deadline=None)
+        self.service.scheduler.after_change(table)
+        schedule = dataclasses.replace(schedule, table_id=table.id)
+        await self.store.set_schedule(schedule)
+        self._arm(schedule)
+        return table, schedule
+
+    async def rsvp(self, table_id: int, user_id: int, answer: str) -> dict[int, str]:
+        """A person's Going / Maybe / Can't; every answer so far. Raises TableError when
+        the table no longer waits for its start."""
+        try:
+            await self.store.set_rsvp(table_id, user_id, answer)
+        except (InvalidState, TableNotFound):
+            raise TableError("error.rsvp.gone") from None
+        return await self.store.rsvps(table_id)
+
+    async def load(self) -> int:
+        """At start-up: arm every scheduled lobby; one whose start passed starts (or
+        closes) now, and says so. Returns how many were armed."""
+        found = await self.store.lobby_schedules()
+        for schedule in found:
+            self._arm(schedule)
+        return len(found)
+
+    # -- the steps ------------------------------------------------------------------
+    def _arm(self, schedule: Schedule) -> None:
+        self.service.scheduler.spawn(self._run(schedule), f"schedule-{schedule.table_id}")
+
+    async def _run(self, schedule: Schedule) -> None:
+        steps = [schedule.starts_at - before for before in REMINDERS] + [schedule.starts_at]
+        late = self.clock() > schedule.starts_at + STALE
+        done = schedule.reminded
+        if done >= STARTED and self.clock() > schedule.starts_at + schedule.grace + STALE:
+            await self._unfinished(schedule)
+            return
+        for stage, at in enumerate(steps, start=1):
+            if stage <= done:
+                continue
+            wait = at - self.clock()
+            if wait > 0:
+                await self.service.scheduler.wait(wait)
+            if not await self.store.advance_reminders(schedule.table_id, done, stage):
+                return  # another process runs this table's steps
+            done = stage
+            try:
+                table = await self.service.table(schedule.table_id)
+            except NoSuchTable:
+                return  # cancelled meanwhile
+            if table.status != "lobby":
+                return
+            if stage < STARTED:
+                if self.clock() - at <= STALE:
+                    await self._remind(table, schedule)
+                continue
+            await self._start(table, schedule, late=late)
+
+    async def _unfinished(self, schedule: Schedule) -> None:
+        """A lobby whose start was taken but not finished (the process stopped in the
+        middle): started now, or closed, as late (its weekly repeat was opened then)."""
+        try:
+            table = await self.service.table(schedule.table_id)
+        except NoSuchTable:
+            return
+        if table.status == "lobby":
+            await self._start(table, dataclasses.replace(schedule, repeat=""), late=True)
+
+    async def _going(self, table_id: int) -> list[int]:
+        return [user for user, answer in (await self.store.rsvps(table_id)).items()
+                if answer == "going"]
+
+    async def _remind(self, table: LiveTable, schedule: Schedule) -> None:
+        users = []
+        for user in await self._going(table.id):
+            player = await self.store.get_player(user)
+            if player is not None and (
+                    quiet_until(self.clock(), player.tz, player.quiet_start, player.quiet_end)
+                    is not None
+                    and quiet_until(schedule.starts_at, player.tz, player.quiet_start,
+                                    player.quiet_end) is None):
+                continue  # quiet now, and the game itself is not in their quiet hours
+            users.append(user)
+        if users:
+            await self._tell(ScheduleNotice("reminder", table, schedule.starts_at, tuple(users)))
+
+    async def _start(self, table: LiveTable, schedule: Schedule, *, late: bool) -> None:
+        going = await self._going(table.id)
+        if late:
+            await self._tell(ScheduleNotice("late", table, schedule.starts_at))
+        else:
+            await self._tell(ScheduleNotice("ping", table, schedule.starts_at, tuple(going)))
+        if schedule.repeat == "weekly":
+            await self._repeat(table, schedule)
+        for user in going:  # Going people take the free seats first
+            if len(table.seats) >= table.settings.seats:
+                break
+            if table.seat_of(user) is None:
+                player = await self.store.get_player(user)
+                try:
+                    table = await self.service.join(table.id, Person(
+                        user, player.name if player is not None else str(user)))
+                except TableError as exc:
+                    log.info("table %d: %d not seated at the start: %s", table.id, user, exc)
+        if len(table.seats) < table.settings.seats and schedule.ai_fill:
+            await self._fill(table)
+        elif len(table.seats) < table.settings.seats and schedule.grace and not late:
+            await self.service.scheduler.wait(schedule.grace)
+            table = await self.service.table(table.id)
+            if table.status != "lobby":
+                return
+        low, _ = game_spec(table.game_kind).seats
+        if len(table.seats) >= low:
+            await self.service.start(table.id, table.host_id)
+            return
+        async with table.lock:
+            closed = await self.service.lobby.close_table(table, "abandoned")
+        if closed:
+            await self._tell(ScheduleNotice("late_closed" if late else "closed", table,
+                                            schedule.starts_at))
+
+    async def _fill(self, table: LiveTable) -> None:
+        while len(table.seats) < table.settings.seats:
+            table = await self.service.add_ai(table.id, table.host_id, AI_LEVEL,
+                                              auto_start=False)
+
+    async def _repeat(self, table: LiveTable, schedule: Schedule) -> None:
+        host = next((s for s in table.seats if s.user_id == table.host_id),
+                    Seat(table.host_id, None, str(table.host_id)))
+        try:
+            nxt, _ = await self._open_at(
+                guild_id=table.guild_id, channel_id=table.settings.opened_in or table.channel_id,
+                host=Person(table.host_id, host.name), game=table.game_kind,
+                settings=table.settings, options=dict(table.row.options),
+                schedule=dataclasses.replace(schedule, starts_at=schedule.starts_at + WEEK,
+                                             reminded=0))
+        except TableError as exc:
+            log.warning("table %d: its weekly repeat did not open: %s", table.id, exc)
+            return
+        await self._tell(ScheduleNotice("next", nxt, schedule.starts_at + WEEK))
+

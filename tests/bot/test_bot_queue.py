@@ -1,0 +1,185 @@
+"""The pickup queue through simcord (issue 24): people in four zones are seated at one
+table, each told once; a party of two is seated together; bad input changes nothing;
+a scheduled table in three zones, and a restart across its start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.bot import DominoBot
+from tests.bot.conftest import table_message, text_of
+from tests.bot.test_bot_faults import answer_text
+from tests.bot.test_bot_pickup import dm_texts, dms, newest, virtual_clock
+
+ZONES = ("America/New_York", "Europe/London", "Europe/Moscow", "Asia/Shanghai")
+READY = "Your table from the queue is ready"
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
+    return make_bot(clock=virtual_clock)
+
+
+def four(world: dict[str, Any]) -> list[Any]:
+    guild, env = world["guild"], world["env"]
+    return [*world["members"], guild.add_member(env.create_user("dee"))]
+
+
+async def test_four_people_in_four_zones_are_seated_at_one_table_each_told_once(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    people = four(world)
+    for member, tz in zip(people, ZONES, strict=True):
+        await member.slash(channel, "domino profile", time_zone=tz)
+    for member in people[:3]:
+        await member.slash(channel, "domino queue join", game="traditional", seats="4",
+                           turn_hours=24)
+    await env.settle()
+    assert env.bot.service.tables == {}
+    await people[3].slash(channel, "domino queue join", game="traditional", seats="3 4",
+                          turn_hours=12)
+    await env.settle()
+    tables = list(env.bot.service.tables.values())
+    assert len(tables) == 1
+    table = tables[0]
+    assert table.status == "playing" and table.channel_id == channel.id
+    assert sorted(s.user_id for s in table.seats) == sorted(m.id for m in people)
+    assert table.settings.turn_seconds == 12 * 3600
+    assert table.message_id is not None  # the table's message is posted in the channel
+    assert any(m.id == table.message_id for m in channel.history())
+    for member in people:
+        assert sum(READY in text for text in dm_texts(member)) == 1
+    assert await env.bot.pickup.waiting(world["guild"].id) == []
+
+
+async def test_a_party_of_two_is_seated_together(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, cy = world["members"]
+    await cy.slash(channel, "domino queue join", game="traditional", seats="2")
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2",
+                    friends=f"<@{bob.id}>")
+    await env.settle()
+    assert env.bot.service.tables == {}  # bob has not confirmed: nobody is seated yet
+    invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
+    assert len(invite) == 1
+    await bob.user.click(invite[0], label="Confirm")
+    await env.settle()
+    tables = list(env.bot.service.tables.values())
+    assert len(tables) == 1
+    assert sorted(s.user_id for s in tables[0].seats) == sorted([ann.id, bob.id])
+    waiting = await env.bot.pickup.waiting(world["guild"].id)
+    assert [e.user_id for e in waiting] == [cy.id]
+
+
+async def test_an_entry_nobody_could_match_is_refused_and_leaving_twice_is_answered(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    never = await ann.slash(channel, "domino queue join", game="traditional", seats="8")
+    unread = await ann.slash(channel, "domino queue join", game="traditional", seats="four")
+    absent = await ann.slash(channel, "domino queue leave")
+    await env.settle()
+    assert await env.bot.pickup.store.queue_entries() == []
+    assert "Nobody could ever be matched" in answer_text(never)
+    assert "Seat counts are numbers" in answer_text(unread)
+    assert "You are not waiting in this server's queue" in answer_text(absent)
+
+
+def lobby_text(channel: Any, table: Any) -> str:
+    return text_of([c.to_dict() for c in table_message(channel, table).components])
+
+
+async def test_a_scheduled_table_shows_one_instant_reminds_the_going_and_starts_with_ai(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, cy = world["members"]
+    for member, tz in zip((ann, bob, cy), ZONES[1:], strict=True):  # three zones
+        await member.slash(channel, "domino profile", time_zone=tz)
+    await ann.slash(channel, "domino new traditional", seats=3, start="in 2h", ai_fill=True)
+    await env.settle()
+    table = newest(env)
+    starts = int(virtual_clock() + 2 * 3600)
+    assert table.settings.starts_at == pytest.approx(starts)
+    text = lobby_text(channel, table)
+    # One instant, written as Discord timestamps: each reader's app shows it in their zone.
+    assert f"<t:{starts}:F>" in text and f"<t:{starts}:R>" in text
+    await bob.click(table_message(channel, table), label="Going")
+    await cy.click(table_message(channel, table), label="Can't")
+    await env.settle()
+    await env.advance_time(3600 + 60)
+    assert [x for x in dm_texts(bob) if "starts" in x and f"#{table.id}" in x]
+    assert not [x for x in dm_texts(cy) if f"#{table.id}" in x and "starts" in x]
+    assert table.status == "lobby"
+    await env.advance_time(3600 - 60)
+    await env.settle()
+    assert table.status == "playing"
+    assert [s.user_id for s in table.seats[:2]] == [ann.id, bob.id] and table.seats[2].is_ai
+    assert any(f"<@{bob.id}>" in (m.content or "") and "starts now" in (m.content or "")
+               for m in channel.history())
+
+
+async def test_a_restart_between_the_start_time_and_the_start_starts_it_and_says_so(
+        world: dict[str, Any], make_bot: Callable[..., DominoBot]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino profile", time_zone="Europe/Kyiv")
+    await ann.slash(channel, "domino new traditional", seats=2, start="in 1h")
+    await env.settle()
+    table = newest(env)
+    await bob.click(table_message(channel, table), label="Join")
+    await env.settle()
+    assert table.status == "lobby"  # a scheduled table waits for its time, full or not
+    await env.bot.service.close()  # the bot is down from here
+    await env.advance_time(2 * 3600)
+    fresh = make_bot(clock=virtual_clock)
+    await env.restart_bot(fresh)
+    await env.settle()
+    assert fresh.service.get(table.id).status == "playing"
+    late = [m.content for m in channel.history() if "while I was offline" in (m.content or "")]
+    assert len(late) == 1 and f"#{table.id}" in late[0]
+
+
+async def test_a_manager_names_the_pickup_channel_and_the_queue_opens_tables_there(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    boss = guild.add_member(env.create_user("boss"), roles=[guild.create_role(
+        "admins", permissions=discord.Permissions(manage_guild=True))])
+    pickup = guild.create_text_channel("pickup")
+    refused = await ann.slash(channel, "domino settings", pickup_channel=pickup)
+    assert "Only members with Manage Server" in answer_text(refused)
+    shown = await boss.slash(channel, "domino settings", pickup_channel=pickup)
+    assert f"<#{pickup.id}>" in answer_text(shown)
+    for member in (ann, bob):
+        await member.slash(channel, "domino queue join", game="traditional", seats="2")
+    await env.settle()
+    assert [t.channel_id for t in env.bot.service.tables.values()] == [pickup.id]
+    await boss.slash(channel, "domino settings", pickup_threads=True)
+    for member in (ann, bob):
+        await member.slash(channel, "domino queue join", game="carousel", seats="2")
+    await env.settle()
+    threaded = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    assert threaded.channel_id != pickup.id and threaded.settings.opened_in == pickup.id
+    assert threaded.message_id is not None
+
+
+async def test_reading_who_waits_is_the_queue_list_command(world: dict[str, Any]) -> None:
+    """Discord runs no command group by itself, so "who waits" is `/domino queue list`:
+    names only, with how long each waits. A stranger cannot be invited to a party."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino queue join", game="traditional", seats="4")
+    await env.advance_time(2 * 3600)
+    await bob.slash(channel, "domino queue join", game="carousel", seats="3 4")
+    listed = answer_text(await bob.slash(channel, "domino queue list"))
+    assert "ann: Traditional, 4 seats, waiting for 2 h" in listed
+    assert "bob: Carousel, 3 / 4 seats, waiting for 1 min" in listed
+    stranger = answer_text(await bob.slash(channel, "domino queue join", game="carousel",
+                                           seats="4", friends="<@123456789012345678>"))
+    assert "cannot be invited" in stranger
+    waiting = await env.bot.pickup.waiting(world["guild"].id)
+    assert [(e.user_id, e.seats) for e in waiting] == [(ann.id, (4,)), (bob.id, (3, 4))]

@@ -1,0 +1,126 @@
+"""A server's leaderboard per rated game and a player's page in that server: numbers from
+storage and tables/standings.py, names as the bot stored them, links carrying the
+server's signature (none on a public server)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+
+from aiohttp import web
+
+from catalog.reader import reading
+from engine.registry import GAMES
+from storage import Storage
+from storage.boards import BOARD_ORDERS
+from tables.daily import WEEK_DAYS, day_of, week_rows
+from tables.standings import Standings, is_rated
+from web.access import Access
+from web.game_pages import ACCESS, lang_query
+from web.pages import page, reader
+
+STORE: web.AppKey[Storage] = web.AppKey("store", Storage)
+PER_PAGE = 50
+HISTORY_GAMES = 50
+# Figures summed on a board beside the wins, where the game's results carry them.
+BOARD_FIGURES = ("goat",)
+# One point of uncertainty on the shown scale: the display is 1000 + 25 x (mu - 3 sigma).
+SIGMA_POINTS = 25
+
+
+def _guild(request: web.Request) -> int | None:
+    return int(request.match_info["guild"]) or None
+
+
+def _suffix(query: str, request: web.Request, **more: str) -> str:
+    """The query a page's own links carry: the signature, the chosen language, `more`."""
+    parts = [query, lang_query(request), *(f"{k}={v}" for k, v in more.items())]
+    joined = "&".join(p for p in parts if p)
+    return "?" + joined if joined else ""
+
+
+def _number(request: web.Request, name: str, default: int) -> int:
+    """A small positive number of the query; anything else is a 404."""
+    raw = request.query.get(name, str(default))
+    if not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
+        raise web.HTTPNotFound()
+    return int(raw)
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    """`/s/<guild>/leaderboard/<game>?page=&sort=`: 50 lines a page, sorted by one of
+    BOARD_ORDERS; an unknown game, order or page number is a 404."""
+    guild_id, game = _guild(request), request.match_info["game"]
+    access: Access = request.app[ACCESS]
+    query = await access.check(request, guild_id)
+    order = request.query.get("sort", "rating")
+    if not is_rated(game) or order not in BOARD_ORDERS:
+        raise web.HTTPNotFound()
+    store = request.app[STORE]
+    total = await store.leaderboard_size(game, guild_id)
+    pages = max(1, -(-total // PER_PAGE))
+    number = min(pages, _number(request, "page", 1))
+    rows = await store.leaderboard_sorted(game, guild_id, order=order, limit=PER_PAGE,
+                                          offset=(number - 1) * PER_PAGE)
+    shown = [f for f in BOARD_FIGURES if f in GAMES[game].figures.names]
+    sums = {f: await store.figure_sums(game, guild_id, [r.user_id or 0 for r in rows], f)
+            for f in shown}
+    lines = [(row, round(SIGMA_POINTS * row.sigma),
+              {f: sums[f].get(row.user_id or 0, 0) for f in shown}) for row in rows]
+    base = f"/s/{guild_id or 0}"
+    daily = await _week(store, guild_id, access) if guild_id else None
+    return page(request, "leaderboard.html", game=game, lines=lines, figures=shown,
+                order=order, orders=list(BOARD_ORDERS), number=number, pages=pages,
+                total=total, base=base, here=request.path,
+                sign=_suffix(query, request), daily=daily,
+                link=lambda **more: _suffix(query, request, **more))
+
+
+async def _week(store: Storage, guild_id: int, access: Access) -> list[object]:
+    """The week's daily Big Clock board of the server (the week ending today)."""
+    today = dt.date.fromisoformat(day_of(access.clock()))
+    week = [(today - dt.timedelta(days=k)).isoformat() for k in range(WEEK_DAYS)]
+    return list(week_rows(await store.daily_results(guild_id, week)))
+
+
+async def player(request: web.Request) -> web.Response:
+    """`/s/<guild>/player/<user>`: the figures per game, a rating chart for each rated
+    game played, and the last 50 games with links; a person never seen is a 404."""
+    guild_id, user_id = _guild(request), int(request.match_info["user"])
+    query = await request.app[ACCESS].check(request, guild_id)
+    store = request.app[STORE]
+    person = await store.get_player(user_id)
+    if person is None:
+        raise web.HTTPNotFound()
+    standings = Standings(store)
+    stats = await standings.stats(user_id, guild_id)
+    history = await standings.history(user_id, HISTORY_GAMES, guild_id=guild_id or 0)
+    return page(request, "player.html", name=person.name, stats=stats, history=history,
+                base=f"/s/{guild_id or 0}", user_id=user_id, sign=_suffix(query, request),
+                rated=[s.game for s in stats if is_rated(s.game) and s.rated_games])
+
+
+async def chart_png(request: web.Request) -> web.Response:
+    """`/s/<guild>/player/<user>/chart/<game>.png`: the rating over time (render/)."""
+    guild_id, user_id = _guild(request), int(request.match_info["user"])
+    await request.app[ACCESS].check(request, guild_id)
+    game = request.match_info["game"]
+    if not is_rated(game):
+        raise web.HTTPNotFound()
+    with reading(reader(request)):
+        picture = await Standings(request.app[STORE]).chart(user_id, game, guild_id)
+    etag = '"' + hashlib.sha256(picture.data).hexdigest()[:32] + '"'
+    if request.headers.get("If-None-Match") == etag:
+        return web.Response(status=304, headers={"ETag": etag})
+    # A rating changes with each game: a browser asks again after a few minutes.
+    return web.Response(body=picture.data, content_type="image/png", headers={
+        "ETag": etag, "Cache-Control": "private, max-age=300"})
+
+
+def add_routes(app: web.Application) -> None:
+    """The leaderboard and player routes, under the server's scope `/s/<guild>`."""
+    scope = r"/s/{guild:\d{1,20}}"
+    app.router.add_get(scope + r"/leaderboard/{game:[a-z_]{1,32}}", leaderboard)
+    app.router.add_get(scope + r"/player/{user:\d{1,20}}", player)
+    app.router.add_get(scope + r"/player/{user:\d{1,20}}/chart/{game:[a-z_]{1,32}}.png",
+                       chart_png)
