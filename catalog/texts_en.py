@@ -529,4 +529,6 @@ TEXTS: dict[str, Source] = {
     "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
     "settings.pickup_none": "the channel of the first queue join",
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
+    "table.hand_no.mexican": "Round {hand}",
+    "summary.title.mexican": "**Round {hand} is over**: {how}",
 }

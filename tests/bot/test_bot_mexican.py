@@ -88,7 +88,7 @@ async def test_a_whole_eight_player_round_with_people_only(simcord_env: Any) -> 
     result = table.game.results[0]
     said = [(m.content or "") + text_of([c.to_dict() for c in m.components])
             for m in channel.history() if m.id != table.message_id]
-    summaries = [text for text in said if "Hand 1 is over" in text]
+    summaries = [text for text in said if "Round 1 is over" in text]
     assert len(summaries) == 1
     for name, points in zip(table.game.players, result.points, strict=True):
         assert f"{name}: " in summaries[0] and f"+{points}" in summaries[0]
