@@ -53,6 +53,13 @@ async def test_a_short_four_player_game_with_two_people_and_two_ais(
     assert first in final
     rows = await env.bot.store.results_of_table(table.id)
     assert len(rows) == 4
+    # Stored by the lowest total: a place is one more than the totals below it (a shared
+    # lowest total is a shared first place), the figures are the rounds played.
+    for row in rows:
+        assert row.points == game.totals[row.seat]
+        assert row.place == 1 + sum(total < row.points for total in game.totals)
+        assert row.figures["rounds"] == 5
+    assert all(row.rating_after is not None for row in rows if row.user_id is not None)
     assert_no_hand_in_public(channel, cy, game)
     public = [m for m in channel.history() if m.author.id == env.bot.user.id]
     assert sum(1 for m in public if m.id == message_id) == 1
