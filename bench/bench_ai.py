@@ -2,17 +2,22 @@
 
 Run from the repository root:
     .venv/bin/python bench/bench_ai.py [--games 1000] [--playouts 200] [--workers 2]
-        [--configs trad2,trad4,car2,car4] [--pairings hard-normal,normal-easy]
+        [--configs trad2,trad4,car2,car4,mex2,mex4,mex6]
+        [--pairings hard-normal,normal-easy] [--mexican-playouts 100] [--mexican-rounds 5]
         [--max-minutes 8]
 
 Game k of a pairing A vs B deals seed k // 2 and seats the levels A B (A B A B
 with 4 players) for even k and B A (B A B A) for odd k: every deal is played
 from both sides. Traditional: one hand with the default options (the hand's
 winner wins). Carousel: a match to 61 with the default options. A game counts
-as a win for A when a seat played by A wins it. The hard level searches a
-fixed number of playouts per move (`--playouts` in the Traditional game,
-`--carousel-playouts` in the Carousel; a 5 s time cap is never reached), so
-every result is reproducible. A pairing stops early after
+as a win for A when a seat played by A wins it. Mexican Train: a game of
+`--mexican-rounds` rounds (5, the short game; 13 the full one) with the default
+options, won by A when A's best total is lower than B's best (a tie counts for
+neither). The hard level searches a fixed number of playouts per move (`--playouts`
+in the Traditional game, `--carousel-playouts` in the Carousel, `--mexican-playouts`
+in Mexican Train; a 5 s time cap is never reached), so every result is reproducible.
+The table gives the first level's decision time (median and 95th percentile, only
+decisions with more than one legal move). A pairing stops early after
 `--max-minutes` and reports the games it finished (the table says how many).
 The interval is Wilson's 95% score interval.
 """
@@ -24,52 +29,82 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import wilson
 from engine.ai import Budget, choose
 from engine.carousel import CarouselGame
+from engine.game import Game
+from engine.mexican import MexicanGame, MexicanOptions
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
 
 CONFIGS = {"trad2": ("Traditional", 2), "trad4": ("Traditional", 4),
-           "car2": ("Carousel", 2), "car4": ("Carousel", 4)}
+           "car2": ("Carousel", 2), "car4": ("Carousel", 4),
+           "mex2": ("Mexican Train", 2), "mex4": ("Mexican Train", 4),
+           "mex6": ("Mexican Train", 6)}
+MEXICAN_ROUNDS = 5  # the short game; `--mexican-rounds` sets it (in each worker's job)
 
 
-def play_game(job: tuple[str, str, str, int, int]) -> bool:
-    """Play game `k` of a pairing; True when level `a` wins it."""
-    config, a, b, k, playouts = job
+def play_game(job: tuple[str, str, str, int, int, int]) -> tuple[bool, list[float]]:
+    """Play game `k` of a pairing; whether level `a` wins it, and a's decision times."""
+    config, a, b, k, playouts, rounds = job
     game_name, n = CONFIGS[config]
     names = [f"P{i}" for i in range(n)]
     seed = k // 2
-    game: TraditionalGame | CarouselGame
+    game: Game[Any]
     if game_name == "Traditional":
         game = TraditionalGame(names, seed=seed)
-    else:
+    elif game_name == "Carousel":
         game = CarouselGame(names, seed=seed)
+    else:
+        game = MexicanGame(names, MexicanOptions(rounds=rounds), seed=seed)
     levels = [(a, b)[(i + k) % 2] for i in range(n)]
     budget = Budget(playouts=playouts, seconds=5.0)
     rng = SeededRandom(seed * 7919 + k % 2)
+    times: list[float] = []
     while (seat := game.to_move) is not None:
-        game.play(choose(levels[seat], game.view(seat), rng, budget))
+        view = game.view(seat)
+        start = time.perf_counter()
+        move = choose(levels[seat], view, rng, budget)
+        if levels[seat] == a and len(view.legal_moves) > 1:
+            times.append(time.perf_counter() - start)
+        game.play(move)
     outcome = game.outcome()
     assert outcome is not None
-    return any(levels[w] == a for w in outcome.winners)
+    if game_name == "Mexican Train":  # lowest total: A's best against B's best
+        best = {level: min(s for i, s in enumerate(outcome.scores) if levels[i] == level)
+                for level in (a, b)}
+        return best[a] < best[b], times
+    return any(levels[w] == a for w in outcome.winners), times
 
 
 def run_pairing(pool: Pool, config: str, *, a: str, b: str, games: int, playouts: int,
-                max_seconds: float) -> tuple[int, int, float]:
-    """(wins of a, games finished, seconds) for one pairing."""
+                max_seconds: float, rounds: int = MEXICAN_ROUNDS
+                ) -> tuple[int, int, float, list[float]]:
+    """(wins of a, games finished, seconds, a's decision times) for one pairing."""
     start = time.perf_counter()
-    jobs = [(config, a, b, k, playouts) for k in range(games)]
+    jobs = [(config, a, b, k, playouts, rounds) for k in range(games)]
     wins = done = 0
-    for won in pool.imap(play_game, jobs, chunksize=2):
+    times: list[float] = []
+    for won, taken in pool.imap(play_game, jobs, chunksize=2):
         wins += won
         done += 1
+        times += taken
         if time.perf_counter() - start > max_seconds and done % 2 == 0:
             break
-    return wins, done, time.perf_counter() - start
+    return wins, done, time.perf_counter() - start, times
+
+
+def percentiles(times: list[float]) -> str:
+    """`median / p95` of decision times, in ms."""
+    if not times:
+        return "-"
+    ordered = sorted(times)
+    return (f"{1000 * ordered[len(ordered) // 2]:.1f} / "
+            f"{1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]:.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,30 +112,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--playouts", type=int, default=200)
     parser.add_argument("--carousel-playouts", type=int, default=100)
+    parser.add_argument("--mexican-playouts", type=int, default=100)
+    parser.add_argument("--mexican-rounds", type=int, default=MEXICAN_ROUNDS)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--configs", default="trad2,trad4,car2,car4")
+    parser.add_argument("--configs", default="trad2,trad4,car2,car4,mex2,mex4,mex6")
     parser.add_argument("--pairings", default="hard-normal,normal-easy")
     parser.add_argument("--max-minutes", type=float, default=8.0)
     args = parser.parse_args(argv)
     print(f"AI strength; hard = {args.playouts} playouts per move (Traditional), "
-          f"{args.carousel_playouts} (Carousel); {args.workers} workers; "
+          f"{args.carousel_playouts} (Carousel), {args.mexican_playouts} (Mexican Train, "
+          f"{args.mexican_rounds} rounds); {args.workers} workers; "
           f"Python {sys.version.split()[0]}", flush=True)
-    print("\n| game | pairing | games | wins of the first | win rate | 95% CI | time |")
-    print("|---|---|---:|---:|---:|---:|---:|", flush=True)
+    print("\n| game | pairing | games | wins of the first | win rate | 95% CI | "
+          "first's decision median / p95 | time |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|", flush=True)
+    playouts_of = {"Traditional": args.playouts, "Carousel": args.carousel_playouts,
+                   "Mexican Train": args.mexican_playouts}
     for pairing in args.pairings.split(","):
         a, b = pairing.split("-")
         for config in args.configs.split(","):
             game_name, n = CONFIGS[config]
-            playouts = args.carousel_playouts if game_name == "Carousel" else args.playouts
             with Pool(args.workers) as pool:
-                wins, done, secs = run_pairing(pool, config, a=a, b=b, games=args.games,
-                                               playouts=playouts,
-                                               max_seconds=args.max_minutes * 60)
+                wins, done, secs, times = run_pairing(
+                    pool, config, a=a, b=b, games=args.games, playouts=playouts_of[game_name],
+                    max_seconds=args.max_minutes * 60, rounds=args.mexican_rounds)
                 pool.terminate()
             low, high = wilson(wins, done)
             print(f"| {game_name}, {n} players | {a} vs {b} | {done} | {wins} | "
                   f"{100 * wins / max(done, 1):.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
-                  f"{secs:.0f} s |", flush=True)
+                  f"{percentiles(times)} | {secs:.0f} s |", flush=True)
     return 0
 
 

@@ -33,6 +33,7 @@ from render.samples import (  # noqa: E402
     carousel_record,
     clock_record,
     full_line_view,
+    mexican_record,
     replayed,
     traditional_record,
 )
@@ -61,6 +62,9 @@ def measure() -> list[tuple[str, float, int, str]]:
         "Traditional, full 28-tile line": full_line_view(),
         "Carousel, 7 players, end of a hand": replayed(seven, 10**6).view(None),
         "Big Clock, end of a game": replayed(clock_record(seed=1), 10**6).view(None),
+        "Mexican Train, 4 players, end of a round": replayed(mexican_record(), 10**6).view(None),
+        "Mexican Train, 8 players, end of a round":
+            replayed(mexican_record(seed=8, players=8), 10**6).view(None),
     }
     for name, view in boards.items():
         total = median_ms(lambda v=view: render_board(v))

@@ -165,7 +165,7 @@ TEXTS: dict[str, Source] = {
     "hand.empty": "(empty)",
     "hand.your_turn": "It is your turn: {count} to play.",
     "hand.choose_end": "Where should {tile} go?",
-    "hand.end": "{tile} at {end}",
+    "hand.end": "{tile} {end}",
     "hand.played": "You played {move}.",
     "table.move_no": "move {move}",
     "summary.title": "**Hand {hand} is over**: {how}",
@@ -387,6 +387,92 @@ TEXTS: dict[str, Source] = {
                           "will be played as soon as the storage is free."),
     "error.not_member": ("Table #{table} belongs to a server you are not a member of, so "
                          "you cannot take part in it."),
+    # mexican (issue 25): Mexican Train
+    "game.mexican": "Mexican Train",
+    "option.mexican.set": "The set",
+    "option.mexican.set.name": "Set",
+    "option.mexican.set.12": "double-12 (13 rounds)",
+    "option.mexican.set.9": "double-9 (10 rounds)",
+    "option.mexican.rounds": "A whole game or a short one",
+    "option.mexican.rounds.name": "Rounds",
+    "option.mexican.hand_size": "Tiles dealt to each player (0: by the players and the set)",
+    "option.mexican.hand_size.name": "Hand size",
+    "option.mexican.blank_double": "What a [0|0] left in hand counts at the end of a round",
+    "option.mexican.blank_double.name": "Blank double",
+    "option.mexican.blank_double.0": "0 points",
+    "option.mexican.blank_double.50": "50 points",
+    "mexican.option_range": "{option} must be from {low} to {high}, not {value}",
+    "mexican.option_choice": "{option} must be one of {choices}, not {value}",
+    "mexican.too_many_rounds": "the double-{top} set has only {most} rounds, not {rounds}",
+    "mexican.hands_too_big": (
+        "{players} hands of {size} tiles do not fit in the double-{top} set less its engine: "
+        "at most {most} tiles each"),
+    "mexican.train_of": "{name}'s train ({train})",
+    "mexican.the_mexican_train": "the Mexican train (M)",
+    "mexican.word.train": "train",
+    "mexican.word.marker": "marker",
+    "mexican.word.hub": "hub",
+    "mexican.word.engine": "engine",
+    "mexican.word.open": "open",
+    "mexican.word.waiting": "waiting double",
+    "illegal.mexican_drawn": (
+        "you have drawn this turn already: play the drawn tile if it fits, else pass"),
+    "illegal.mexican_no_train": "there is no train {train}: the trains are T1 to {last} and M",
+    "illegal.mexican_double_waits": (
+        "the double {double} on {train} waits: only a tile showing {number} may be played, "
+        "on it"),
+    "illegal.mexican_not_satisfying": (
+        "{tile} does not satisfy the double {double} on {train}: it needs a tile showing "
+        "{number}"),
+    "illegal.mexican_fits_none": "{tile} fits none of the trains you may play on",
+    "illegal.mexican_fits_several": "{tile} fits more than one train ({trains}): name the train",
+    "illegal.mexican_closed": (
+        "{train} is closed: only its owner plays on it until it carries a marker"),
+    "illegal.mexican_refuses": "{tile} does not fit {train}, which ends in {number}",
+    "end.mexican.domino": "{name} went out",
+    "end.mexican.blocked": "Blocked: nobody can lay a tile",
+    "help.game.mexican": (
+        "## How to play Mexican Train\n2-8 players, double-12 set, 13 rounds. Each round's "
+        "double (the engine) lies in the hub. You build your own train from it, and anyone "
+        "may build the shared Mexican train (`M`). Cannot play? Draw one; still nothing: "
+        "pass, and your train gets a marker — open to all until you play on it again. A "
+        "double must be satisfied before anything else. Going out ends the round; everyone "
+        "adds the pips left in hand. Lowest total wins."),
+    "rules.mexican": (
+        "## Mexican Train («Мексиканский поезд»), 2-8 players\n**Rounds.** One round per "
+        "double, from [12|12] down to [0|0]: the round's double is its **engine**, laid in "
+        "the **hub**.\n**Deal.** 15 tiles each for 2-4 players, 12 for 5-6, 10 for 7-8; the "
+        "rest is the stock.\n**Trains.** Everyone has a train starting at the hub; the "
+        "**Mexican train** (M) is shared. A tile goes against a train's open end, number "
+        "against number. You play on your own train, on the Mexican train, or on a train "
+        "with a **marker**.\n**Your turn.** One tile. Cannot play: draw one and play it if "
+        "it fits, else pass: your train gets a marker. Playing on your own train takes it "
+        "off.\n**Doubles.** A double must be satisfied first: its layer plays again, then "
+        "everyone in turn, only on it.\n**Scoring.** A round ends when someone goes out or "
+        "nobody can play; everyone adds the pips in hand. Lowest total after the last round "
+        "wins."),
+    "picture.mexican_round": "Round {round} of {rounds}",
+    "picture.mexican_total": "total {count}",
+    "picture.mexican_shared": "Mexican train",
+    "picture.mexican_marker": "open",
+    "picture.mexican_waits": "double waits",
+    "picture.mexican_engine": "Engine",
+    "picture.mexican_out": "{name} went out",
+    "picture.mexican_blocked": "blocked",
+    "picture.mexican_round_end": "Round {round}: {how}; points {points}",
+    "picture.alt_mexican": ("Mexican Train, round {round} of {rounds}, engine {engine}."
+                           " Trains: {trains}. Players: {players}."),
+    "mexican.table_engine": "Round {round} of {rounds} · engine {tile}",
+    "mexican.table_train": "{train}: {tiles} → {end}",
+    "mexican.table_train_open": "{train} (marker: open): {tiles} → {end}",
+    "mexican.table_waiting": "The double {tile} waits to be satisfied.",
+    # mexican2 (issue 25): where a tile goes, when more than one end or train takes it
+    "place.at_end": "at {end}",
+    "place.mexican_own": "on your train",
+    "place.mexican_shared": "on the Mexican train",
+    "place.mexican_of": "on {name}'s train",
+    "option.mexican.rounds.0": "the whole game: a round per double (13 on double-12)",
+    "option.mexican.rounds.5": "a short game: 5 rounds",
     # queue (issue 24): the pickup queue, parties, scheduled tables and RSVPs
     "error.queue.never": ("Nobody could ever be matched with that: {game} is not played at "
                           "{seats} seats."),
@@ -443,4 +529,6 @@ TEXTS: dict[str, Source] = {
     "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
     "settings.pickup_none": "the channel of the first queue join",
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
+    "table.hand_no.mexican": "Round {hand}",
+    "summary.title.mexican": "**Round {hand} is over**: {how}",
 }

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from catalog import t, tn
+from catalog import has, t, tn
 from cogs.escape import shown
 from cogs.layout import Shot, layout, render, rows, seat_label, when
 from cogs.lobby import lobby_layout
@@ -73,7 +73,8 @@ def table_layout(table: LiveTable, shot: Shot | None,
         return layout([title, t(key)], None, [])
     view = line_view(game.view(None))
     # The move number: how far the game is, and which state the message shows.
-    head = t("table.hand_no", hand=view.hand_number) + " · " + t("table.move_no", move=table.seq)
+    head = (t(game_key("table.hand_no", table.game_kind), hand=view.hand_number) + " · "
+            + t("table.move_no", move=table.seq))
     if view.target:
         head += " · " + t("table.target", target=view.target)
     texts = [title, head, *board_text(view), t("table.stock", stock=view.stock_size)]
@@ -154,12 +155,19 @@ def end_words(table: LiveTable) -> str:
                   [shown(table.seats[s].name) for s in outcome.winners])
 
 
+def game_key(key: str, game: str) -> str:
+    """A game's own wording of `key` where the catalog has one (`<key>.<game>`: Mexican
+    Train's "Round 2" for "Hand 2"), else `key`."""
+    own = f"{key}.{game}"
+    return own if has(own, "en") else key
+
+
 def hand_summary_text(table: LiveTable, summary: HandSummary) -> list[str]:
     """How a hand ended, in words: the winner and why, each player's tiles left and count,
     the points, the goat(s), the match score."""
     names = [shown(s.name) for s in table.seats]
     how = ending(table.game_kind, summary.reason, [names[s] for s in summary.winners])
-    lines = [t("summary.title", hand=summary.number, how=how)]
+    lines = [t(game_key("summary.title", table.game_kind), hand=summary.number, how=how)]
     for s, name in enumerate(names):
         tiles = " ".join(tile_text(x) for x in summary.tiles[s]) or t("hand.empty")
         lines.append(t("summary.seat", name=name, tiles=tiles, count=summary.counts[s],

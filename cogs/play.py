@@ -214,7 +214,7 @@ def end_choice_layout(table: LiveTable, seq: int, tile: str, choices: Sequence[E
     shown_tile = tile_text(tile)
     buttons: list[ui.Item[Any]] = []
     for choice in choices:
-        label = t("hand.end", tile=shown_tile, end=t(f"move.{choice.end}"))
+        label = t("hand.end", tile=shown_tile, end=choice.words or t(f"move.{choice.end}"))
         if choice.points:
             label += " " + t("hand.end_points", points=choice.points)
         buttons.append(PlayButton(table.id, seq, choice.move, label=label))

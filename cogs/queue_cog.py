@@ -20,10 +20,10 @@ from discord.ext import commands
 from catalog import EN, t
 from cogs.answering import ack, answer, guard, last_resort, person
 from cogs.escape import shown
+from cogs.games import offered_games
 from cogs.items import part
 from cogs.layout import duration, table_link, when
 from cogs.table_updates import TableMessages
-from engine.registry import GAMES
 from tables.errors import TableError
 from tables.live import LiveTable, Person
 from tables.matching import PAIRS
@@ -32,8 +32,8 @@ from tables.queue import PickupQueue, QueueNotice
 log = logging.getLogger(__name__)
 
 _MENTION = re.compile(r"<@!?(\d{5,20})>")
-GAME_CHOICES = [app_commands.Choice(name=str(EN[f"game.{name}"]), value=name)
-                for name, spec in GAMES.items() if not spec.solitaire]
+GAME_CHOICES = [app_commands.Choice(name=str(EN[f"game.{spec.name}"]), value=spec.name)
+                for spec in offered_games() if not spec.solitaire]
 
 
 def parse_seats(text: str) -> list[int]:

@@ -134,7 +134,8 @@ RESULT_FIGURES: dict[str, Callable[[int], str | None]] = {
     "hours_home": lambda value: t("standing.hours_home", count=value),
     "discards": lambda value: t("standing.discards", count=value),
 }
-UNSHOWN_FIGURES = frozenset({"hands"})  # kept for the record and the web pages
+# Kept for the record and the web pages.
+UNSHOWN_FIGURES = frozenset({"hands", "rounds", "low_round"})
 
 
 def best_result(figures: Mapping[str, FigureTotals]) -> str | None:

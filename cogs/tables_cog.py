@@ -17,7 +17,7 @@ from discord.ext import commands
 from catalog import t
 from cogs.actions import Actions
 from cogs.answering import guard, last_resort, seated
-from cogs.games import ALL_GAMES, presentation
+from cogs.games import ALL_GAMES, offered_games, presentation
 from cogs.help import help_page, rules_text, topic_choices
 from cogs.new_command import new_group
 from cogs.words import move_words, typed_move
@@ -37,7 +37,7 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         super().__init__()
         assert self.app_command is not None, "a GroupCog always has its group"
         # /domino new <game>: one subcommand per registered game, built from its options.
-        self.app_command.add_command(new_group(actions.lobby.new_table))
+        self.app_command.add_command(new_group(actions.lobby.new_table, offered_games()))
 
     def join(self, *others: commands.Cog) -> None:
         """Move the slash commands of `others` into `/domino` (before they are added), so

@@ -13,17 +13,20 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from catalog import Phrase
 from engine.game import Game, MoveLike
 
 
 @dataclass(frozen=True, slots=True)
 class EndChoice:
     """One way to play a tile: `move` as recorded ("6-3 L"), its `end` (None for a
-    lead or an opening) and the `points` it scores for its player at once."""
+    lead or an opening), the `points` it scores for its player at once and the `words`
+    that say where it goes ("at L", "on Ann's train": `Game.end_words`)."""
 
     move: str
     end: str | None
     points: int
+    words: Phrase | None = None
 
 
 def end_choices(game: Game[Any], tile: str) -> list[EndChoice]:
@@ -46,5 +49,6 @@ def end_choices(game: Game[Any], tile: str) -> list[EndChoice]:
         trial.play(move)
         key = trial.position_key()
         if key not in seen:
-            seen[key] = EndChoice(str(move), move.end, trial.score_of(seat) - before)
+            words = game.end_words(move.end, seat) if move.end is not None else None
+            seen[key] = EndChoice(str(move), move.end, trial.score_of(seat) - before, words)
     return list(seen.values())

@@ -21,3 +21,13 @@ class IllegalMove(ValueError):
 
 class RecordError(ValueError):
     """A game record that cannot be read: bad JSON shape, unknown game or option, bad deal."""
+
+
+class OptionError(RecordError):
+    """Options a game cannot be played with (a value out of range, hands too big for the
+    set). `reason` says why as a catalog key and values (shown in each reader's
+    language); the message is its English."""
+
+    def __init__(self, reason: Phrase) -> None:
+        self.reason = reason
+        super().__init__(str(reason))

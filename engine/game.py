@@ -234,6 +234,11 @@ class Game(ABC, Generic[M]):
         """The summary of finished hand `index` (0 = the first). Raises IndexError."""
         raise IndexError(index)
 
+    def end_words(self, end: str, seat: int) -> Phrase:
+        """Where a tile goes, as `seat` is asked when it may go to more than one `end`
+        (engine.choices): "at L" by default; a game whose ends have owners names them."""
+        return Phrase("place.at_end", {"end": Phrase(f"move.{end}")})
+
     def score_of(self, seat: int) -> int:
         """The seat's (or its pair's) score so far; 0 for a game without points."""
         return 0

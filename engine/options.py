@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from engine.errors import RecordError
+from engine.errors import OptionError, RecordError
 
 
 class OptionsLike(Protocol):
@@ -47,6 +47,8 @@ def read_options(cls: type[OptionsT], raw: object) -> OptionsT:
         values[name] = value
     try:
         return cls(**values)
+    except OptionError:
+        raise  # it says why in the reader's language already
     except ValueError as exc:
         raise RecordError(f"bad options: {exc}") from None
 

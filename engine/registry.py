@@ -120,7 +120,7 @@ class GameSpec:
 
 
 # The games, in the order every list of them shows: each the package engine/<name>/.
-PACKAGES: tuple[str, ...] = ("traditional", "carousel", "clock")
+PACKAGES: tuple[str, ...] = ("traditional", "carousel", "clock", "mexican")
 GAME_NAMES: tuple[str, ...] = PACKAGES
 
 

@@ -22,6 +22,7 @@ from render.samples import (
     carousel_record,
     clock_record,
     long_traditional_record,
+    mexican_record,
     replayed,
     stages,
     traditional_record,
@@ -49,6 +50,7 @@ def sample_boards() -> list[tuple[str, Any, str]]:
         "carousel": carousel_record(players=4),
         "carousel7": carousel_record(players=7),
         "clock": clock_record(seed=1),
+        "mexican": mexican_record(),
     }
     for game_name, record in records.items():
         for stage, game in stages(record).items():
@@ -62,6 +64,9 @@ def sample_boards() -> list[tuple[str, Any, str]]:
     for name, record in ends.items():
         boards.append((name, replayed(record, 10**6).view(None), DEFAULT_THEME))
     boards.append(("traditional-long-numerals", boards[-2][1], "table-numerals"))
+    for players in (2, 8):
+        end = replayed(mexican_record(seed=players, players=players), 10**6)
+        boards.append((f"mexican{players}-end", end.view(None), DEFAULT_THEME))
     for hours in (6, 9):
         middle = stages(clock_record(seed=2, hours=hours))["middle"]
         boards.append((f"clock{hours}-middle", middle.view(None), DEFAULT_THEME))
@@ -71,7 +76,8 @@ def sample_boards() -> list[tuple[str, Any, str]]:
 def sample_hands() -> list[tuple[str, Any, str]]:
     """(name, seat's view, theme) of every hand the gallery shows."""
     return [("hand-traditional", _hand_view(traditional_record(), 4), DEFAULT_THEME),
-            ("hand-carousel7", _hand_view(carousel_record(players=7), 20), DEFAULT_THEME)]
+            ("hand-carousel7", _hand_view(carousel_record(players=7), 20), DEFAULT_THEME),
+            ("hand-mexican", _hand_view(mexican_record(), 12), DEFAULT_THEME)]
 
 
 def gallery(out: Path) -> list[str]:

@@ -16,6 +16,7 @@ from render.clock import DRAWER as CLOCK
 from render.drawer import BoardDrawer, BoardImage
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
+from render.mexican import DRAWER as MEXICAN
 from render.theme import Theme
 from render.traditional import DRAWER as TRADITIONAL
 
@@ -23,6 +24,7 @@ DRAWERS: dict[str, BoardDrawer] = {d.game: d for d in (
     TRADITIONAL,
     CAROUSEL,
     CLOCK,
+    MEXICAN,
 )}
 
 

@@ -18,7 +18,7 @@ from render.tiles import paste_tile
 
 UNIT = 44
 STEP = UNIT + 22  # from one tile to the next in a row
-PER_ROW = 10
+PER_ROW = 7  # seven to a row keeps an 18 px label at 13 px on a 360 px phone
 LIFT = 10  # playable tiles stand this much higher
 ROW = 2 * UNIT + LIFT + 40
 

@@ -13,6 +13,7 @@ from engine.ai import choose
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.clock import ClockGame, ClockOptions
 from engine.game import Game
+from engine.mexican import MexicanGame, MexicanOptions
 from engine.records import new_game
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
@@ -80,6 +81,12 @@ def clock_record(seed: int = 5, hours: int = 12) -> dict[str, Any]:
     """A whole Big Clock game on the double-`hours` set."""
     game = ClockGame(("Anfisa",), ClockOptions(set=hours), seed=seed)
     return autoplay(game, seed).record()
+
+
+def mexican_record(seed: int = 4, players: int = 4) -> dict[str, Any]:
+    """The first round of a short (5 rounds) Mexican Train game, up to its last play."""
+    names = (*PLAYERS, "Yarema")[:players]
+    return hand_record(MexicanGame(names, MexicanOptions(rounds=5), seed=seed), seed)
 
 
 def long_traditional_record(seeds: range = range(40)) -> dict[str, Any]:

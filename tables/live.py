@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from catalog import Phrase
-from engine.errors import RecordError
+from engine.errors import OptionError, RecordError
 from engine.game import Game, HandSummary
 from engine.records import new_game, replay, write_record
 from engine.registry import GameSpec, game_spec
@@ -57,7 +57,9 @@ def checked_game(name: str, players: int, options: dict[str, Any]) -> GameSpec:
         new_game({"game": spec.name, "options": options, "seed": 0,
                   "players": [f"p{i}" for i in range(players)]})
     except (RecordError, ValueError) as exc:
-        raise TableError("error.bad_options", reason=str(exc)) from None
+        # The engine says why in the reader's language (OptionError), else in English.
+        reason = exc.reason if isinstance(exc, OptionError) else str(exc)
+        raise TableError("error.bad_options", reason=reason) from None
     return spec
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from catalog import Phrase
-from engine.errors import RecordError
+from engine.errors import OptionError, RecordError
 from engine.records import new_game
 from engine.registry import game_spec
 from storage import Storage
@@ -231,7 +231,9 @@ class LobbyActions:
                 try:
                     game = new_game(table.record_base(seed))
                 except (RecordError, ValueError) as exc:
-                    raise TableError("error.cannot_start", reason=str(exc)) from None
+                    # The engine's reason in the reader's language (OptionError).
+                    reason = exc.reason if isinstance(exc, OptionError) else str(exc)
+                    raise TableError("error.cannot_start", reason=reason) from None
                 forced = table.settings.auto_forced and game.forced_move() is not None
                 deadline = None if forced else self.clock() + table.settings.turn_seconds
                 # The explicit deal is stored beside its seed: the record replays anywhere.

@@ -10,6 +10,7 @@ import pytest
 from engine.ai import LEVELS, Budget, choose
 from engine.carousel import CarouselGame
 from engine.deals import LineDeal
+from engine.mexican import MexicanGame, MexicanOptions
 from engine.registry import game_spec
 from engine.rng import SeededRandom
 from engine.tiles import Tile, parse_tiles
@@ -19,14 +20,17 @@ from engine.traditional.hidden import constraints, unseen_tiles
 SMALL = Budget(playouts=12, seconds=5.0)
 
 
-def new_game(kind: str, players: int, seed: int) -> TraditionalGame | CarouselGame:
+def new_game(kind: str, players: int,
+             seed: int) -> TraditionalGame | CarouselGame | MexicanGame:
     names = [f"P{i}" for i in range(players)]
     if kind == "traditional":
         return TraditionalGame(names, seed=seed)
+    if kind == "mexican":  # two rounds: the AI's play, not the game's length, is tested
+        return MexicanGame(names, MexicanOptions(rounds=2), seed=seed)
     return CarouselGame(names, seed=seed)
 
 
-def advance(game: TraditionalGame | CarouselGame, moves: int, seed: int) -> None:
+def advance(game: TraditionalGame | CarouselGame | MexicanGame, moves: int, seed: int) -> None:
     """Play `moves` random moves (fewer if the game ends)."""
     rng = SeededRandom(seed)
     for _ in range(moves):
@@ -36,8 +40,8 @@ def advance(game: TraditionalGame | CarouselGame, moves: int, seed: int) -> None
         game.play(choose("easy", game.view(seat), rng))
 
 
-def scrambled(game: TraditionalGame | CarouselGame, seat: int,
-              seed: int) -> TraditionalGame | CarouselGame:
+def scrambled(game: TraditionalGame | CarouselGame | MexicanGame, seat: int,
+              seed: int) -> TraditionalGame | CarouselGame | MexicanGame:
     """A copy in which every tile `seat` cannot see is dealt again (same hand sizes)."""
     other = game.copy()
     hidden = [t for s, h in enumerate(other.hands) if s != seat for t in h]
@@ -51,7 +55,8 @@ def scrambled(game: TraditionalGame | CarouselGame, seat: int,
     return other
 
 
-CASES = [("traditional", 2), ("traditional", 4), ("carousel", 2), ("carousel", 4)]
+CASES = [("traditional", 2), ("traditional", 4), ("carousel", 2), ("carousel", 4),
+         ("mexican", 2), ("mexican", 4)]
 
 
 @pytest.mark.parametrize(("kind", "players"), CASES)

@@ -1,9 +1,10 @@
 """The line games' fast paths against their general path, over thousands of seeded games.
 
-`TraditionalGame.play` and `CarouselGame.play` apply the moves `legal_moves` lists
-without the general validation (`illegal_reason`, then `_apply`). Each seeded game
-here is played twice with the same moves, once through `play` and once through the
-general path (`Game.play`, the base class), and must be the same after every move.
+`TraditionalGame.play`, `CarouselGame.play` and `MexicanGame.play` apply the moves
+`legal_moves` lists without the general validation (`illegal_reason`, then `_apply`).
+Each seeded game here is played twice with the same moves, once through `play` and once
+through the general path (`Game.play`, the base class), and must be the same after
+every move.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.game import Game
+from engine.mexican import MexicanGame, MexicanOptions
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame, TraditionalOptions
 
@@ -69,3 +71,20 @@ def test_carousel_fast_path_is_the_general_path(players: int) -> None:
         moves += play_twice(CarouselGame(names, options, seed=seed),
                             CarouselGame(names, options, seed=seed), seed, carousel_state)
     assert moves > 150 * 10  # the games really were played
+
+
+def mexican_state(game: MexicanGame) -> tuple[Any, ...]:
+    return (game.hands, game.stock_pos, game.turn, game.history, game.moves, game.totals,
+            game.results, game.outcome(), game.legal_moves(), game.trains, game.ends,
+            game.markers, game.waiting, game.drew, game.round)
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_mexican_fast_path_is_the_general_path(players: int) -> None:
+    names = [f"P{i}" for i in range(players)]
+    moves = 0
+    for seed in range(40):
+        options = MexicanOptions(set=(12, 9)[seed % 2], rounds=2)
+        moves += play_twice(MexicanGame(names, options, seed=seed),
+                            MexicanGame(names, options, seed=seed), seed, mexican_state)
+    assert moves > 40 * 20  # the games really were played
