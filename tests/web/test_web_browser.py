@@ -6,21 +6,19 @@ picture with its alt text. Screenshots at 360 px and 1280 px go to tests/web's S
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.records import replay
 from render import render_board
-from storage import Storage
-from tables.service import TableService
+from tests.web import test_web_games
 from tests.web.conftest import SHOTS, chromium
-from tests.web.test_web_games import GUILD, NOW, SECRET, Site, finish, open_game
-from web.access import Access
-from web.app import make_app
+from tests.web.test_web_games import GUILD, Site, finish, open_game
 
 pytestmark = pytest.mark.skipif(chromium() is None, reason="no Chromium (see .ci/run)")
+
+site = test_web_games.site  # the same finished-game site, a fixture
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -36,21 +34,6 @@ async def browser() -> AsyncIterator[Any]:
             yield launched
         finally:
             await launched.close()
-
-
-@pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    from aiohttp.test_utils import TestClient, TestServer
-
-    store = await Storage.open(tmp_path / "db.sqlite3")
-    service = TableService(store, ai_delay=0)
-    access = Access(SECRET, clock=lambda: NOW)
-    try:
-        async with TestClient(TestServer(make_app(store, access))) as client:
-            yield Site(client, service, access)
-    finally:
-        await service.close()
-        await store.close()
 
 
 async def shown_board(page: Any, site: Site) -> bytes:
