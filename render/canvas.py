@@ -8,6 +8,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.game import GameView
+from render.labels import Labels
 from render.theme import RGB, Theme
 from render.typeface import Font, Run, face, font, runs
 
@@ -125,6 +127,16 @@ class Banner:
 
     text: str
     good: bool = True
+
+
+def result_banner(view: GameView, labels: Labels) -> Banner | None:
+    """A finished game's result, naming its winners (or nobody); None before its end."""
+    if view.outcome is None:
+        return None
+    if not view.outcome.winners:
+        return Banner(labels("banner_nobody"), good=False)
+    return Banner(labels("banner_won", names=labels.names(
+        view.players[s] for s in view.outcome.winners)))
 
 
 def header_height(chips: Sequence[Chip], notes: Sequence[str], width: int,

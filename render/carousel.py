@@ -16,12 +16,12 @@ from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
     MARGIN,
-    Banner,
     Chip,
     badge,
     draw_header,
     header_height,
     new_canvas,
+    result_banner,
     text_width,
 )
 from render.drawer import BoardDrawer
@@ -128,13 +128,6 @@ def _chips(view: CarouselView, theme: Theme, labels: Labels) -> list[Chip]:
     return chips
 
 
-def banner(view: CarouselView, labels: Labels) -> Banner | None:
-    """The match's result once it is over; None before."""
-    if view.outcome is None:
-        return None
-    return Banner(labels("banner_won", names=labels.names(
-        view.players[s] for s in view.outcome.winners)))
-
 
 def _move_scored(view: CarouselView) -> bool:
     """Whether the last score is the last move's own: a tile laid by the scorer, this hand,
@@ -206,7 +199,7 @@ def end_parts(view: CarouselView) -> dict[str, str]:
 def frame(view: CarouselView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the board of `view` sits on its picture (layout only)."""
     header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH,
-                           banner(view, labels))
+                           result_banner(view, labels))
     if view.spinner is None:
         return Frame(SPINNER, header)
     chains = lay_arms(view)
@@ -233,7 +226,8 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
                         labels("to", target=view.target)]
                        + ([labels("pairs_mode")] if view.pairs else []))
     count = labels("count", count=view.count) if view.spinner is not None else ""
-    draw_header(img, theme, title, count, chips=chips, notes=notes, banner=banner(view, labels))
+    draw_header(img, theme, title, count, chips=chips, notes=notes,
+                banner=result_banner(view, labels))
     dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - min_y
     ringed = _ringed(view)
     draw = ImageDraw.Draw(img)

@@ -19,7 +19,6 @@ from render.canvas import (
     BOARD_WIDTH,
     MARGIN,
     NAME_SIZE,
-    Banner,
     Chip,
     badge,
     draw_header,
@@ -27,6 +26,7 @@ from render.canvas import (
     fit_text,
     header_height,
     new_canvas,
+    result_banner,
     text_width,
 )
 from render.drawer import BoardDrawer
@@ -68,15 +68,6 @@ def _chips(view: MexicanView, theme: Theme, labels: Labels) -> list[Chip]:
             for seat, name in enumerate(view.players)]
 
 
-def banner(view: MexicanView, labels: Labels) -> Banner | None:
-    """The result of a finished game (the lowest total, shared or not); None before it."""
-    if view.outcome is None:
-        return None
-    if not view.outcome.winners:
-        return Banner(labels("banner_nobody"), good=False)
-    return Banner(labels("banner_won", names=labels.names(
-        view.players[s] for s in view.outcome.winners)))
-
 
 def _notes(view: MexicanView, labels: Labels) -> list[str]:
     notes = []
@@ -95,7 +86,7 @@ def _notes(view: MexicanView, labels: Labels) -> list[str]:
 def frame(view: MexicanView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the board of `view` sits on its picture (layout only)."""
     header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH,
-                           banner(view, labels))
+                           result_banner(view, labels))
     height = HUB + ROW * len(view.trains)
     return Frame((0, 0, BOARD_WIDTH, height), header)
 
@@ -119,7 +110,7 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
                         labels("mexican_round", round=view.round, rounds=view.rounds)])
     draw_header(img, theme, title, labels("stock", count=view.stock_size),
                 chips=_chips(view, theme, labels), notes=_notes(view, labels),
-                banner=banner(view, labels))
+                banner=result_banner(view, labels))
     draw = ImageDraw.Draw(img)
     top = fit.top + MARGIN
     engine = view.engine.high

@@ -18,12 +18,12 @@ from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
     MARGIN,
-    Banner,
     Chip,
     badge,
     draw_header,
     header_height,
     new_canvas,
+    result_banner,
 )
 from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
@@ -103,15 +103,6 @@ def _chips(view: TraditionalView, theme: Theme, labels: Labels) -> list[Chip]:
     return chips
 
 
-def banner(view: TraditionalView, labels: Labels) -> Banner | None:
-    """The result of a finished game; None before its end."""
-    if view.outcome is None:
-        return None
-    if not view.outcome.winners:
-        return Banner(labels("banner_nobody"), good=False)
-    return Banner(labels("banner_won", names=labels.names(
-        view.players[s] for s in view.outcome.winners)))
-
 
 def _notes(view: TraditionalView, labels: Labels) -> list[str]:
     notes = []
@@ -139,7 +130,7 @@ def frame(view: TraditionalView, theme: Theme, labels: Labels = ENGLISH) -> Fram
     """Where the board of `view` sits on its picture (layout only)."""
     layout = lay_line(view)
     header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH,
-                           banner(view, labels))
+                           result_banner(view, labels))
     if layout.anchor is None:
         return Frame((-UNIT, -UNIT, UNIT, UNIT), header)
     ends = tuple(chain.end for chain in layout.arms.values())
@@ -161,7 +152,7 @@ def draw_traditional(view: TraditionalView, theme: Theme, fit: Frame | None = No
     title = " · ".join([labels.game("traditional"), labels("hand", hand=view.hand_number)]
                        + ([labels("to", target=view.target)] if view.target else []))
     draw_header(img, theme, title, labels("stock", count=view.stock_size), chips=chips,
-                notes=notes, banner=banner(view, labels))
+                notes=notes, banner=result_banner(view, labels))
     dx, dy = BOARD_WIDTH // 2, fit.top + MARGIN - min_y
     draw = ImageDraw.Draw(img)
     for chain in layout.arms.values():

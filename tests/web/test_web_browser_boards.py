@@ -12,28 +12,17 @@ import pytest
 
 from storage import Storage
 from tests.web.conftest import SHOTS, chromium
-from tests.web.test_web_boards import BOARD, NOW, PEOPLE, SECRET, Site, played
+from tests.web.test_web_boards import BOARD, PEOPLE, Site, _site, played
 from tests.web.test_web_browser import browser  # noqa: F401 - the fixture
-from web.app import make_app, server_access
 
 pytestmark = pytest.mark.skipif(chromium() is None, reason="no Chromium (see .ci/run)")
 
 
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    from aiohttp.test_utils import TestClient, TestServer
-
-    from tables.service import TableService
-
-    store = await Storage.open(tmp_path / "db.sqlite3")
-    service = TableService(store, ai_delay=0)
-    access = server_access(store, SECRET, lambda: NOW)
-    try:
-        async with TestClient(TestServer(make_app(store, access))) as client:
-            yield Site(client, service, store, access)
-    finally:
-        await service.close()
-        await store.close()
+    """The boards' site on one SQLite file (tests/web/test_web_boards.py's own set-up)."""
+    async for made in _site(await Storage.open(tmp_path / "db.sqlite3")):
+        yield made
 
 
 async def check(page: Any, name: str, width: int) -> None:
