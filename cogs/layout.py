@@ -28,6 +28,27 @@ log = logging.getLogger(__name__)
 BUTTONS_PER_ROW = 5
 
 
+class Layout(ui.LayoutView):
+    """A message's layout that never times out, an ephemeral one included.
+
+    Every button of the bot is a `DynamicItem`, answered by its custom id whichever
+    message holds it, so a layout is not needed once sent. discord.py would still give
+    an ephemeral message's layout 15 minutes and keep a task waiting for them, one per
+    hand shown; simcord's settling then checks each such task against every timer.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        """discord.py's 15 minutes for an ephemeral message: not needed (see the class)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Shot:
     """A rendered picture ready to attach: PNG bytes, file name and alt text."""
@@ -90,7 +111,7 @@ def rows(buttons: list[ui.Item[Any]], max_rows: int) -> list[ui.ActionRow[Any]]:
 def layout(texts: list[str], shot: Shot | None, rows: list[ui.ActionRow[Any]],
            colour: int | None = None) -> ui.LayoutView:
     """One container (the texts, then the picture), then the rows of buttons."""
-    view = ui.LayoutView(timeout=None)
+    view = Layout()
     children: list[ui.Item[Any]] = [ui.TextDisplay("\n".join(x for x in texts if x))]
     if shot is not None:
         children.append(shot.gallery())

@@ -20,6 +20,7 @@ from discord import ui
 from catalog import ordinal, t, tn
 from cogs.escape import shown
 from cogs.handlers import handlers_of
+from cogs.layout import Layout
 from cogs.messages import when
 from cogs.page_links import link_row
 from engine.registry import GAMES
@@ -68,7 +69,7 @@ STATS_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (BoardButton,)
 def _layout(blocks: Sequence[tuple[str, str | None, str | None]], colour: int,
             rows: Sequence[ui.ActionRow[Any]] = ()) -> ui.LayoutView:
     """One container per block (text, picture file name, alt text), then button rows."""
-    view = ui.LayoutView(timeout=None)
+    view = Layout()
     for text, filename, alt in blocks:
         children: list[ui.Item[Any]] = [ui.TextDisplay(text[:MAX_TEXT])]
         if filename is not None:
