@@ -531,4 +531,29 @@ TEXTS: dict[str, Source] = {
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
     "table.hand_no.mexican": "Round {hand}",
     "summary.title.mexican": "**Round {hand} is over**: {how}",
+    # --- lobby-cmd: /domino lobby, the host's lobby settings ---
+    "lobby_set.description": "Change your lobby's settings before it starts",
+    "lobby_set.table": "Table number (default: your lobby here)",
+    "lobby_set.turn_minutes": "Turn time: {value}",
+    "lobby_set.lobby_minutes": "The lobby waits: {value}",
+    "lobby_set.auto_start": "Starts by itself once every seat is filled: {value}",
+    "lobby_set.forced_moves": "Draws and passes with nothing to choose play themselves: {value}",
+    "lobby_set.on_resign": "When a player resigns: {value}",
+    "lobby_set.changed": "Table #{table}: the lobby's settings are now\n{lines}",
+    "lobby_set.current": ("Table #{table}: the lobby's settings (the host changes them with "
+                          "{cmd.lobby})\n{lines}"),
+    "lobby.settings_hint": "The host can change these settings with {cmd.lobby}.",
+    "error.host_changes": "Only the host changes the lobby's settings.",
+    "error.lobby_set.none_here": ("You host no lobby in this channel. Give the table's number "
+                                  "(its option table)."),
+    "error.lobby_set.which": ("You host several lobbies here ({tables}): give the table's "
+                              "number (its option table)."),
+    "error.lobby_set.unknown": "{name} is not a lobby setting.",
+    "error.lobby_set.range": "Give a number from {low} to {high}.",
+    "error.lobby_set.seats.on_resign": ("With fewer than {low} seats a resignation always ends "
+                                        "the game: there is nothing to choose."),
+    "error.lobby_set.scheduled.lobby_minutes": ("This lobby starts at its scheduled time: it "
+                                                "has no lobby time to change."),
+    "error.lobby_set.scheduled.auto_start": ("This lobby starts at its scheduled time, not "
+                                             "when it is full."),
 }

@@ -14,6 +14,7 @@ WORDS: dict[str, str] = {
     "option.on": "on",
     "option.off": "off",
     "option.default": "{text} (default: {value})",
+    "option.default_choice": "{value} (default)",
     "option.line": "{name}: {value}",
     "option.line_default": "{name}: {value} (default)",
     # Traditional
@@ -69,17 +70,18 @@ WORDS: dict[str, str] = {
     "option.clock.set.12": "double-12, 12 hours",
     "option.clock.set.9": "double-9, 9 hours",
     "option.clock.set.6": "double-6, 6 hours",
-    # the table's own settings, offered by every /domino new
+    # the table's own settings: offered by every /domino new, and (turn and lobby time,
+    # auto start, forced moves, on resign) by /domino lobby
     "new.description": "Open a {game} table",
     "new.description_solitaire": "Play {game}, the solitaire",
     "new.group": "Open a table for a game",
     "new.seats": "Players, {low}-{high}",
-    "new.pace": "Time for each turn (default: the server's)",
+    "new.pace": "Turn time (default: the server's)",
     "pace.live": "live: 2 minutes a turn",
     "pace.casual": "casual: 12 hours a turn",
     "pace.correspondence": "correspondence: 48 hours a turn",
-    "new.turn_minutes": "Custom time for each turn, in minutes, 1 to 10080 (default: the pace)",
-    "new.lobby_minutes": "How long the lobby waits, in minutes (default: the server's, 24 h)",
+    "new.turn_minutes": "Time for each turn, in minutes",
+    "new.lobby_minutes": "How long the lobby waits from now, in minutes",
     "new.auto_start": "Start as soon as every seat is filled",
     "new.hints": "How good the Hint button is",
     "new.auto_draw": "Draw for me when a draw is the only move",
@@ -87,8 +89,8 @@ WORDS: dict[str, str] = {
     "new.on_resign": "What a resignation does with 3+ players",
     "resign.ai": "an AI takes the seat, the others play on",
     "resign.end": "the game ends for everyone",
-    "new.thread": "Play in a thread the bot opens for this table",
-    "new.invite": "Someone to invite: they are pinged with a Join button",
+    "new.thread": "A thread of its own for this table",
+    "new.invite": "Someone to invite",
     "lobby.invited": "{mentions}: {host} invites you to this {game} table. Press Join to "
                      "take a seat.",
     "lobby.rematch_invite": "{mentions}: {host} asks for a rematch of table #{old}. Press "
