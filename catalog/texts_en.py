@@ -395,7 +395,7 @@ TEXTS: dict[str, Source] = {
     "option.mexican.set.9": "double-9 (10 rounds)",
     "option.mexican.rounds": "A whole game or a short one",
     "option.mexican.rounds.name": "Rounds",
-    "option.mexican.hand_size": "Tiles dealt to each player (0: by the players and the set)",
+    "option.mexican.hand_size": "Tiles in each hand (0: by players and set)",
     "option.mexican.hand_size.name": "Hand size",
     "option.mexican.blank_double": "What a [0|0] left in hand counts at the end of a round",
     "option.mexican.blank_double.name": "Blank double",
@@ -471,7 +471,7 @@ TEXTS: dict[str, Source] = {
     "place.mexican_own": "on your train",
     "place.mexican_shared": "on the Mexican train",
     "place.mexican_of": "on {name}'s train",
-    "option.mexican.rounds.0": "the whole game: a round per double (13 on double-12)",
+    "option.mexican.rounds.0": "the whole game: a round per double",
     "option.mexican.rounds.5": "a short game: 5 rounds",
     # queue (issue 24): the pickup queue, parties, scheduled tables and RSVPs
     "error.queue.never": ("Nobody could ever be matched with that: {game} is not played at "
@@ -522,8 +522,8 @@ TEXTS: dict[str, Source] = {
                              "without enough players: it closed."),
     "schedule.next": "The next weekly table #{table} opens for {full}.",
     "new.start": "Start at, in your time: 20:00, fri 21:00, in 3h",
-    "new.repeat": "Open it again every week",
-    "new.grace": "Minutes to wait for players after the start",
+    "new.repeat": "Repeat every week",
+    "new.grace": "Minutes to wait for late players",
     "new.ai_fill": "AI takes the empty seats at the start",
     "repeat.weekly": "weekly",
     "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
