@@ -556,4 +556,6 @@ TEXTS: dict[str, Source] = {
                                                 "has no lobby time to change."),
     "error.lobby_set.scheduled.auto_start": ("This lobby starts at its scheduled time, not "
                                              "when it is full."),
+    # Mexican Train has totals, not a match: the lowest wins (cogs/messages.game_key)
+    "result.match.mexican": "Totals (lowest wins): {scores}",
 }

@@ -50,6 +50,8 @@ async def test_a_short_four_player_game_with_two_people_and_two_ais(
     assert len(game.results) == 5
     final = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert "Game over" in final
+    # Totals, the lowest winning: no match score (the line games' words).
+    assert "Totals (lowest wins): " in final and "Match score" not in final
     # Lowest total first: the standings name the players in the order of their totals.
     order = sorted(range(4), key=lambda s: game.totals[s])
     first = game.players[order[0]]
@@ -100,6 +102,7 @@ async def test_a_whole_eight_player_round_with_people_only(simcord_env: Any) -> 
             for m in channel.history() if m.id != table.message_id]
     summaries = [text for text in said if "Round 1 is over" in text]
     assert len(summaries) == 1
+    assert "Totals (lowest wins): " in summaries[0] and "Match score" not in summaries[0]
     for name, points in zip(table.game.players, result.points, strict=True):
         assert f"{name}: " in summaries[0] and f"+{points}" in summaries[0]
     assert table.message_id is not None and table.status == "playing"
