@@ -29,6 +29,8 @@ COMMANDS: dict[str, str] = {
     "new_traditional": "domino new traditional",
     "new_carousel": "domino new carousel",
     "new_clock": "domino new clock",
+    "new_mexican": "domino new mexican",
+    "lobby": "domino lobby",
     "leaderboard": "domino leaderboard",
     "stats": "domino stats",
     "history": "domino history",

@@ -21,13 +21,15 @@ HELP: dict[str, str] = {
     "help.footer": "-# More: {cmd.help} (pick a topic) · the rules: {cmd.rules}",
     "help.start": (
         "## How a game runs in Discord\n"
-        "1. Someone opens a table: {cmd.new_traditional}, {cmd.new_carousel} or "
-        "{cmd.new_clock} (a solitaire; {cmd.daily} is the server's deal of the day). "
+        "1. Someone opens a table: {cmd.new_traditional}, {cmd.new_carousel}, "
+        "{cmd.new_mexican} or {cmd.new_clock} (a solitaire; {cmd.daily} is the server's "
+        "deal of the day). "
         "Each shows only its own options, with their defaults; leave them out for the usual "
         "game, and name people in the invite options to ping them.\n"
         "2. The lobby message lists the seats and options. Others press **Join**; the host "
         "may add computer players with the menu **Add an AI player…** (easy, normal or "
-        "hard) and presses **Start**.\n"
+        "hard) and presses **Start**. Before that the host may change the turn time, the "
+        "lobby time, auto start and the rest with {cmd.lobby}.\n"
         "3. The table message shows the board to everyone and is kept up to date. Your own "
         "tiles are only ever shown to you.\n"
         "4. When it is your turn you are told (a DM, or a mention here if your DMs are "
@@ -36,7 +38,8 @@ HELP: dict[str, str] = {
         "opens a new lobby for the same players."),
     "help.alone": (
         "## Playing alone against the computer\n"
-        "1. Open a table: {cmd.new_traditional} or {cmd.new_carousel}. It has 2 seats "
+        "1. Open a table: {cmd.new_traditional}, {cmd.new_carousel} or {cmd.new_mexican}. "
+        "It has 2 seats "
         "unless you set the number of players.\n"
         "2. In the lobby, pick a level in the menu **Add an AI player…**: *easy* plays any "
         "tile that fits, *normal* takes the most it can this move, *hard* thinks ahead. "

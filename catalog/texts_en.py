@@ -395,7 +395,7 @@ TEXTS: dict[str, Source] = {
     "option.mexican.set.9": "double-9 (10 rounds)",
     "option.mexican.rounds": "A whole game or a short one",
     "option.mexican.rounds.name": "Rounds",
-    "option.mexican.hand_size": "Tiles dealt to each player (0: by the players and the set)",
+    "option.mexican.hand_size": "Tiles in each hand (0: by players and set)",
     "option.mexican.hand_size.name": "Hand size",
     "option.mexican.blank_double": "What a [0|0] left in hand counts at the end of a round",
     "option.mexican.blank_double.name": "Blank double",
@@ -471,7 +471,7 @@ TEXTS: dict[str, Source] = {
     "place.mexican_own": "on your train",
     "place.mexican_shared": "on the Mexican train",
     "place.mexican_of": "on {name}'s train",
-    "option.mexican.rounds.0": "the whole game: a round per double (13 on double-12)",
+    "option.mexican.rounds.0": "the whole game: a round per double",
     "option.mexican.rounds.5": "a short game: 5 rounds",
     # queue (issue 24): the pickup queue, parties, scheduled tables and RSVPs
     "error.queue.never": ("Nobody could ever be matched with that: {game} is not played at "
@@ -522,8 +522,8 @@ TEXTS: dict[str, Source] = {
                              "without enough players: it closed."),
     "schedule.next": "The next weekly table #{table} opens for {full}.",
     "new.start": "Start at, in your time: 20:00, fri 21:00, in 3h",
-    "new.repeat": "Open it again every week",
-    "new.grace": "Minutes to wait for players after the start",
+    "new.repeat": "Repeat every week",
+    "new.grace": "Minutes to wait for late players",
     "new.ai_fill": "AI takes the empty seats at the start",
     "repeat.weekly": "weekly",
     "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
@@ -531,4 +531,31 @@ TEXTS: dict[str, Source] = {
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
     "table.hand_no.mexican": "Round {hand}",
     "summary.title.mexican": "**Round {hand} is over**: {how}",
+    # --- lobby-cmd: /domino lobby, the host's lobby settings ---
+    "lobby_set.description": "Change your lobby's settings before it starts",
+    "lobby_set.table": "Table number (default: your lobby here)",
+    "lobby_set.turn_minutes": "Turn time: {value}",
+    "lobby_set.lobby_minutes": "The lobby waits: {value}",
+    "lobby_set.auto_start": "Starts by itself once every seat is filled: {value}",
+    "lobby_set.forced_moves": "Draws and passes with nothing to choose play themselves: {value}",
+    "lobby_set.on_resign": "When a player resigns: {value}",
+    "lobby_set.changed": "Table #{table}: the lobby's settings are now\n{lines}",
+    "lobby_set.current": ("Table #{table}: the lobby's settings (the host changes them with "
+                          "{cmd.lobby})\n{lines}"),
+    "lobby.settings_hint": "The host can change these settings with {cmd.lobby}.",
+    "error.host_changes": "Only the host changes the lobby's settings.",
+    "error.lobby_set.none_here": ("You host no lobby in this channel. Give the table's number "
+                                  "(its option table)."),
+    "error.lobby_set.which": ("You host several lobbies here ({tables}): give the table's "
+                              "number (its option table)."),
+    "error.lobby_set.unknown": "{name} is not a lobby setting.",
+    "error.lobby_set.range": "Give a number from {low} to {high}.",
+    "error.lobby_set.seats.on_resign": ("With fewer than {low} seats a resignation always ends "
+                                        "the game: there is nothing to choose."),
+    "error.lobby_set.scheduled.lobby_minutes": ("This lobby starts at its scheduled time: it "
+                                                "has no lobby time to change."),
+    "error.lobby_set.scheduled.auto_start": ("This lobby starts at its scheduled time, not "
+                                             "when it is full."),
+    # Mexican Train has totals, not a match: the lowest wins (cogs/messages.game_key)
+    "result.match.mexican": "Totals (lowest wins): {scores}",
 }

@@ -3,6 +3,7 @@
 Each feature is its own module with its buttons, handlers and layouts:
 
     cogs/lobby.py          /domino new, invitations, Join, Leave, Add AI, Start, Cancel, Rematch
+    cogs/lobby_command.py  /domino lobby: the host changes their lobby's settings
     cogs/play.py           a move by button or /domino play, from the click to the commit
     cogs/hands.py          each player's hand message: "Your hand", kept current after moves
     cogs/table_buttons.py  Rules, Resign, Take my seat back; /domino cancel and replace
@@ -32,6 +33,7 @@ from cogs.hands import LiveHands
 from cogs.help import rules_text
 from cogs.items import Parts
 from cogs.lobby import Lobby
+from cogs.lobby_command import LobbySettings
 from cogs.membership import Membership
 from cogs.notices import Notices
 from cogs.play import Play, hand_message
@@ -60,6 +62,7 @@ class Actions:
         self.lobby = Lobby(service, people, self.updates)
         self.membership = Membership(bot, service)
         self.table = TableClicks(service, self.membership, rules_text)
+        self.lobby_settings = LobbySettings(service, self.membership)
         self.parts = Parts(self.play, self.lobby, self.hands, self.table, Hints(service),
                            self.membership)
 

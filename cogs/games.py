@@ -31,8 +31,6 @@ class Presentation:
     message with `board_text`); `private_hand` says whether players have a hand to
     see privately; `typed_moves` are moves /domino play accepts beyond the legal ones
     (Big Clock's "resign"). Whether a game has hints is the registry's (`GameSpec.hint`).
-    `offered`: whether people can open the game from Discord (`/domino new`, the queue);
-    a game not offered yet is played only in the terminal and the tests.
     """
 
     rules_key: str
@@ -40,7 +38,6 @@ class Presentation:
     layout: Layout | None = None
     private_hand: bool = True
     typed_moves: tuple[str, ...] = ()
-    offered: bool = True
 
     def table_message(self, table: LiveTable, shot: Shot | None) -> ui.LayoutView:
         """The table's public message as it should look now."""
@@ -54,9 +51,7 @@ PRESENTATIONS: dict[str, Presentation] = {
     "carousel": Presentation("rules.carousel", spinner_text),
     "clock": Presentation("rules.clock", clock_face, layout=clock_layout, private_hand=False,
                           typed_moves=("resign",)),
-    # Not offered yet: with its subcommand /domino would pass Discord's 8,000 characters a
-    # command (every game's `new` repeats the table options); see docs/adding-a-game.md.
-    "mexican": Presentation("rules.mexican", mexican_text, offered=False),
+    "mexican": Presentation("rules.mexican", mexican_text),
 }
 
 
@@ -64,11 +59,6 @@ def presentation(game: str) -> Presentation:
     """The presentation of a game by its spec name; a game without an entry is shown as a
     line game (its board in words, its rules under `rules.<name>`)."""
     return PRESENTATIONS.get(game) or Presentation(f"rules.{game}", line_text)
-
-
-def offered_games() -> list[GameSpec]:
-    """The games people can open from Discord, in registry order."""
-    return [spec for spec in GAMES.values() if presentation(spec.name).offered]
 
 
 def _choices(specs: list[GameSpec]) -> list[app_commands.Choice[str]]:

@@ -111,6 +111,7 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
         # Only what differs from how tables usually run.
         t("lobby.forced_by_hand") if not settings.auto_forced else "",
         t("lobby.resign_ends") if settings.on_resign == "end" and settings.seats >= 3 else "",
+        t("lobby.settings_hint") if table.status == "lobby" else "",
     ]
     full = len(table.seats) >= settings.seats
     buttons: list[ui.Item[Any]] = [
@@ -151,12 +152,11 @@ class Lobby:
                     auto_draw=request.auto_draw)
                 await self._posted(interaction, table, "cmd.started")
                 return
+            # The rarer settings are the host's to change in the lobby (/domino lobby).
             settings = TableSettings(
-                seats=request.seats, auto_start=request.auto_start,
-                turn_seconds=await self.people.turn_seconds(guild_id, request.pace,
-                                                            request.turn_minutes),
-                lobby_seconds=await self.people.lobby_seconds(guild_id, request.lobby_minutes),
-                auto_forced=request.forced_moves, on_resign=request.on_resign,
+                seats=request.seats,
+                turn_seconds=await self.people.turn_seconds(guild_id, request.pace, None),
+                lobby_seconds=await self.people.lobby_seconds(guild_id, None),
                 thread=request.thread)
             if request.start is not None:
                 table, _ = await self.scheduled.open(

@@ -174,7 +174,7 @@ def hand_summary_text(table: LiveTable, summary: HandSummary) -> list[str]:
                        points=summary.points[s]))
     if summary.goats:
         lines.append(t("summary.goats", names=", ".join(names[s] for s in summary.goats)))
-    lines.append(t("result.match", scores=" · ".join(
+    lines.append(t(game_key("result.match", table.game_kind), scores=" · ".join(
         f"{name} {score}" for name, score in zip(names, summary.scores, strict=False))))
     return lines
 
@@ -198,6 +198,6 @@ def result_text(table: LiveTable) -> list[str]:
         lines.append(t("result.nobody"))
     scores = game.view(None).scores
     if scores:
-        lines.append(t("result.match", scores=" · ".join(
+        lines.append(t(game_key("result.match", table.game_kind), scores=" · ".join(
             f"{shown(s.name)} {v}" for s, v in zip(table.seats, scores, strict=False))))
     return lines

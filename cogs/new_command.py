@@ -5,9 +5,12 @@ them (`GameSpec.options`, engine/options.py): a range becomes the option's min a
 max, choices become named choices (their words from the catalog), a flag a
 boolean, and every description ends with the default. So what Discord offers is
 what the engine accepts, and it cannot drift (tests/bot/test_bot_opening.py).
-Table games add the table's own settings (seats, pace, lobby time, auto start,
-forced moves, what a resignation does, a thread of its own) and up to `INVITES`
-people to invite; a solitaire adds its hint level and whether a lone draw plays itself.
+Table games add the table's own settings (seats, pace, a thread of its own, a
+scheduled start) and up to `INVITES` people to invite; a solitaire adds its hint level
+and whether a lone draw plays itself. The rarer table settings (turn minutes, lobby
+time, auto start, forced moves, what a resignation does) are changed once the lobby is
+open, with `/domino lobby` (cogs/lobby_command.py): given in every game's subcommand,
+they made `/domino` pass Discord's 8,000 characters a command.
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ from cogs.words import level_words, value_words
 from engine.ai import LEVELS
 from engine.options import OptionInfo
 from engine.registry import GAMES, GameSpec
-from tables.live import RESIGN_ACTIONS
 from tables.people import PRESETS
 
 INVITES = 3  # user options `invite1`..`invite3`: enough for a full Traditional table
@@ -41,13 +43,8 @@ class NewTable:
     options: dict[str, Any]
     seats: int = 1
     pace: str | None = None
-    turn_minutes: int | None = None
-    lobby_minutes: int | None = None
-    auto_start: bool = True
     invites: tuple[discord.abc.User, ...] = ()
     hints: str = "normal"
-    forced_moves: bool = True
-    on_resign: str = RESIGN_ACTIONS[0]
     thread: bool = False
     auto_draw: bool = False
     start: str | None = None
@@ -62,6 +59,20 @@ Opener = Callable[[discord.Interaction[Any], NewTable], Awaitable[None]]
 def with_default(text: str, default: str) -> str:
     """A description that says its default, cut to Discord's limit."""
     return t("option.default", text=text, value=default)[:MAX_DESCRIPTION]
+
+
+def option_description(info: OptionInfo) -> str:
+    """A game option's description: with its default, unless it has choices (the default
+    choice says so itself: `choice_words`), cut to Discord's limit."""
+    if info.choices:
+        return t(info.key)[:MAX_DESCRIPTION]
+    return with_default(t(info.key), value_words(info, info.default))
+
+
+def choice_words(words: str, default: bool) -> str:
+    """A choice's name, the default one marked so (cut to Discord's limit). Said once in
+    the choice rather than again in the description: /domino has 8,000 characters."""
+    return (t("option.default_choice", value=words) if default else words)[:MAX_DESCRIPTION]
 
 
 def _annotation(info: OptionInfo) -> Any:
@@ -82,17 +93,11 @@ def _param(name: str, annotation: Any, default: Any = None) -> inspect.Parameter
 
 
 def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, str]]:
-    """The table's own settings: seats, pace, turn and lobby time, auto start, forced
-    moves, what a resignation does (only where 3 or more can play), a thread, invites."""
+    """The table's own settings: seats, pace, a thread, a scheduled start, invites."""
     low, high = spec.seats
     params = [
         _param("seats", app_commands.Range[int, low, high], low),
         _param("pace", Optional[str]),  # noqa: UP045
-        _param("turn_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
-        _param("lobby_minutes", Optional[app_commands.Range[int, 1, 10080]]),  # noqa: UP045
-        _param("auto_start", bool, True),
-        _param("forced_moves", bool, True),
-        *([_param("on_resign", str, RESIGN_ACTIONS[0])] if high >= 3 else []),
         _param("thread", bool, False),
         _param("start", Optional[str]),  # noqa: UP045
         _param("repeat", Optional[str]),  # noqa: UP045
@@ -102,11 +107,7 @@ def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, st
     ]
     texts = {
         "seats": with_default(t("new.seats", low=low, high=high), str(low)),
-        "pace": t("new.pace"), "turn_minutes": t("new.turn_minutes"),
-        "lobby_minutes": t("new.lobby_minutes"),
-        "auto_start": with_default(t("new.auto_start"), t("option.on")),
-        "forced_moves": with_default(t("new.forced_moves"), t("option.on")),
-        "on_resign": with_default(t("new.on_resign"), t(f"resign.{RESIGN_ACTIONS[0]}")),
+        "pace": t("new.pace"),
         "thread": with_default(t("new.thread"), t("option.off")),
         "start": t("new.start"), "repeat": t("new.repeat"),
         "grace": t("new.grace"), "ai_fill": t("new.ai_fill"),
@@ -122,7 +123,7 @@ def _pace_choices() -> list[app_commands.Choice[str]]:
 def _solitaire_params() -> tuple[list[inspect.Parameter], dict[str, str]]:
     """A solitaire's own settings: how good its Hint button is (an AI level), and whether
     a draw that is the only move plays itself."""
-    texts = {"hints": with_default(t("new.hints"), level_words("normal")),
+    texts = {"hints": t("new.hints"),
              "auto_draw": with_default(t("new.auto_draw"), t("option.off"))}
     return [_param("hints", str, "normal"), _param("auto_draw", bool, False)], texts
 
@@ -138,19 +139,19 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
     if clash:
         raise ValueError(f"{spec.name}: options named like table settings: {sorted(clash)}")
     params += [_param(i.name, _annotation(i)) for i in infos]
-    texts.update({i.name: with_default(t(i.key), value_words(i, i.default)) for i in infos})
+    texts.update({i.name: option_description(i) for i in infos})
     choices: dict[str, list[app_commands.Choice[Any]]] = {
-        i.name: [app_commands.Choice(name=value_words(i, c)[:MAX_DESCRIPTION], value=c)
+        i.name: [app_commands.Choice(name=choice_words(value_words(i, c), c == i.default),
+                                     value=c)
                  for c in i.choices] for i in infos if i.choices}
     if spec.solitaire:
-        choices["hints"] = [app_commands.Choice(name=level_words(level), value=level)
+        choices["hints"] = [app_commands.Choice(name=choice_words(level_words(level),
+                                                                  level == "normal"),
+                                                value=level)
                             for level in LEVELS]
     else:
         choices["pace"] = _pace_choices()
         choices["repeat"] = [app_commands.Choice(name=t("repeat.weekly"), value="weekly")]
-        if any(p.name == "on_resign" for p in params):
-            choices["on_resign"] = [app_commands.Choice(name=t(f"resign.{a}"), value=a)
-                                    for a in RESIGN_ACTIONS]
     names = {i.name for i in infos}
     settings = {p.name for p in params} & {f.name for f in fields(NewTable)} - names
 

@@ -84,7 +84,7 @@ class PickupCog(commands.Cog):
     @app_commands.describe(
         time_zone="Your IANA time zone, e.g. Europe/Kyiv or America/New_York",
         quiet_hours="No reminders then, local time, e.g. 23:00-07:30 (off: none)",
-        turn_dms="Which DMs I send you: every turn, reminders only, or none",
+        turn_dms="Which DMs I send you",
         language="The language of my answers and DMs to you (default: your Discord app's)")
     @app_commands.choices(language=LANGUAGE_CHOICES,
                           turn_dms=[app_commands.Choice(name=name, value=value)
@@ -168,8 +168,7 @@ class PickupCog(commands.Cog):
     @app_commands.describe(
         turn_minutes="Default turn time in minutes (1 min to 7 days)",
         reminders="Reminders as percentages of the turn, e.g. 50 90 (none: no reminders)",
-        timeout_action="On a timeout: the AI plays the turn, skip it (if a pass is legal), "
-                       "or forfeit",
+        timeout_action="On a timeout: the AI plays, skip (if a pass is legal), or forfeit",
         channels="Channels where tables may be opened, e.g. #dominoes #games (all: every one)",
         lobby_role="A role that new lobbies mention (e.g. @dominoes)",
         no_lobby_role="Stop mentioning a role for new lobbies",

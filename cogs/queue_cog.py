@@ -17,10 +17,10 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
-from catalog import EN, t
+from catalog import t
 from cogs.answering import ack, answer, guard, last_resort, person
 from cogs.escape import shown
-from cogs.games import offered_games
+from cogs.games import TABLE_GAMES
 from cogs.items import part
 from cogs.layout import duration, table_link, when
 from cogs.table_updates import TableMessages
@@ -32,8 +32,7 @@ from tables.queue import PickupQueue, QueueNotice
 log = logging.getLogger(__name__)
 
 _MENTION = re.compile(r"<@!?(\d{5,20})>")
-GAME_CHOICES = [app_commands.Choice(name=str(EN[f"game.{spec.name}"]), value=spec.name)
-                for spec in offered_games() if not spec.solitaire]
+GAME_CHOICES = TABLE_GAMES  # every game played at a table
 
 
 def parse_seats(text: str) -> list[int]:

@@ -17,8 +17,9 @@ from discord.ext import commands
 from catalog import t
 from cogs.actions import Actions
 from cogs.answering import guard, last_resort, seated
-from cogs.games import ALL_GAMES, offered_games, presentation
+from cogs.games import ALL_GAMES, presentation
 from cogs.help import help_page, rules_text, topic_choices
+from cogs.lobby_command import lobby_command
 from cogs.new_command import new_group
 from cogs.words import move_words, typed_move
 from tables.errors import TableError
@@ -37,7 +38,9 @@ class DominoCog(commands.GroupCog, group_name="domino", group_description="Play 
         super().__init__()
         assert self.app_command is not None, "a GroupCog always has its group"
         # /domino new <game>: one subcommand per registered game, built from its options.
-        self.app_command.add_command(new_group(actions.lobby.new_table, offered_games()))
+        self.app_command.add_command(new_group(actions.lobby.new_table))
+        # /domino lobby: the host's lobby settings, once for every game (not in each `new`).
+        self.app_command.add_command(lobby_command(actions.lobby_settings.change))
 
     def join(self, *others: commands.Cog) -> None:
         """Move the slash commands of `others` into `/domino` (before they are added), so

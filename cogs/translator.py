@@ -77,13 +77,21 @@ def from_catalog(english: str, code: str) -> str | None:
     exact, patterns = _templates()
     if english in exact:
         return t(exact[english], code)
+    first: str | None = None
     for key, rx in patterns:
         match = rx.fullmatch(english)
-        if match is not None:
-            values = {name: from_catalog(value, code) or value
-                      for name, value in match.groupdict().items()}
+        if match is None:
+            continue
+        found = {name: from_catalog(value, code) for name, value in match.groupdict().items()}
+        values = {name: found[name] or value for name, value in match.groupdict().items()}
+        # A template whose every worded value is a catalog text too wins over a longer one
+        # that cuts the text elsewhere ("by players: double-6 … (default)" is a choice
+        # marked default, not an option line "{name}: {value} (default)").
+        if all(found[name] is not None or not any(c.isalpha() for c in value)
+               for name, value in match.groupdict().items()):
             return t(key, code, **values)
-    return None
+        first = first or t(key, code, **values)
+    return first
 
 
 class CatalogTranslator(app_commands.Translator):

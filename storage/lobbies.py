@@ -1,4 +1,4 @@
-"""A table's lobby in storage: its seats, its start, its end without results, its rematch.
+"""A table's lobby in storage: its seats, settings, start, end without results, rematch.
 
 Every change here is conditional, checked inside its own transaction, because the
 process making it may have read the table a moment ago (another process's click, a
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .backend import Backend, Conn
-from .errors import InvalidState, SeatsChanged, TableNotFound
+from .errors import InvalidState, SeatsChanged, SettingsChanged, TableNotFound
 from .models import ACTIVE_STATUSES, STATUSES, Seat
 
 _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)"
@@ -126,6 +126,22 @@ class LobbiesMixin:
             await write_seats(conn, table_id, seats)
             await conn.execute(
                 "UPDATE game_tables SET updated_at = ? WHERE id = ?", (self._db.now(), table_id)
+            )
+
+    async def set_lobby_settings(self, table_id: int, settings: dict[str, Any], *,
+                                 expected: dict[str, Any], deadline: float | None) -> None:
+        """Change how a lobby will run (its `settings` JSON) and its deadline, in one
+        transaction: only while it is a lobby (InvalidState otherwise) and its stored
+        settings are still `expected` (SettingsChanged otherwise: another process changed
+        them since they were read). Raises TableNotFound."""
+        async with self._db.write() as conn:
+            await require_status(conn, table_id, ("lobby",))
+            stored = json.loads(await locked_column(conn, table_id, "settings"))
+            if stored != json.loads(json.dumps(expected)):  # tuples = lists
+                raise SettingsChanged(table_id)
+            await conn.execute(
+                "UPDATE game_tables SET settings = ?, deadline = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(settings), deadline, self._db.now(), table_id),
             )
 
     async def start_table(

@@ -1,5 +1,5 @@
-"""Opening a table and its lobby's actions: Open, Join, Leave, Add AI, Start, Cancel,
-and closing a table without results.
+"""Opening a table and its lobby's actions: Open, Join, Leave, Add AI, the host's
+settings (`/domino lobby`), Start, Cancel, and closing a table without results.
 
 Any process may act on any table: one not holding it acts on a *visiting* copy read
 from storage (tables.shards), whose lock does not exclude the holder's. So each change
@@ -24,12 +24,14 @@ from engine.errors import OptionError, RecordError
 from engine.records import new_game
 from engine.registry import game_spec
 from storage import Storage
-from storage.errors import InvalidState, SeatsChanged
+from storage.errors import InvalidState, SeatsChanged, SettingsChanged
 from storage.models import ACTIVE_STATUSES, Seat
 from tables.ai_names import NAMES, ai_name
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError, TableFull
 from tables.events import Listener
 from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
+from tables.lobby_settings import WAIT_FIELD, changed_settings
+from tables.settings import join_settings
 
 log = logging.getLogger(__name__)
 
@@ -207,6 +209,38 @@ class LobbyActions:
                     await self.held.reread(table)
                     continue
                 table.replace_row(seats=tuple(seats))
+                await self.tell(TableEvent("lobby", table))
+                return table
+        raise StaleMove()
+
+    async def change_settings(self, table_id: int, user_id: int,
+                              changes: dict[str, Any]) -> LiveTable:
+        """The host changes how their lobby will run (`changes`: lobby setting name ->
+        value as typed, tables.lobby_settings), before it starts. A new lobby time counts
+        from now. Stored only over the settings and status as read (tried again on the
+        table as it now is when another process changed it first). Raises TableError
+        (not the host, not a lobby any more, a setting refused), NoSuchTable, StaleMove;
+        nothing changes then."""
+        for _ in range(LOBBY_TRIES):
+            table = await self.held.table(table_id)
+            async with table.lock:
+                table.require_status("lobby")
+                if user_id != table.host_id:
+                    raise NotAllowed("error.host_changes")
+                settings = changed_settings(table.settings.fixed(), changes)
+                deadline = table.deadline
+                if WAIT_FIELD in changes and deadline is not None:
+                    deadline = self.clock() + settings.lobby_seconds
+                before = dict(table.row.settings)
+                after = join_settings(settings, table.seat_state)
+                try:
+                    await self.store.set_lobby_settings(table.id, after, expected=before,
+                                                        deadline=deadline)
+                except (SettingsChanged, InvalidState):
+                    await self.held.reread(table)
+                    continue
+                table.replace_row(settings=after, deadline=deadline)
+                self.timers.after_change(table)  # the lobby's expiry, moved
                 await self.tell(TableEvent("lobby", table))
                 return table
         raise StaleMove()

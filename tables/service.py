@@ -125,6 +125,19 @@ class TableService:
             raise TableError("error.no_game_here")
         return max(mine, key=lambda t: t.id)
 
+    def hosted_lobby(self, user_id: int, channel_id: int) -> LiveTable:
+        """The lobby the caller hosts in this channel (for `/domino lobby` without a table
+        number). Raises TableError when they host none there, or several (naming them:
+        the caller then says which)."""
+        mine = sorted((t for t in self.tables_in_channel(channel_id)
+                       if t.host_id == user_id and t.status == "lobby"), key=lambda t: t.id)
+        if not mine:
+            raise TableError("error.lobby_set.none_here")
+        if len(mine) > 1:
+            raise TableError("error.lobby_set.which",
+                             tables=", ".join(f"#{t.id}" for t in mine))
+        return mine[0]
+
     # -- opening and the lobby (tables.lobby) -------------------------------------------
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
                          game: str, settings: TableSettings,
@@ -164,6 +177,10 @@ class TableService:
     async def add_ai(self, table_id: int, user_id: int, level: str = "normal", *,
                      auto_start: bool = True) -> LiveTable:
         return await self.lobby.add_ai(table_id, user_id, level, auto_start=auto_start)
+
+    async def change_lobby(self, table_id: int, user_id: int,
+                           changes: dict[str, Any]) -> LiveTable:
+        return await self.lobby.change_settings(table_id, user_id, changes)
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
         return await self.lobby.start(table_id, user_id)

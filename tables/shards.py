@@ -297,8 +297,10 @@ class HeldTables:
             else:
                 await self.tell(TableEvent(row.status, table))
             return
-        if row.status == "lobby" and row.seats != before.seats:
-            await self.tell(TableEvent("lobby", table))
+        if row.status == "lobby" and (row.seats != before.seats
+                                      or row.settings != before.settings
+                                      or row.deadline != before.deadline):
+            await self.tell(TableEvent("lobby", table))  # seated, or the host's settings
         elif row.seats != before.seats or row.settings != before.settings:
             await self.tell(TableEvent("seats", table))
         if table.game is not None and table.game.is_over():

@@ -139,6 +139,20 @@ def table_message(channel: Any, table: Any) -> Any:
     raise AssertionError("table message not found")
 
 
+async def open_table(member: Any, channel: Any, game: str, *,
+                     lobby: dict[str, Any] | None = None, **options: Any) -> Any:
+    """`member` opens a `game` table with /domino new and its `options`, then changes the
+    lobby's settings given in `lobby` (turn_minutes, lobby_minutes, auto_start,
+    forced_moves, on_resign) with /domino lobby, as a host does: /domino new's result."""
+    opened = await member.slash(channel, f"domino new {game}", **options)
+    if lobby:
+        changed = await member.slash(channel, "domino lobby", **lobby)
+        answer = changed.followups[-1] if changed.followups else changed.response
+        assert answer is not None and answer.ephemeral, "a private answer"
+        assert "settings are now" in answer.content, answer.content
+    return opened
+
+
 async def take_turn(member: Any, channel: Any, table: Any) -> str:
     """The member opens their hand (a fresh ephemeral message) and plays its first move button."""
     shown = await member.click(table_message(channel, table), label="Your hand")
@@ -185,7 +199,8 @@ async def against_an_ai(env: Any) -> tuple[Any, Any]:
     guild = env.create_guild()
     channel = guild.create_text_channel("t")
     ann = guild.add_member(env.create_user("ann"))
-    await ann.slash(channel, "domino new traditional", seats=2, auto_start=False)
-    await add_ai(ann, channel.last_message)
-    await ann.click(channel.last_message, label="Start")
+    await open_table(ann, channel, "traditional", seats=2, lobby={"auto_start": False})
+    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    await add_ai(ann, table_message(channel, table))
+    await ann.click(table_message(channel, table), label="Start")
     return channel, ann

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from catalog import t
+from catalog.reader import reading
 
 LOCALES = ("ru", "uk")
 # Discord's rule for command and option names, in every locale: lowercase, no spaces.
@@ -92,3 +93,39 @@ async def test_texts_mention_the_registered_commands_by_their_ids(simcord_env: A
     ids = {c["name"]: c["id"] for c in registered(simcord_env)}
     assert f"</domino help:{ids['domino']}>" in t("help.footer", "ru")
     assert f"</domino new:{ids['domino']}>" in t("open.none", "uk")
+
+
+async def test_domino_offers_every_game_and_fits_in_every_language(simcord_env: Any) -> None:
+    from engine.registry import GAMES
+
+    (domino,) = [c for c in registered(simcord_env) if c["name"] == "domino"]
+    subcommands = {o["name"]: o for o in domino["options"]}
+    assert [g["name"] for g in subcommands["new"]["options"]] == list(GAMES)  # Mexican too
+    assert "lobby" in subcommands  # the rarer table settings, once for every game
+    counts = {locale: _characters(domino, locale) for locale in (None, *LOCALES)}
+    assert max(counts.values()) <= COMMAND_CHARACTERS, counts
+
+
+async def test_a_game_options_choices_are_its_catalog_words_in_ru_and_uk(
+        simcord_env: Any) -> None:
+    # A default choice is marked "(default)"; its words are translated whole, never cut
+    # at a colon as if it were an option line ("by players: …").
+    from cogs.new_command import choice_words
+    from cogs.words import value_words
+    from engine.registry import GAMES
+
+    (domino,) = [c for c in registered(simcord_env) if c["name"] == "domino"]
+    (new,) = [o for o in domino["options"] if o["name"] == "new"]
+    for game in new["options"]:
+        infos = {i.name: i for i in GAMES[game["name"]].options}
+        for option in game["options"]:
+            info = infos.get(option["name"])
+            if info is None or not info.choices:
+                continue
+            for choice in option["choices"]:
+                for locale in LOCALES:
+                    with reading(locale):
+                        words = choice_words(value_words(info, choice["value"]),
+                                             choice["value"] == info.default)
+                    assert choice["name_localizations"][locale] == words, (game["name"],
+                                                                           choice)

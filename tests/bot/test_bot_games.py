@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.conftest import add_ai, custom_ids, play_out, table_message, text_of
+from tests.bot.conftest import add_ai, custom_ids, open_table, play_out, table_message, text_of
 
 
 def live_table(env: Any) -> Any:
@@ -44,8 +44,7 @@ async def test_traditional_full_game(world: dict[str, Any]) -> None:
 async def test_carousel_full_game_with_typed_moves(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    await ann.slash(channel, "domino new carousel", seats=3, target=11,
-                    auto_start=False)
+    await open_table(ann, channel, "carousel", seats=3, target=11, lobby={"auto_start": False})
     table = live_table(env)
     await add_ai(ann, table_message(channel, table))
     await add_ai(ann, table_message(channel, table))

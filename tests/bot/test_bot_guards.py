@@ -8,7 +8,14 @@ from typing import Any
 import simcord
 
 from cogs.bot import DominoBot
-from tests.bot.conftest import against_an_ai, custom_ids, play_out, table_message, text_of
+from tests.bot.conftest import (
+    against_an_ai,
+    custom_ids,
+    open_table,
+    play_out,
+    table_message,
+    text_of,
+)
 
 
 async def two_player_table(world: dict[str, Any]) -> Any:
@@ -176,7 +183,7 @@ async def test_restart_mid_game_and_old_buttons(world: dict[str, Any],
 async def test_lobby_expires_with_a_notice(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    await ann.slash(channel, "domino new carousel", seats=3, lobby_minutes=5)
+    await open_table(ann, channel, "carousel", seats=3, lobby={"lobby_minutes": 5})
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await env.advance_time(6 * 60)
     await env.settle()

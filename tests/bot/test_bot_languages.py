@@ -19,7 +19,7 @@ import simcord.interactions as sim_interactions
 
 from cogs.bot import LANGUAGES_EVERY
 from cogs.languages import Languages
-from tests.bot.conftest import add_ai, custom_ids, table_message, text_of
+from tests.bot.conftest import add_ai, custom_ids, open_table, table_message, text_of
 
 LOCALES: dict[int, str] = {}
 
@@ -210,7 +210,7 @@ async def test_a_resignation_is_answered_in_the_resigners_language_and_told_in_t
         simcord_env: Any, client_locales: dict[int, str]) -> None:
     env = simcord_env
     channel, olena, ann = olena_and_ann(env, client_locales)
-    await ann.slash(channel, "domino new traditional", seats=3, auto_start=False)
+    await open_table(ann, channel, "traditional", seats=3, lobby={"auto_start": False})
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await olena.click(table_message(channel, table), label="Join")
     await add_ai(ann, table_message(channel, table))

@@ -10,7 +10,7 @@ import pytest
 
 from catalog import t
 from cogs.words import typed_move
-from tests.bot.conftest import add_ai, table_message, text_of
+from tests.bot.conftest import add_ai, open_table, table_message, text_of
 from tests.bot.test_bot_languages import answer_text, client_locales  # noqa: F401
 
 ENGLISH_WORDS = re.compile(r"\b(?:draw|pass|ends|points?|tile bonus|domino|blocked)\b"
@@ -40,7 +40,7 @@ async def test_a_carousel_table_reads_its_scores_and_moves_in_the_readers_langua
     monkeypatch.setattr("tables.service.secrets.randbits", lambda bits: 7)  # seed 7
     env = simcord_env
     channel, olena = reader_at_a_table(env, client_locales, locale)
-    await olena.slash(channel, "domino new carousel", seats=2, auto_start=False)
+    await open_table(olena, channel, "carousel", seats=2, lobby={"auto_start": False})
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     await add_ai(olena, table_message(channel, table))
     await olena.click(table_message(channel, table), label=t("lobby.start", locale))

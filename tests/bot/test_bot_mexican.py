@@ -3,17 +3,14 @@ the train asked only when more than one takes a tile, and bad input answered pri
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-import pytest
-
 from catalog import t
-from cogs import games
 from tests.bot.conftest import (
     add_ai,
     assert_no_hand_in_public,
     custom_ids,
+    open_table,
     play_out,
     table_message,
     take_turn,
@@ -22,14 +19,6 @@ from tests.bot.conftest import (
 from tests.bot.test_bot_languages import client_locales
 
 __all__ = ["client_locales"]  # the fixture, shared
-
-
-@pytest.fixture(autouse=True)
-def mexican_offered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot of these tests offers Mexican Train (the real one does not yet: its
-    subcommand would pass Discord's characters a command; simcord sets no such limit)."""
-    shown = dataclasses.replace(games.PRESENTATIONS["mexican"], offered=True)
-    monkeypatch.setitem(games.PRESENTATIONS, "mexican", shown)
 
 
 def live_table(env: Any) -> Any:
@@ -42,8 +31,8 @@ async def test_a_short_four_player_game_with_two_people_and_two_ais(
     ann, bob, cy = world["members"]
     # The double-9 set keeps the five rounds' moves (and simcord's settling after each,
     # which scans every pending timer) to a third of double-12's, for the suite's time.
-    opened = await ann.slash(channel, "domino new mexican", seats=4, rounds=5, set=9,
-                             auto_start=False)
+    opened = await open_table(ann, channel, "mexican", seats=4, rounds=5, set=9,
+                              lobby={"auto_start": False})
     assert opened.response is not None and opened.response.ephemeral
     table = live_table(env)
     lobby = table_message(channel, table)
@@ -61,6 +50,8 @@ async def test_a_short_four_player_game_with_two_people_and_two_ais(
     assert len(game.results) == 5
     final = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert "Game over" in final
+    # Totals, the lowest winning: no match score (the line games' words).
+    assert "Totals (lowest wins): " in final and "Match score" not in final
     # Lowest total first: the standings name the players in the order of their totals.
     order = sorted(range(4), key=lambda s: game.totals[s])
     first = game.players[order[0]]
@@ -86,7 +77,7 @@ async def test_a_whole_eight_player_round_with_people_only(simcord_env: Any) -> 
     names = ("ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy")  # no digits
     members = [guild.add_member(env.create_user(name)) for name in names]
     host = members[0]
-    await host.slash(channel, "domino new mexican", seats=8, rounds=5, auto_start=False)
+    await open_table(host, channel, "mexican", seats=8, rounds=5, lobby={"auto_start": False})
     table = live_table(env)
     for member in members[1:8]:
         await member.click(table_message(channel, table), label="Join")
@@ -111,6 +102,7 @@ async def test_a_whole_eight_player_round_with_people_only(simcord_env: Any) -> 
             for m in channel.history() if m.id != table.message_id]
     summaries = [text for text in said if "Round 1 is over" in text]
     assert len(summaries) == 1
+    assert "Totals (lowest wins): " in summaries[0] and "Match score" not in summaries[0]
     for name, points in zip(table.game.players, result.points, strict=True):
         assert f"{name}: " in summaries[0] and f"+{points}" in summaries[0]
     assert table.message_id is not None and table.status == "playing"
@@ -141,7 +133,7 @@ async def test_a_typed_move_on_a_train_that_refuses_it_is_answered_privately(
         world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    await ann.slash(channel, "domino new mexican", seats=2, rounds=5, auto_start=False)
+    await open_table(ann, channel, "mexican", seats=2, rounds=5, lobby={"auto_start": False})
     table = live_table(env)
     await add_ai(ann, table_message(channel, table))
     await ann.click(table_message(channel, table), label="Start")

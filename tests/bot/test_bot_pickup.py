@@ -13,7 +13,14 @@ import discord
 import pytest
 
 from cogs.bot import DominoBot
-from tests.bot.conftest import add_ai, custom_ids, table_message, take_turn, text_of
+from tests.bot.conftest import (
+    add_ai,
+    custom_ids,
+    open_table,
+    table_message,
+    take_turn,
+    text_of,
+)
 
 HOUR = 3600
 
@@ -49,11 +56,13 @@ def member_of(world: dict[str, Any], table: Any, seat: int) -> Any:
     return next(m for m in world["members"] if m.id == table.seats[seat].user_id)
 
 
-async def open_pair(world: dict[str, Any], **options: Any) -> Any:
-    """ann opens a 2-seat Traditional table, bob joins: it starts by itself."""
+async def open_pair(world: dict[str, Any], *, lobby: dict[str, Any] | None = None,
+                    **options: Any) -> Any:
+    """ann opens a 2-seat Traditional table (its lobby's settings `lobby`), bob joins: it
+    starts by itself."""
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
-    await ann.slash(channel, "domino new traditional", seats=2, **options)
+    await open_table(ann, channel, "traditional", seats=2, lobby=lobby, **options)
     table = newest(env)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
@@ -107,7 +116,7 @@ async def test_a_reminder_in_quiet_hours_elsewhere_arrives_when_they_end(
     assert any(c["value"] == "America/New_York" for c in choices)
     # Turn start 00:00 UTC = 19:00 in New York; 24 h turn: the 50% reminder is due at
     # 12:00 UTC = 07:00 there, in quiet hours, so it waits for 08:00 = 13:00 UTC.
-    table = await open_pair(world, turn_minutes=24 * 60)
+    table = await open_pair(world, lobby={"turn_minutes": 24 * 60})
     mover = member_of(world, table, table.game.to_move)
     assert len(dm_texts(mover)) == 1
     await env.advance_time(12 * HOUR + 60)

@@ -19,6 +19,7 @@ from cogs.bot import DominoBot
 from cogs.table_updates import REPOST_AFTER
 from storage.models import GuildSettings
 from tests.bot.conftest import custom_ids, table_message, text_of
+from tests.bot.conftest import open_table as host_opens
 from tests.bot.scripted import (
     MOVE_PREFIXES,
     Seeds,
@@ -247,8 +248,8 @@ async def test_forced_moves_off_and_a_resign_that_ends_are_the_hosts_choice(
         four: dict[str, Any]) -> None:
     env, channel = four["env"], four["channel"]
     ann = four["members"][0]
-    await ann.slash(channel, "domino new traditional", seats=3, forced_moves=False,
-                    on_resign="end")
+    await host_opens(ann, channel, "traditional", seats=3,
+                     lobby={"forced_moves": False, "on_resign": "end"})
     table = max(env.bot.service.tables.values(), key=lambda t: t.id)
     assert not table.settings.auto_forced and table.settings.on_resign == "end"
     lobby = text_of([c.to_dict() for c in table_message(channel, table).components])
