@@ -83,8 +83,11 @@ def changed_settings(settings: TableSettings, changes: Mapping[str, Any]) -> Tab
         if setting.choices and value not in setting.choices:
             raise TableError("error.resign_actions", actions=", ".join(setting.choices))
         if settings.seats < setting.min_seats:
-            raise TableError(f"error.lobby_set.seats.{name}", low=setting.min_seats)
+            # Only a resignation's outcome needs seats (a key per setting: keys stay literal).
+            raise TableError("error.lobby_set.seats.on_resign", low=setting.min_seats)
         if not setting.scheduled and settings.starts_at is not None:
-            raise TableError(f"error.lobby_set.scheduled.{name}")
+            if name == "auto_start":
+                raise TableError("error.lobby_set.scheduled.auto_start")
+            raise TableError("error.lobby_set.scheduled.lobby_minutes")
         fields[setting.field] = setting.stored(value)
     return dataclasses.replace(settings, **fields)  # __post_init__ checks the ranges again

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from catalog import t
 from cogs.bot import DominoBot, create_bot
 
 
@@ -149,7 +150,10 @@ async def open_table(member: Any, channel: Any, game: str, *,
         changed = await member.slash(channel, "domino lobby", **lobby)
         answer = changed.followups[-1] if changed.followups else changed.response
         assert answer is not None and answer.ephemeral, "a private answer"
-        assert "settings are now" in answer.content, answer.content
+        # The answer is the one a change gets, in whatever language the member reads.
+        heads = {t("lobby_set.changed", lang, table=0, lines="").split("0")[0]
+                 for lang in ("en", "ru", "uk")}
+        assert any(answer.content.startswith(h) for h in heads), answer.content
     return opened
 
 
