@@ -9,7 +9,6 @@ table's listeners (cogs/table_message.py), as after any lobby change.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any, Optional
 
@@ -20,7 +19,7 @@ from catalog import t
 from cogs.answering import ack, guard
 from cogs.layout import duration, when
 from cogs.membership import Membership
-from cogs.new_command import MAX_DESCRIPTION
+from cogs.new_command import MAX_DESCRIPTION, built_command, keyword_param
 from tables.live import LiveTable
 from tables.lobby_settings import LOBBY_SETTINGS, LobbySetting
 from tables.service import TableService
@@ -60,11 +59,8 @@ def lobby_command(changer: Changer) -> app_commands.Command[Any, Any, None]:
     """The `/domino lobby` command, calling `changer` with the table asked for (None: the
     caller's lobby here) and the settings given (option name -> value)."""
     names = [s.name for s in LOBBY_SETTINGS]
-    params = [inspect.Parameter("table", inspect.Parameter.KEYWORD_ONLY,
-                                annotation=Optional[int], default=None)]  # noqa: UP045
-    params += [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY,
-                                 annotation=_annotation(s), default=None)
-               for s in LOBBY_SETTINGS]
+    params = [keyword_param("table", Optional[int])]  # noqa: UP045
+    params += [keyword_param(s.name, _annotation(s)) for s in LOBBY_SETTINGS]
     texts = {"table": t("lobby_set.table"),
              **{name: t(f"new.{name}")[:MAX_DESCRIPTION] for name in names}}
     choices = {s.name: [app_commands.Choice(name=t(f"{CHOICE_WORDS[s.name]}.{c}"), value=c)
@@ -74,13 +70,8 @@ def lobby_command(changer: Changer) -> app_commands.Command[Any, Any, None]:
                        **given: Any) -> None:
         await changer(interaction, table, {k: v for k, v in given.items() if v is not None})
 
-    interaction_param = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                          annotation=discord.Interaction)
-    callback.__signature__ = inspect.Signature([interaction_param, *params])  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = texts  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    return app_commands.Command(name="lobby", callback=callback,  # type: ignore[arg-type]
-                                description=t("lobby_set.description")[:MAX_DESCRIPTION])
+    return built_command("lobby", t("lobby_set.description"), callback, params=params,
+                         texts=texts, choices=choices)
 
 
 class LobbySettings:

@@ -87,23 +87,40 @@ def _annotation(info: OptionInfo) -> Any:
     return Optional[inner]  # noqa: UP045 - built at run time for discord.py to read
 
 
-def _param(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
+def keyword_param(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
+    """One slash option of a command built at run time (see `built_command`)."""
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
                              default=default)
+
+
+def built_command(name: str, description: str, callback: Callable[..., Awaitable[None]], *,
+                  params: list[inspect.Parameter], texts: dict[str, str],
+                  choices: dict[str, list[app_commands.Choice[Any]]],
+                  ) -> app_commands.Command[Any, Any, None]:
+    """A slash command whose options are `params` (keyword parameters of `callback` after
+    the interaction), described by `texts` and offering `choices`: discord.py reads them
+    from the callback's signature and attributes, as if written by hand."""
+    interaction_param = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                          annotation=discord.Interaction)
+    callback.__signature__ = inspect.Signature([interaction_param, *params])  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = texts  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    return app_commands.Command(name=name, callback=callback,  # type: ignore[arg-type]
+                                description=description[:MAX_DESCRIPTION])
 
 
 def _table_params(spec: GameSpec) -> tuple[list[inspect.Parameter], dict[str, str]]:
     """The table's own settings: seats, pace, a thread, a scheduled start, invites."""
     low, high = spec.seats
     params = [
-        _param("seats", app_commands.Range[int, low, high], low),
-        _param("pace", Optional[str]),  # noqa: UP045
-        _param("thread", bool, False),
-        _param("start", Optional[str]),  # noqa: UP045
-        _param("repeat", Optional[str]),  # noqa: UP045
-        _param("grace", app_commands.Range[int, 0, 1440], 0),
-        _param("ai_fill", bool, False),
-        *[_param(f"invite{i}", Optional[discord.User]) for i in range(1, INVITES + 1)],  # noqa: UP045
+        keyword_param("seats", app_commands.Range[int, low, high], low),
+        keyword_param("pace", Optional[str]),  # noqa: UP045
+        keyword_param("thread", bool, False),
+        keyword_param("start", Optional[str]),  # noqa: UP045
+        keyword_param("repeat", Optional[str]),  # noqa: UP045
+        keyword_param("grace", app_commands.Range[int, 0, 1440], 0),
+        keyword_param("ai_fill", bool, False),
+        *[keyword_param(f"invite{i}", Optional[discord.User]) for i in range(1, INVITES + 1)],  # noqa: UP045
     ]
     texts = {
         "seats": with_default(t("new.seats", low=low, high=high), str(low)),
@@ -125,7 +142,7 @@ def _solitaire_params() -> tuple[list[inspect.Parameter], dict[str, str]]:
     a draw that is the only move plays itself."""
     texts = {"hints": t("new.hints"),
              "auto_draw": with_default(t("new.auto_draw"), t("option.off"))}
-    return [_param("hints", str, "normal"), _param("auto_draw", bool, False)], texts
+    return [keyword_param("hints", str, "normal"), keyword_param("auto_draw", bool, False)], texts
 
 
 def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, Any, None]:
@@ -138,7 +155,7 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
     clash = {p.name for p in params} & {i.name for i in infos}
     if clash:
         raise ValueError(f"{spec.name}: options named like table settings: {sorted(clash)}")
-    params += [_param(i.name, _annotation(i)) for i in infos]
+    params += [keyword_param(i.name, _annotation(i)) for i in infos]
     texts.update({i.name: option_description(i) for i in infos})
     choices: dict[str, list[app_commands.Choice[Any]]] = {
         i.name: [app_commands.Choice(name=choice_words(value_words(i, c), c == i.default),
@@ -163,15 +180,10 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
                            **{k: v for k, v in given.items() if k in settings})
         await opener(interaction, request)
 
-    interaction_param = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                          annotation=discord.Interaction)
-    callback.__signature__ = inspect.Signature([interaction_param, *params])  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = texts  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     game = t(f"game.{spec.name}")
     key = "new.description_solitaire" if spec.solitaire else "new.description"
-    return app_commands.Command(name=spec.name, callback=callback,  # type: ignore[arg-type]
-                                description=t(key, game=game)[:MAX_DESCRIPTION])
+    return built_command(spec.name, t(key, game=game), callback, params=params, texts=texts,
+                         choices=choices)
 
 
 def new_group(opener: Opener, specs: Sequence[GameSpec] | None = None) -> app_commands.Group:

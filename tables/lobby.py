@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from catalog import Phrase
@@ -197,21 +197,18 @@ class LobbyActions:
         action is not allowed), stored only if the seats are still those read; tried
         again on the table as it now is while another process changes it first. Raises
         TableError, NoSuchTable, StaleMove (the table kept changing)."""
-        for _ in range(LOBBY_TRIES):
-            table = await self.held.table(table_id)
-            async with table.lock:
-                table.require_status("lobby")
-                seats = change(table)
-                try:
-                    await self.store.update_seats(table.id, seats, expected=table.seats,
-                                                  statuses=("lobby",))
-                except (SeatsChanged, InvalidState):
-                    await self.held.reread(table)
-                    continue
-                table.replace_row(seats=tuple(seats))
-                await self.tell(TableEvent("lobby", table))
-                return table
-        raise StaleMove()
+        async def attempt(table: LiveTable) -> bool:
+            seats = change(table)
+            try:
+                await self.store.update_seats(table.id, seats, expected=table.seats,
+                                              statuses=("lobby",))
+            except (SeatsChanged, InvalidState):
+                return False
+            table.replace_row(seats=tuple(seats))
+            await self.tell(TableEvent("lobby", table))
+            return True
+
+        return await self._in_lobby(table_id, attempt)
 
     async def change_settings(self, table_id: int, user_id: int,
                               changes: dict[str, Any]) -> LiveTable:
@@ -221,29 +218,26 @@ class LobbyActions:
         table as it now is when another process changed it first). Raises TableError
         (not the host, not a lobby any more, a setting refused), NoSuchTable, StaleMove;
         nothing changes then."""
-        for _ in range(LOBBY_TRIES):
-            table = await self.held.table(table_id)
-            async with table.lock:
-                table.require_status("lobby")
-                if user_id != table.host_id:
-                    raise NotAllowed("error.host_changes")
-                settings = changed_settings(table.settings.fixed(), changes)
-                deadline = table.deadline
-                if WAIT_FIELD in changes and deadline is not None:
-                    deadline = self.clock() + settings.lobby_seconds
-                before = dict(table.row.settings)
-                after = join_settings(settings, table.seat_state)
-                try:
-                    await self.store.set_lobby_settings(table.id, after, expected=before,
-                                                        deadline=deadline)
-                except (SettingsChanged, InvalidState):
-                    await self.held.reread(table)
-                    continue
-                table.replace_row(settings=after, deadline=deadline)
-                self.timers.after_change(table)  # the lobby's expiry, moved
-                await self.tell(TableEvent("lobby", table))
-                return table
-        raise StaleMove()
+        async def attempt(table: LiveTable) -> bool:
+            if user_id != table.host_id:
+                raise NotAllowed("error.host_changes")
+            settings = changed_settings(table.settings.fixed(), changes)
+            deadline = table.deadline
+            if WAIT_FIELD in changes and deadline is not None:
+                deadline = self.clock() + settings.lobby_seconds
+            before = dict(table.row.settings)
+            after = join_settings(settings, table.seat_state)
+            try:
+                await self.store.set_lobby_settings(table.id, after, expected=before,
+                                                    deadline=deadline)
+            except (SettingsChanged, InvalidState):
+                return False
+            table.replace_row(settings=after, deadline=deadline)
+            self.timers.after_change(table)  # the lobby's expiry, moved
+            await self.tell(TableEvent("lobby", table))
+            return True
+
+        return await self._in_lobby(table_id, attempt)
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
         """The host starts the game with the players seated. Raises TableError.
@@ -252,37 +246,50 @@ class LobbyActions:
         another process's Start first is answered "not in its lobby", a seat changed
         there meanwhile makes a new deal for the seats now stored.
         """
+        async def attempt(table: LiveTable) -> bool:
+            if user_id != table.host_id:
+                raise NotAllowed("error.host_starts")
+            low, _ = game_spec(table.game_kind).seats
+            if len(table.seats) < low:
+                raise TableError("error.too_few", low=low)
+            seed = secrets.randbits(63)
+            try:
+                game = new_game(table.record_base(seed))
+            except (RecordError, ValueError) as exc:
+                # The engine's reason in the reader's language (OptionError).
+                reason = exc.reason if isinstance(exc, OptionError) else str(exc)
+                raise TableError("error.cannot_start", reason=reason) from None
+            forced = table.settings.auto_forced and game.forced_move() is not None
+            deadline = None if forced else self.clock() + table.settings.turn_seconds
+            # The explicit deal is stored beside its seed: the record replays anywhere.
+            deal = game.record()["deal"]
+            try:
+                await self.store.start_table(table.id, deadline=deadline, seed=seed,
+                                             deal=deal, expected=table.seats)
+            except (SeatsChanged, InvalidState):
+                return False
+            table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
+            table.game = game
+            await self.tell(TableEvent("started", table))
+            await self.moves.after_moves(table)
+            return True
+
+        return await self._in_lobby(table_id, attempt)
+
+    async def _in_lobby(self, table_id: int,
+                        attempt: Callable[[LiveTable], Awaitable[bool]]) -> LiveTable:
+        """Runs `attempt` on the table under its lock while it is a lobby, until storage
+        takes its write. `attempt` returns False when storage refused the write because
+        another process changed the table first; the table is then read again (catching
+        up) and tried again. Raises what `attempt` raises, TableError when the table is no
+        lobby any more, StaleMove after LOBBY_TRIES refusals in a row."""
         for _ in range(LOBBY_TRIES):
             table = await self.held.table(table_id)
             async with table.lock:
                 table.require_status("lobby")
-                if user_id != table.host_id:
-                    raise NotAllowed("error.host_starts")
-                low, _ = game_spec(table.game_kind).seats
-                if len(table.seats) < low:
-                    raise TableError("error.too_few", low=low)
-                seed = secrets.randbits(63)
-                try:
-                    game = new_game(table.record_base(seed))
-                except (RecordError, ValueError) as exc:
-                    # The engine's reason in the reader's language (OptionError).
-                    reason = exc.reason if isinstance(exc, OptionError) else str(exc)
-                    raise TableError("error.cannot_start", reason=reason) from None
-                forced = table.settings.auto_forced and game.forced_move() is not None
-                deadline = None if forced else self.clock() + table.settings.turn_seconds
-                # The explicit deal is stored beside its seed: the record replays anywhere.
-                deal = game.record()["deal"]
-                try:
-                    await self.store.start_table(table.id, deadline=deadline, seed=seed,
-                                                 deal=deal, expected=table.seats)
-                except (SeatsChanged, InvalidState):
-                    await self.held.reread(table)
-                    continue
-                table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
-                table.game = game
-                await self.tell(TableEvent("started", table))
-                await self.moves.after_moves(table)
-                return table
+                if await attempt(table):
+                    return table
+                await self.held.reread(table)
         raise StaleMove()
 
     async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
