@@ -27,9 +27,9 @@ from cogs.actions import Actions
 from cogs.clock_messages import HintButton
 from cogs.command_mentions import learn_mentions
 from cogs.daily_cog import DailyCog
-from cogs.handlers import BoardClicks
 from cogs.items import Parts
 from cogs.languages import Languages
+from cogs.leaderboard import LEADERBOARD_ITEMS
 from cogs.lobby import AiSelect, LobbyButton
 from cogs.page_links import PageLinks
 from cogs.pickup_cog import PickupCog
@@ -37,7 +37,6 @@ from cogs.play import PlayButton, TileButton
 from cogs.queue_cog import QUEUE_ITEMS, QueueCog
 from cogs.schedule_cog import SCHEDULE_ITEMS, ScheduleNotices
 from cogs.stats_cog import StatsCog
-from cogs.stats_views import STATS_ITEMS
 from cogs.table_buttons import BackButton, TableButton
 from cogs.tables_cog import DominoCog
 from cogs.translator import CatalogTranslator
@@ -67,7 +66,7 @@ CompanionStarter = Callable[[Storage, Callable[[], float]], Awaitable[Companion 
 # Every persistent button and menu, registered once (their custom ids: tests/pins/).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PlayButton, TileButton, TableButton, HintButton, LobbyButton, AiSelect, BackButton,
-    *STATS_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
+    *LEADERBOARD_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
 )
 
 # On several processes, how often each reads the people's and servers' languages again
@@ -181,7 +180,7 @@ class DominoBot(commands.Bot):
         assert self.store is not None
         domino = DominoCog(self.actions, self.service)
         self.stats = StatsCog(self.actions, self.store)
-        self.actions.parts.add(BoardClicks(self.stats))
+        self.actions.parts.add(self.stats.leaderboards)
         pickup = PickupCog(self.actions, people)
         self.daily = DailyDeals(self.service)
         daily = DailyCog(self.actions, self.daily)

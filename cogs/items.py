@@ -8,11 +8,15 @@ Each feature module holds its buttons, their handlers and their layouts:
     cogs/play.py           dom:play:<table>:<seq>:<move>, dom:tile:<table>:<seq>:<tile>
     cogs/table_buttons.py  dom:(hand|resign|quit|rules|rematch):<table>, dom:back:<table>
     cogs/clock_messages.py dom:hint:<table>:<seq>                         (Big Clock)
+    cogs/schedule_cog.py   dom:rsvp:<answer>:<table>                      (scheduled tables)
+    cogs/queue_cog.py      dom:party:<party>, dom:renew:<entry>           (the pickup queue)
+    cogs/leaderboard.py    dom:board:<game>:<scope>:<page>                (a board's pages)
 
-`Item` makes the clicker the reader (what the click answers is in their
-language) and checks who may act on the table from outside its server before any
-callback runs; a callback then calls its feature's handler,
-found with `part(interaction, Feature)` among the bot's `Parts` (cogs/actions.py).
+`ReaderItem`, the base of every one of them, makes the clicker the reader (what the
+click answers is in their language) before any callback runs; `Item`, the base of a
+table's buttons, also checks who may act on the table from outside its server. A
+callback then calls its feature's handler, found with `part(interaction, Feature)`
+among the bot's `Parts` (cogs/actions.py).
 """
 
 from __future__ import annotations
@@ -30,17 +34,25 @@ T = TypeVar("T")
 V = TypeVar("V", bound=ui.Item[Any])
 
 
-class Item(ui.DynamicItem[V], template=r"(?!)"):
-    """A persistent button or menu of table `table`: before its callback, the clicker
-    becomes the reader, and one acting on a server's table from outside it (a DM) must be
-    a member of that server (cogs/membership.py; refused privately, in their language).
+class ReaderItem(ui.DynamicItem[V], template=r"(?!)"):
+    """A persistent button or menu: before its callback, the clicker becomes the reader.
 
     (This base matches no custom id: each button gives its own template.)"""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        await languages_of(interaction.client).read_interaction(interaction)
+        return True
+
+
+class Item(ReaderItem[V], template=r"(?!)"):
+    """A persistent button or menu of table `table`: the clicker becomes the reader, and
+    one acting on a server's table from outside it (a DM) must be a member of that server
+    (cogs/membership.py; refused privately, in their language)."""
 
     table: int
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        await languages_of(interaction.client).read_interaction(interaction)
+        await super().interaction_check(interaction)
         async with guard(interaction, self.table):
             await part(interaction, Membership).check(interaction, self.table)
             return True

@@ -21,7 +21,7 @@ from catalog import t
 from cogs.answering import ack, answer, guard, last_resort, person
 from cogs.escape import shown
 from cogs.games import TABLE_GAMES
-from cogs.items import part
+from cogs.items import ReaderItem, part
 from cogs.layout import duration, table_link, when
 from cogs.table_updates import TableMessages
 from tables.errors import TableError
@@ -239,7 +239,7 @@ class QueueCog(commands.Cog):
         return True
 
 
-class ConfirmParty(ui.DynamicItem[ui.Button[Any]], template=r"dom:party:(?P<party>\d+)"):
+class ConfirmParty(ReaderItem[ui.Button[Any]], template=r"dom:party:(?P<party>\d+)"):
     """A friend's Confirm of a party invitation: they queue with the host's wish."""
 
     def __init__(self, party: int) -> None:
@@ -273,7 +273,7 @@ class ConfirmParty(ui.DynamicItem[ui.Button[Any]], template=r"dom:party:(?P<part
                          ephemeral=True)
 
 
-class RenewEntry(ui.DynamicItem[ui.Button[Any]], template=r"dom:renew:(?P<entry>\d+)"):
+class RenewEntry(ReaderItem[ui.Button[Any]], template=r"dom:renew:(?P<entry>\d+)"):
     """The Renew button of an expired queue entry: another day of waiting."""
 
     def __init__(self, entry: int) -> None:

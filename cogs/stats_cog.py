@@ -5,9 +5,8 @@ The figures come from
 `tables.standings.Standings`; cogs/stats_views.py formats them.
 
 Scopes: `scope` "server" (the default in a server) shows this server's board, ratings and
-games; "global" (the default in DMs) shows everyone's. Replies are public; a click on a
-board's page button answers the clicker privately with that page and their own rank
-(later clicks on that private message turn its pages in place).
+games; "global" (the default in DMs) shows everyone's. Replies are public; the board's
+pages and their buttons are cogs/leaderboard.py's.
 
 Replays: a game played in a server can be replayed in that server (any channel), or in
 a DM with the bot by one of its human players; a game played in DMs only in DMs by its
@@ -33,8 +32,9 @@ from cogs.answering import ack, last_resort, unless_slow
 from cogs.escape import alt_text
 from cogs.games import RATED_GAMES
 from cogs.languages import languages_of
+from cogs.leaderboard import Leaderboards
 from cogs.page_links import links_of
-from cogs.stats_views import board_layout, history_layout, replay_summary, stats_layout
+from cogs.stats_views import history_layout, replay_summary, scope_name, stats_layout
 from storage import Storage
 from tables.errors import TableError
 from tables.standings import Standings, is_rated
@@ -43,7 +43,6 @@ log = logging.getLogger(__name__)
 
 Scope = Literal["server", "global"]
 UPLOAD_LIMIT: Final = 8 * 1024 * 1024
-PER_PAGE: Final = 10
 NO_MENTIONS: Final = discord.AllowedMentions.none()
 
 
@@ -67,7 +66,7 @@ class StatsCog(commands.Cog):
         self.store = store
         self.standings = Standings(store)
         self.upload_limit = UPLOAD_LIMIT
-        self.per_page = PER_PAGE
+        self.leaderboards = Leaderboards(actions, self.standings)
 
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
@@ -86,10 +85,6 @@ class StatsCog(commands.Cog):
             raise TableError("stats.need_server")
         return interaction.guild_id
 
-    @staticmethod
-    def scope_name(guild_id: int | None) -> str:
-        return t("stats.scope_global") if guild_id is None else t("stats.scope_server")
-
     # -- /domino leaderboard --------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="The best players of a game")
     @app_commands.choices(game=RATED_GAMES)
@@ -105,18 +100,8 @@ class StatsCog(commands.Cog):
             guild_id = self.scope_of(interaction, scope)
             await ack(interaction)
             await public(interaction)
-            board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
-                                                     viewer_id=interaction.user.id)
-            view = board_layout(board, self.scope_name(guild_id),
-                                self.board_link(interaction, game, guild_id))
+            view = await self.leaderboards.page(interaction, game, guild_id, page)
             await interaction.followup.send(view=view, allowed_mentions=NO_MENTIONS)
-
-    @staticmethod
-    def board_link(interaction: discord.Interaction[Any], game: str,
-                   guild_id: int | None) -> str | None:
-        """The server board's web page (no page for the global board, or without links)."""
-        links = links_of(interaction.client)
-        return links.leaderboard(guild_id, game) if links and guild_id is not None else None
 
     @staticmethod
     def player_link(interaction: discord.Interaction[Any], user_id: int,
@@ -124,25 +109,6 @@ class StatsCog(commands.Cog):
         """A player's web page in this server (none for the global scope, or without links)."""
         links = links_of(interaction.client)
         return links.player(guild_id, user_id) if links and guild_id is not None else None
-
-    async def board_click(self, interaction: discord.Interaction[Any], game: str,
-                          guild_id: int | None, page: int) -> None:
-        """A page button: the page with the clicker's rank, privately (in place if private)."""
-        async with self.actions.guard(interaction, None):
-            if not is_rated(game):
-                raise TableError("board.unknown")
-            await ack(interaction, thinking=False)
-            board = await self.standings.leaderboard(game, guild_id, page, self.per_page,
-                                                     viewer_id=interaction.user.id)
-            view = board_layout(board, self.scope_name(guild_id),
-                                self.board_link(interaction, game, guild_id))
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await interaction.edit_original_response(view=view,
-                                                         allowed_mentions=NO_MENTIONS)
-            else:
-                await interaction.followup.send(view=view, ephemeral=True,
-                                                allowed_mentions=NO_MENTIONS)
 
     # -- /domino stats --------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's figures in every game")
@@ -168,7 +134,7 @@ class StatsCog(commands.Cog):
                     files.append(discord.File(io.BytesIO(picture.data), filename,
                                               description=alt[:1000]))
                     charts[item.game] = (filename, alt)
-            view = stats_layout(who.display_name, self.scope_name(guild_id), figures, charts,
+            view = stats_layout(who.display_name, scope_name(guild_id), figures, charts,
                                 self.player_link(interaction, who.id, guild_id))
             await interaction.followup.send(view=view, files=files,
                                             allowed_mentions=NO_MENTIONS)
@@ -191,7 +157,7 @@ class StatsCog(commands.Cog):
             else:  # a server's own games only: read further back, keep this server's
                 wide = await self.standings.history(who.id, max(100, count * 10))
                 entries = [e for e in wide if e.guild_id == guild_id][:count]
-            view = history_layout(who.display_name, self.scope_name(guild_id), entries,
+            view = history_layout(who.display_name, scope_name(guild_id), entries,
                                   self.player_link(interaction, who.id, guild_id))
             await interaction.followup.send(view=view, allowed_mentions=NO_MENTIONS)
 

@@ -1,16 +1,13 @@
-"""Messages of /domino leaderboard, stats and history (Components V2) and the board's buttons.
+"""Messages of /domino stats and history (Components V2); the leaderboard's are in
+cogs/leaderboard.py.
 
 Everything shown comes from `tables.standings` dataclasses of numbers; this module
 writes them in the reader's words, a result's figures (`engine.figures`) each by its
 name. Names are written as text, never as mentions, so a board pings nobody.
-
-Custom ids (persistent: everything needed is in the id, so they work after a restart):
-    dom:board:<game>:<scope>:<page>    a leaderboard page; scope is g<guild id> or global
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,54 +16,23 @@ from discord import ui
 
 from catalog import ordinal, t, tn
 from cogs.escape import shown
-from cogs.handlers import handlers_of
 from cogs.layout import Layout
 from cogs.messages import when
 from cogs.page_links import link_row
 from engine.registry import GAMES
 from storage import FigureTotals
-from tables.standings import BoardLine, GameStats, HistoryEntry, LeaderboardPage, ReplayFiles
+from tables.standings import GameStats, HistoryEntry, ReplayFiles
 
-BOARD_COLOUR = 0x2E7D32
 STATS_COLOUR = 0x1565C0
 MAX_TEXT = 3900  # a TextDisplay holds 4000 characters
 
 
-def scope_token(guild_id: int | None) -> str:
-    """"g<id>" for a server's board, "global" for everyone's."""
-    return "global" if guild_id is None else f"g{guild_id}"
+def scope_name(guild_id: int | None) -> str:
+    """"this server" or "global", as a board's or a player's figures' title says."""
+    return t("stats.scope_global") if guild_id is None else t("stats.scope_server")
 
 
-def parse_scope(token: str) -> int | None:
-    """The guild id of a scope token (None: global)."""
-    return None if token == "global" else int(token[1:])
-
-
-class BoardButton(ui.DynamicItem[ui.Button[Any]],
-                  template=r"dom:board:(?P<game>[a-z]+):(?P<scope>g\d+|global):(?P<page>\d+)"):
-    """Show page `page` of a leaderboard to the clicker, with the clicker's own rank."""
-
-    def __init__(self, game: str, guild_id: int | None, page: int, *, label: str = "",
-                 disabled: bool = False) -> None:
-        self.game, self.guild_id, self.page = game, guild_id, page
-        custom_id = f"dom:board:{game}:{scope_token(guild_id)}:{page}"
-        super().__init__(ui.Button(label=label[:80] or str(page), custom_id=custom_id,
-                                   style=discord.ButtonStyle.secondary, disabled=disabled))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
-                             match: re.Match[str], /) -> BoardButton:
-        return cls(match["game"], parse_scope(match["scope"]), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers_of(interaction).board_click(interaction, self.game, self.guild_id,
-                                                   self.page)
-
-
-STATS_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (BoardButton,)
-
-
-def _layout(blocks: Sequence[tuple[str, str | None, str | None]], colour: int,
+def blocks_layout(blocks: Sequence[tuple[str, str | None, str | None]], colour: int,
             rows: Sequence[ui.ActionRow[Any]] = ()) -> ui.LayoutView:
     """One container per block (text, picture file name, alt text), then button rows."""
     view = Layout()
@@ -79,43 +45,6 @@ def _layout(blocks: Sequence[tuple[str, str | None, str | None]], colour: int,
     for row in rows:
         view.add_item(row)
     return view
-
-
-# -- leaderboard ---------------------------------------------------------------------------
-def board_line(line: BoardLine) -> str:
-    """"**3.** Ann · 1042* · 12 games · 7 wins (58%)", the viewer's line marked."""
-    name = t("stats.ai_name", name=line.name) if line.ai_level else line.name
-    text = t("board.line", rank=line.rank, name=shown(name),
-             rating=line.rating, mark="*" if line.provisional else "",
-             games=tn("count.games", line.games), wins=tn("count.wins", line.wins),
-             rate=round(100 * line.win_rate))
-    return t("board.viewer_line", line=text) if line.is_viewer else text
-
-
-def board_layout(page: LeaderboardPage, scope_name: str,
-                 link: str | None = None) -> ui.LayoutView:
-    """A leaderboard page with ◀ ▶ buttons and the viewer's own line below the page;
-    `link`: the web page's address, a link button below them."""
-    head = t("board.title", game=t(f"game.{page.game}"), scope=scope_name)
-    lines = [board_line(line) for line in page.rows] if page.rows else [t("board.empty")]
-    parts = [head, "\n".join(lines)]
-    if page.viewer_row is not None and not page.viewer_on_page:
-        parts.append(t("board.you", line=board_line(page.viewer_row)))
-    elif page.viewer_row is None:
-        parts.append(t("board.you_unrated"))
-    parts.append(t("board.footer", page=page.page, pages=page.pages,
-                   total=tn("count.players", page.total),
-                   note=t("stats.provisional")))
-    buttons = [
-        BoardButton(page.game, page.guild_id, page.page - 1, label=t("board.prev"),
-                    disabled=page.page <= 1),
-        BoardButton(page.game, page.guild_id, page.page + 1, label=t("board.next"),
-                    disabled=page.page >= page.pages),
-    ]
-    rows: list[ui.ActionRow[Any]] = [ui.ActionRow(*buttons)]
-    if link is not None:
-        rows.append(link_row(link))
-    return _layout([("\n\n".join(parts), None, None)], BOARD_COLOUR, rows)
 
 
 # -- figures -------------------------------------------------------------------------------
@@ -230,7 +159,7 @@ def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
     rows = [link_row(link)] if link is not None else []
     head = t("stats.title", name=shown(name), scope=scope_name)
     if not figures:
-        return _layout([(head + "\n" + t("stats.none"), None, None)], STATS_COLOUR, rows)
+        return blocks_layout([(head + "\n" + t("stats.none"), None, None)], STATS_COLOUR, rows)
     blocks: list[tuple[str, str | None, str | None]] = []
     for index, item in enumerate(figures):
         text = stats_text(item)
@@ -241,7 +170,7 @@ def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
     if any(item.provisional and item.rating is not None for item in figures):
         text, filename, alt = blocks[-1]
         blocks[-1] = (text + "\n-# " + t("stats.provisional"), filename, alt)
-    return _layout(blocks, STATS_COLOUR, rows)
+    return blocks_layout(blocks, STATS_COLOUR, rows)
 
 
 # -- history -------------------------------------------------------------------------------
@@ -261,5 +190,5 @@ def history_layout(name: str, scope_name: str, entries: Sequence[HistoryEntry],
     head = t("history.title", name=shown(name), scope=scope_name)
     body = "\n".join(history_line(e) for e in entries) if entries else t("history.none")
     foot = "-# " + t("history.footer") if entries else ""
-    return _layout([("\n".join(x for x in (head, body, foot) if x), None, None)], STATS_COLOUR,
-                   [link_row(link)] if link is not None else [])
+    return blocks_layout([("\n".join(x for x in (head, body, foot) if x), None, None)],
+                         STATS_COLOUR, [link_row(link)] if link is not None else [])

@@ -10,6 +10,8 @@ from typing import Any
 import discord
 import pytest
 
+from catalog import t
+from catalog.reader import reading
 from cogs.bot import DominoBot
 from tests.bot.conftest import table_message, text_of
 from tests.bot.test_bot_faults import answer_text
@@ -66,8 +68,12 @@ async def test_a_party_of_two_is_seated_together(world: dict[str, Any]) -> None:
     assert env.bot.service.tables == {}  # bob has not confirmed: nobody is seated yet
     invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
     assert len(invite) == 1
-    await bob.user.click(invite[0], label="Confirm")
+    # Bob reads Russian from now on: the click's answer is his (the invitation was sent before).
+    await bob.slash(channel, "domino profile", language="ru")
+    confirmed = await bob.user.click(invite[0], label="Confirm")
     await env.settle()
+    with reading("ru"):
+        assert t("queue.party_confirmed", host=ann.user.name) in answer_text(confirmed)
     tables = list(env.bot.service.tables.values())
     assert len(tables) == 1
     assert sorted(s.user_id for s in tables[0].seats) == sorted([ann.id, bob.id])

@@ -115,7 +115,7 @@ async def test_the_leaderboard_follows_the_ratings_with_pages(servers: dict[str,
     rank = expected.index("Ann") + 1
     assert f"▶ **{rank}.** Ann" in body and "provisional" in body and "Page 1 of 1" in body
     # One line a page: the caller's own rank is shown below any page.
-    w["bot"].get_cog("StatsCog").per_page = 1
+    w["bot"].get_cog("StatsCog").leaderboards.per_page = 1
     first = shown(await ann.slash(w["chan_a"], "domino leaderboard"))
     assert board_names(first) == expected[:1] and "Page 1 of 4" in text(first)
     if rank != 1:
@@ -235,13 +235,13 @@ async def test_board_buttons_work_after_a_restart(servers: dict[str, Any],
                                                   make_bot: Callable[..., DominoBot]) -> None:
     w = servers
     await some_games(w)
-    w["bot"].get_cog("StatsCog").per_page = 1
+    w["bot"].get_cog("StatsCog").leaderboards.per_page = 1
     ann, env = w["in_a"]["ann"], w["env"]
     board = shown(await ann.slash(w["chan_a"], "domino leaderboard", scope="global"))
     assert custom_ids(board.components, "dom:board:") == ["dom:board:traditional:global:2"]
     fresh = make_bot()
     await env.restart_bot(fresh)
-    fresh.get_cog("StatsCog").per_page = 1
+    fresh.get_cog("StatsCog").leaderboards.per_page = 1
     page = shown(await w["in_a"]["bob"].click(board.message, label="Next ▶"))
     stored = await fresh.store.leaderboard("traditional", None, limit=100)
     assert page.ephemeral and board_names(page) == [stored[1].name]

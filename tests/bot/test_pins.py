@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from cogs.items import ReaderItem
+
 PINS = Path(__file__).resolve().parent.parent / "pins"
 FIELDS = ("action", "table", "seq", "move", "tile", "game", "guild_id", "page")
 
@@ -90,6 +92,14 @@ async def test_an_old_button_still_reaches_its_handler(simcord_env: Any, custom_
     assert {k: getattr(item, k) for k in FIELDS if hasattr(item, k)} == fields
     assert item.custom_id == custom_id
     assert callable(item.callback)
+
+
+def test_every_registered_button_makes_the_clicker_the_reader(simcord_env: Any) -> None:
+    """One base sets the reader's language before any callback (cogs.items.ReaderItem), so
+    no button can answer in another person's language."""
+    kinds = set(dynamic_items(simcord_env.bot).values())
+    assert kinds and all(issubclass(cls, ReaderItem) for cls in kinds), \
+        [cls.__name__ for cls in kinds if not issubclass(cls, ReaderItem)]
 
 
 def test_what_is_not_an_id_matches_nothing(simcord_env: Any) -> None:
