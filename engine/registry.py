@@ -36,8 +36,7 @@ class GameSpec:
     `name` is the record's `game` value, its package's name (`module`) and the key
     of its catalog texts (`game.<name>`); `seats` is (fewest, most) players; a
     `solitaire` is played alone and never rated; `rated` games feed the leaderboard
-    ratings; `goats`: its results name goats (players' stats count them);
-    `best_score`: a player's best match score is one of their stats; `daily`: the
+    ratings; `best_score`: a player's best match score is one of their stats; `daily`: the
     game of the daily deal (exactly one game is); `hint_name`: the package's move
     suggester (see `hint`), None for a game without hints. `class_name` and
     `options_name` are the names the package exports its game class and its
@@ -52,7 +51,6 @@ class GameSpec:
     class_name: str
     options_name: str
     usual_players: int = 0
-    goats: bool = False
     best_score: bool = False
     daily: bool = False
     hint_name: str | None = None

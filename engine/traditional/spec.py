@@ -7,5 +7,5 @@ from engine.registry import GameSpec
 
 SPEC = GameSpec("traditional", (2, 4), solitaire=False, rated=True,
                 class_name="TraditionalGame", options_name="TraditionalOptions",
-                usual_players=3, goats=True,
+                usual_players=3,
                 figures=Figures(("goat", "hands"), "engine.traditional.scoring:result_figures"))
