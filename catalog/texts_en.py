@@ -459,7 +459,8 @@ TEXTS: dict[str, Source] = {
     "picture.mexican_engine": "Engine",
     "picture.mexican_out": "{name} went out",
     "picture.mexican_blocked": "blocked",
-    "picture.mexican_round_end": "Round {round}: {how}; points {points}",
+    "picture.mexican_round_over": "Round {round}: {how}",
+    "picture.mexican_round_points": "+{count} this round",
     "picture.alt_mexican": ("Mexican Train, round {round} of {rounds}, engine {engine}."
                            " Trains: {trains}. Players: {players}."),
     "mexican.table_engine": "Round {round} of {rounds} · engine {tile}",

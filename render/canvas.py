@@ -98,11 +98,17 @@ def badge(img: Image.Image, centre: tuple[float, float], text: str, size: int, *
           fill: RGB, colour: RGB) -> None:
     """A round (or pill-shaped, for longer text) label centred on `centre`."""
     draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle(badge_box(centre, text, size), radius=size * 0.75, fill=fill)
+    draw_text(img, centre, text, size, colour, bold=True, anchor="mm")
+
+
+def badge_box(centre: tuple[float, float], text: str, size: int
+              ) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) of the badge `badge` draws showing `text` at `centre`."""
     cx, cy = centre
     r = size * 0.75
     half = max(0.0, text_width(text, size, True) / 2 - size * 0.35)
-    draw.rounded_rectangle((cx - r - half, cy - r, cx + r + half, cy + r), radius=r, fill=fill)
-    draw_text(img, (cx, cy), text, size, colour, bold=True, anchor="mm")
+    return (cx - r - half, cy - r, cx + r + half, cy + r)
 
 
 @dataclass(frozen=True, slots=True)

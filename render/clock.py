@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -16,17 +17,17 @@ from render.canvas import (
     NOTE_SIZE,
     Banner,
     badge,
+    badge_box,
     draw_header,
     draw_text,
     header_height,
     new_canvas,
-    text_width,
 )
 from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
 from render.theme import Theme
-from render.tiles import paste_tile
+from render.tiles import PAD, paste_tile
 
 UNIT = 44
 # From the clock's centre to each hour's tile and to its numeral: the face fills the width.
@@ -36,6 +37,77 @@ HOUR_SIZE = 28
 
 CLOCK_ENDS = ("won", "lost", "resigned")
 """How a Big Clock game may end (its outcome's reason): each has its words, picture.clock_*."""
+
+
+@dataclass(frozen=True, slots=True)
+class PileBadge:
+    """A pile's badge: its height (`×3`) or home (`✓`), centred on `centre` (from the
+    face's centre), against the inward side of its hour's tile."""
+
+    hour: int
+    text: str
+    centre: tuple[float, float]
+    box: tuple[float, float, float, float]
+
+
+def tile_box(hour: int, hours: int) -> tuple[float, float, float, float]:
+    """The box of `hour`'s tile (upright) from the face's centre: x0, y0, x1, y1."""
+    angle = hour_angle(hour, hours)
+    tx, ty = RADIUS * math.sin(angle), -RADIUS * math.cos(angle)
+    x, y = round(tx - UNIT / 2), round(ty - UNIT)
+    return (x, y, x + UNIT, y + 2 * UNIT)
+
+
+def badge_spot(hour: int, hours: int, text: str) -> tuple[float, float]:
+    """Where the badge showing `text` stands: against a side of the hour's tile that faces
+    the clock's centre, a tile's ring away from it and alongside it, never out between
+    two hours: of the two such sides (one upright, one across), the one that leaves the
+    badge furthest from every other hour's tile."""
+    x0, y0, x1, y1 = tile_box(hour, hours)
+    tx, ty, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    left, top, right, bottom = badge_box((0.0, 0.0), text, BADGE_SIZE)
+    bw, bh = (right - left) / 2, (bottom - top) / 2
+    ix, iy = -tx, -ty  # towards the centre
+    spots = []
+    if abs(ix) > 1e-9:  # beside the tile, level with where the line to the centre leaves it
+        y = ty + iy / abs(ix) * hw
+        spots.append((tx + math.copysign(hw + PAD + bw, ix),
+                      min(max(y, ty - hh + bh), ty + hh - bh)))
+    if abs(iy) > 1e-9:  # above or below it
+        x, room = tx + ix / abs(iy) * hh, max(0.0, hw - bw)
+        spots.append((min(max(x, tx - room), tx + room), ty + math.copysign(hh + PAD + bh, iy)))
+    others = [tile_box(h, hours) for h in range(1, hours + 1) if h != hour]
+
+    def clearance(spot: tuple[float, float]) -> float:
+        box = badge_box(spot, text, BADGE_SIZE)
+        return min(box_gap(box, other) for other in others)
+
+    return max(spots, key=clearance)
+
+
+def box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+            ) -> float:
+    """The distance between two boxes (x0, y0, x1, y1); 0 when they touch or overlap."""
+    dx = max(b[0] - a[2], a[0] - b[2], 0.0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def pile_badges(view: ClockView) -> list[PileBadge]:
+    """The badge of every pile that has one (layout only): a home pile's ✓, a pile of two
+    or more tiles' height; a pile of one needs no count."""
+    out = []
+    for hour in range(1, view.hours + 1):
+        if view.tops[hour - 1] is None:
+            continue
+        home = hour in view.home
+        height = view.heights[hour - 1]
+        if not home and height < 2:
+            continue
+        text = "✓" if home else f"×{height}"
+        centre = badge_spot(hour, view.hours, text)
+        out.append(PileBadge(hour, text, centre, badge_box(centre, text, BADGE_SIZE)))
+    return out
 
 
 def hour_angle(hour: int, hours: int) -> float:
@@ -105,8 +177,8 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None,
     for hour in range(1, view.hours + 1):
         angle = hour_angle(hour, view.hours)
         sx, sy = math.sin(angle), -math.cos(angle)
-        tx, ty = cx + RADIUS * sx, cy + RADIUS * sy
-        x, y = round(tx - UNIT / 2), round(ty - UNIT)
+        x0, y0, _, _ = tile_box(hour, view.hours)
+        x, y = round(cx + x0), round(cy + y0)
         home = hour in view.home
         lx, ly = cx + LABEL_RADIUS * sx, cy + LABEL_RADIUS * sy
         label_colour = theme.home if home else theme.text
@@ -119,20 +191,13 @@ def draw_clock(view: ClockView, theme: Theme, fit: Frame | None = None,
         ring = theme.home if home else theme.trouble if hour in trouble else None
         paste_tile(img, tile.high, tile.low, x, y, vertical=True, unit=UNIT, theme=theme,
                    ring=ring)
-        height = view.heights[hour - 1]
-        if not home and height < 2:
-            continue  # a pile of one needs no count
-        text = "✓" if home else f"×{height}"
-        # Straight in from the tile towards the middle, overlapping its edge: the badge
-        # touches its own tile, never a neighbour's, however many hours the face has.
-        bw = text_width(text, BADGE_SIZE, True) / 2 + BADGE_SIZE * 0.35
-        clear = (abs(sx) * (UNIT / 2 + bw) + abs(sy) * (UNIT + BADGE_SIZE * 0.75)) - 4
-        bx, by = tx - sx * clear, ty - sy * clear
-        if home:
-            badge(img, (bx, by), text, BADGE_SIZE, fill=theme.home, colour=theme.panel)
+    for pile in pile_badges(view):
+        centre = (cx + pile.centre[0], cy + pile.centre[1])
+        if pile.hour in view.home:
+            badge(img, centre, pile.text, BADGE_SIZE, fill=theme.home, colour=theme.panel)
         else:
-            fill = theme.trouble if hour in trouble else theme.background
-            badge(img, (bx, by), text, BADGE_SIZE, fill=fill, colour=theme.text)
+            fill = theme.trouble if pile.hour in trouble else theme.background
+            badge(img, centre, pile.text, BADGE_SIZE, fill=fill, colour=theme.text)
     # The middle: the drawn tile (named only when there is one), the stock, the discards.
     if view.drawn is not None:
         draw_text(img, (cx, cy - 66), labels("drawn"), NOTE_SIZE, theme.text, anchor="mm")

@@ -1,13 +1,18 @@
 """The Mexican Train board: the hub with the round's engine, then one row per train.
 
-Each row names its train (the owner, or the Mexican train marked as shared), shows a
-marker badge when the train is open, and lays the train's last tiles from left to
-right, the open end last; a long train is shortened to its last tiles with a count of
-the hidden ones. A double waiting to be satisfied stands crosswise and ringed, its row
-marked. The header gives the round, the stock, and each player's tiles and total.
+Each row is one player's: a line that names the owner (the player to move in a filled
+bar with an arrow and the words "to move") with their tiles in hand and total, and under
+it the train's last tiles from left to right, the open end last, its number after it and
+the marker's badge when the train is open. A long train is shortened to the tiles that
+fit, the count of the hidden ones in a badge at the row's start. Doubles lie in line,
+like any tile, so that rows lie close (as in the Carousel); a double waiting to be
+satisfied is ringed, its row framed and badged. The last row is the shared Mexican train.
+The header gives the round, the last move and the result; the hub the engine and the stock.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -17,10 +22,11 @@ from engine.tiles import Tile
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
+    FACTS_SIZE,
     MARGIN,
     NAME_SIZE,
-    Chip,
     badge,
+    badge_box,
     draw_header,
     draw_text,
     fit_text,
@@ -33,16 +39,20 @@ from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
 from render.text import move_tile
-from render.theme import Theme
+from render.theme import RGB, Theme
 from render.tiles import paste_tile
 
 UNIT = 34  # the smallest tile whose pips and numerals read on a phone (as the Carousel)
 GAP = 4
-TILES_TOP = 40  # a train's tiles start this far below its row's top, under its name
-ROW = TILES_TOP + 2 * UNIT + 8  # one train's row: its name, then room for a crosswise double
-NAME_ROOM = 150  # the row's name, left of its tiles
-HUB = 2 * UNIT + 34
-SHOWN = (BOARD_WIDTH - 2 * MARGIN - 130) // (2 * UNIT + GAP)  # tiles a row shows
+NAME_H = 36  # a row's name line
+TILES_TOP = NAME_H + 4  # a train's tiles start this far below its row's top, under its name
+ROW = TILES_TOP + UNIT + 10  # one train's row: its name line, then its tiles
+HUB = 2 * UNIT + 16  # the hub: the engine, crosswise
+NAME_ROOM = 150  # the hub's word, left of the engine
+LEFT, RIGHT = MARGIN + 10, BOARD_WIDTH - MARGIN - 10  # a row's contents, inside its frame
+END_ROOM = 44  # the open end's number after the last tile
+_TURN_W = 20  # the arrow before the name of the player to move
+_DARK: RGB = (24, 24, 24)  # words on a yellow badge
 
 
 def laid(train: tuple[Tile, ...], engine: int) -> list[tuple[Tile, int, int]]:
@@ -57,36 +67,70 @@ def laid(train: tuple[Tile, ...], engine: int) -> list[tuple[Tile, int, int]]:
     return out
 
 
-def _chips(view: MexicanView, theme: Theme, labels: Labels) -> list[Chip]:
-    winners = view.outcome.winners if view.outcome is not None else ()
-    return [Chip(name, f"{labels('tiles', count=view.hand_sizes[seat])} · "
-                       f"{labels('mexican_total', count=view.totals[seat])}"
-                       + (f" · {labels('won')}" if seat in winners else ""),
-                 active=seat == view.to_move,
-                 mark=theme.home if seat in winners else None,
-                 tag=labels("turn") if seat == view.to_move else "")
-            for seat, name in enumerate(view.players)]
+@dataclass(frozen=True, slots=True)
+class RowLayout:
+    """What a train's row shows (layout only): the tiles from index `hidden` on (the
+    hidden ones counted in a badge at `count_box`, None when all show), the marker and
+    waiting words of `marks` in a badge at `marks_box`. Boxes are x0, y0, x1, y1 from
+    the row's top-left corner on the picture's x."""
+
+    hidden: int
+    count_box: tuple[float, float, float, float] | None
+    tile_xs: tuple[int, ...]
+    end_x: int
+    marks: str
+    marks_box: tuple[float, float, float, float] | None
 
 
+def row_marks(view: MexicanView, index: int, labels: Labels) -> str:
+    """The words of a row's badge: its marker (open to everyone), a double waiting."""
+    marks = []
+    if index < len(view.players) and view.markers[index]:
+        marks.append(labels("mexican_marker"))
+    if view.waiting == index:
+        marks.append(labels("mexican_waits"))
+    return " · ".join(marks)
 
-def _notes(view: MexicanView, labels: Labels) -> list[str]:
-    notes = []
-    if view.history:
-        seat, text = view.history[-1]
-        notes.append(labels("last_move", name=view.players[seat], move=labels.move(text)))
-    if view.results and (view.outcome is not None or not view.history):
-        result = view.results[-1]
-        how = (labels("mexican_out", name=view.players[result.out]) if result.out is not None
-               else labels("mexican_blocked"))
-        notes.append(labels("mexican_round_end", round=result.number, how=how, points=", ".join(
-            f"{p} {c}" for p, c in zip(view.players, result.points, strict=True))))
-    return notes
+
+def _badge_width(text: str) -> float:
+    x0, _, x1, _ = badge_box((0.0, 0.0), text, BADGE_SIZE)
+    return x1 - x0
+
+
+def lay_row(view: MexicanView, index: int, labels: Labels = ENGLISH) -> RowLayout:
+    """Where a train's row puts its hidden count, tiles, open end and badge: as many of
+    the last tiles as fit between the row's start and its end's number and badge."""
+    count = len(view.trains[index])
+    marks = row_marks(view, index, labels)
+    marks_w = _badge_width(marks) + 8 if marks else 0.0
+    room = RIGHT - LEFT - END_ROOM - marks_w
+    step = 2 * UNIT + GAP
+    fits = int((room + GAP) // step)
+    hidden, count_box = 0, None
+    middle = TILES_TOP + UNIT / 2
+    if count > fits:  # room for the count's badge first (as wide as the widest count)
+        count_w = _badge_width(f"+{count}") + 8
+        fits = max(0, int((room - count_w + GAP) // step))
+        hidden = count - fits
+        count_box = badge_box((LEFT + _badge_width(f"+{hidden}") / 2, middle), f"+{hidden}",
+                              BADGE_SIZE)
+        start = LEFT + _badge_width(f"+{hidden}") + 8
+    else:
+        start = LEFT
+    xs = tuple(round(start + k * step) for k in range(count - hidden))
+    end_x = round(start + (count - hidden) * step - GAP + 8) if count else LEFT
+    marks_box = None
+    if marks:
+        number_w = END_ROOM if count else text_width("→ 00", NAME_SIZE)
+        x0 = end_x + number_w
+        marks_box = badge_box((x0 + _badge_width(marks) / 2, middle), marks, BADGE_SIZE)
+    return RowLayout(hidden, count_box, xs, end_x, marks, marks_box)
 
 
 def frame(view: MexicanView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
     """Where the board of `view` sits on its picture (layout only)."""
-    header = header_height(_chips(view, theme, labels), _notes(view, labels), BOARD_WIDTH,
-                           result_banner(view, labels))
+    del theme
+    header = header_height((), _notes(view, labels), BOARD_WIDTH, result_banner(view, labels))
     height = HUB + ROW * len(view.trains)
     return Frame((0, 0, BOARD_WIDTH, height), header)
 
@@ -96,6 +140,78 @@ def train_title(view: MexicanView, index: int, labels: Labels) -> str:
     if index == len(view.players):
         return labels("mexican_shared")
     return view.players[index]
+
+
+def round_points(view: MexicanView) -> tuple[int, ...] | None:
+    """Each player's points of the round just over, while the board shows its end (at
+    the game's end, or before the next round's first move); None otherwise."""
+    if view.results and (view.outcome is not None or not view.history):
+        return view.results[-1].points
+    return None
+
+
+def _notes(view: MexicanView, labels: Labels) -> list[str]:
+    notes = []
+    if view.history:
+        seat, text = view.history[-1]
+        notes.append(labels("last_move", name=view.players[seat], move=labels.move(text)))
+    if round_points(view) is not None:  # each row says its points: one short line here
+        result = view.results[-1]
+        how = (labels("mexican_out", name=view.players[result.out]) if result.out is not None
+               else labels("mexican_blocked"))
+        notes.append(labels("mexican_round_over", round=result.number, how=how))
+    return notes
+
+
+def row_facts(view: MexicanView, index: int, labels: Labels) -> str:
+    """A player's row's facts: tiles in hand, total, and the last round's points while
+    the board shows its end; nothing for the shared train."""
+    if index == len(view.players):
+        return ""
+    facts = [labels("tiles", count=view.hand_sizes[index]),
+             labels("mexican_total", count=view.totals[index])]
+    points = round_points(view)
+    if points is not None:
+        facts.append(labels("mexican_round_points", count=points[index]))
+    return " · ".join(facts)
+
+
+def _draw_name(img: Image.Image, view: MexicanView, index: int, y: int, *, theme: Theme,
+               labels: Labels) -> None:
+    """A row's name line: the owner (in a filled bar with an arrow and "to move" when it
+    is their turn, outlined when they won), their tiles in hand and total."""
+    draw = ImageDraw.Draw(img)
+    shared = index == len(view.players)
+    active = not shared and view.to_move == index
+    won = not shared and view.outcome is not None and index in view.outcome.winners
+    title = train_title(view, index, labels)
+    facts = row_facts(view, index, labels)
+    tag = labels("turn") if active else ""
+    tag_w = text_width(tag, NAME_SIZE, True) + 10 if tag else 0
+    facts_w = text_width(f"· {facts}", FACTS_SIZE) + 10 if facts else 0
+    arrow = _TURN_W + 8 if active else 0
+    name = fit_text(title, NAME_SIZE, max(60, RIGHT - LEFT - 16 - arrow - tag_w - facts_w),
+                    True)
+    ink = (255, 255, 255) if active else theme.text
+    left = LEFT
+    if active or won:
+        bar_w = 16 + arrow + text_width(name, NAME_SIZE, True) + tag_w
+        draw.rounded_rectangle((left - 6, y + 2, left - 6 + bar_w, y + NAME_H - 2), radius=9,
+                               fill=theme.accent if active else None,
+                               outline=theme.home if won else None, width=3)
+        left += 2
+    if active:  # an arrow: the turn reads without telling colours apart
+        top = y + 8
+        draw.polygon(((left, top), (left + _TURN_W, top + 10), (left, top + 20)), fill=ink)
+        left += arrow
+    draw_text(img, (left, y + 4), name, NAME_SIZE, ink, bold=True)
+    left += text_width(name, NAME_SIZE, True)
+    if tag:
+        draw_text(img, (left + 10, y + 4), tag, NAME_SIZE, ink, bold=True)
+        left += tag_w
+    if facts:
+        draw_text(img, (left + 16, y + 4), fit_text(f"· {facts}", FACTS_SIZE, RIGHT - left - 16),
+                  FACTS_SIZE, theme.text)
 
 
 def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
@@ -108,64 +224,56 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
     img = new_canvas(BOARD_WIDTH, fit.top + (max_y - min_y) + 2 * MARGIN, theme)
     title = " · ".join([labels.game("mexican"),
                         labels("mexican_round", round=view.round, rounds=view.rounds)])
-    draw_header(img, theme, title, labels("stock", count=view.stock_size),
-                chips=_chips(view, theme, labels), notes=_notes(view, labels),
+    # The stock stands in the hub, leaving the title its whole line (Russian's is long).
+    draw_header(img, theme, title, "", chips=(), notes=_notes(view, labels),
                 banner=result_banner(view, labels))
     draw = ImageDraw.Draw(img)
     top = fit.top + MARGIN
     engine = view.engine.high
     # The hub: the engine, crosswise, with its word.
-    draw.rounded_rectangle((MARGIN, top, BOARD_WIDTH - MARGIN, top + HUB - 10), radius=12,
+    draw.rounded_rectangle((MARGIN, top, BOARD_WIDTH - MARGIN, top + HUB - 8), radius=12,
                            fill=theme.panel)
-    paste_tile(img, engine, engine, MARGIN + NAME_ROOM, top + 2, vertical=True, unit=UNIT,
+    paste_tile(img, engine, engine, MARGIN + NAME_ROOM, top + 4, vertical=True, unit=UNIT,
                theme=theme)
-    draw_text(img, (MARGIN + 14, top + HUB / 2 - 5), labels("mexican_engine"), NAME_SIZE,
+    draw_text(img, (MARGIN + 14, top + (HUB - 8) / 2), labels("mexican_engine"), NAME_SIZE,
               theme.text, bold=True, anchor="lm")
+    draw_text(img, (BOARD_WIDTH - MARGIN - 14, top + (HUB - 8) / 2),
+              labels("stock", count=view.stock_size), NAME_SIZE, theme.text, bold=True,
+              anchor="rm")
     last = move_tile(view.history[-1][1]) if view.history else None
     for index, train in enumerate(view.trains):
         y = top + HUB + index * ROW
         shared = index == len(view.players)
         waiting = view.waiting == index
         if waiting or shared:
-            draw.rounded_rectangle((MARGIN, y, BOARD_WIDTH - MARGIN, y + ROW - 6), radius=10,
+            draw.rounded_rectangle((MARGIN, y, BOARD_WIDTH - MARGIN, y + ROW - 4), radius=10,
                                    outline=theme.last_move if waiting else theme.muted,
                                    width=3 if waiting else 1)
-        # The row's name (owner or the shared train) over its tiles, its badges beside it.
-        name = fit_text(train_title(view, index, labels), NAME_SIZE, BOARD_WIDTH // 2, True)
-        draw_text(img, (MARGIN + 10, y + 4), name, NAME_SIZE, theme.text, bold=True)
-        marks = []
-        if not shared and view.markers[index]:
-            marks.append(labels("mexican_marker"))
-        if waiting:
-            marks.append(labels("mexican_waits"))
-        if marks:  # a badge that reads at phone size: the marker, the waiting double
-            text = " · ".join(marks)
-            half = text_width(text, BADGE_SIZE, True) / 2
-            left = MARGIN + 10 + text_width(name, NAME_SIZE, True) + 28
-            badge(img, (left + half, y + 4 + NAME_SIZE * 0.6), text, BADGE_SIZE,
-                  fill=theme.last_move if waiting else theme.accent, colour=(255, 255, 255))
+        _draw_name(img, view, index, y, theme=theme, labels=labels)
+        row = lay_row(view, index, labels)
         tiles = laid(train, engine)
-        x = MARGIN + 10
-        middle = y + TILES_TOP + UNIT  # the tiles' centre line
-        hidden = max(0, len(tiles) - SHOWN)
-        if hidden:
-            badge(img, (x + 18, middle), f"+{hidden}", BADGE_SIZE, fill=theme.muted,
-                  colour=(255, 255, 255))
-            x += 48
-        for k, (tile, inner, outer) in enumerate(tiles[hidden:]):
-            double = tile.is_double
-            end_double = waiting and k == len(tiles) - hidden - 1
+        if row.count_box is not None:
+            x0, y0, x1, y1 = row.count_box
+            badge(img, ((x0 + x1) / 2, y + (y0 + y1) / 2), f"+{row.hidden}", BADGE_SIZE,
+                  fill=theme.panel, colour=theme.text)
+        ty = y + TILES_TOP
+        for k, (tile, inner, outer) in enumerate(tiles[row.hidden:]):
+            end_double = waiting and row.hidden + k == len(tiles) - 1
             ring = theme.last_move if tile == last or end_double else None
-            ty = middle - UNIT if double else middle - UNIT // 2
-            paste_tile(img, inner, outer, x, ty, vertical=double, unit=UNIT, theme=theme,
-                       ring=ring)
-            x += (UNIT if double else 2 * UNIT) + GAP
+            paste_tile(img, inner, outer, row.tile_xs[k], ty, vertical=False, unit=UNIT,
+                       theme=theme, ring=ring)
+        middle = ty + UNIT / 2
         if not tiles:
-            draw_text(img, (x, middle), f"→ {engine}", NAME_SIZE, theme.muted,
+            draw_text(img, (row.end_x, middle), f"→ {engine}", NAME_SIZE, theme.muted,
                       anchor="lm")
         else:
-            draw_text(img, (x + 6, middle), f"{view.ends[index]}", NAME_SIZE,
+            draw_text(img, (row.end_x, middle), f"{view.ends[index]}", NAME_SIZE,
                       theme.text, bold=True, anchor="lm")
+        if row.marks_box is not None:
+            x0, y0, x1, y1 = row.marks_box
+            fill, ink = (theme.last_move, _DARK) if waiting else (theme.accent, (255, 255, 255))
+            badge(img, ((x0 + x1) / 2, y + (y0 + y1) / 2), row.marks, BADGE_SIZE, fill=fill,
+                  colour=ink)
     return img
 
 

@@ -1,6 +1,9 @@
 """The Traditional board: the line grows both ways from its first tile, each end marked
 with its side and open number, the last move ringed.
 
+Each end's badge is a tag against its own end tile, pointing the way that end goes:
+after the snake has turned, the L end may run rightwards, and its tag says so.
+
 The first tile of the hand stays in the middle; the R arm runs right and, at the
 picture's edge, snakes down row by row, the L arm runs left and snakes up. A tile,
 once laid, keeps its place on every later board of the hand.
@@ -8,7 +11,8 @@ once laid, keeps its place on every later board of the hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -20,6 +24,7 @@ from render.canvas import (
     MARGIN,
     Chip,
     badge,
+    badge_box,
     draw_header,
     header_height,
     new_canvas,
@@ -29,16 +34,17 @@ from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
 from render.layout import Chain, Frame, Link, Placed, bounds, lay_chain
 from render.text import counts_text, move_tile, winners_text
-from render.theme import Theme
-from render.tiles import paste_tile
+from render.theme import RGB, Theme
+from render.tiles import PAD, paste_tile
 
 UNIT = 40
 GAP = 4
 PITCH = 2 * UNIT + 20
 LABEL = 38  # from a chain's open end to the centre of its end label
-LABEL_ROOM = 36  # half the widest end label ("L 12")
+LABEL_ROOM = 36  # half the widest end label ("Л 6")
 # Along a row, tiles stay this far from the middle, leaving room for the end labels.
 REACH = BOARD_WIDTH // 2 - MARGIN - LABEL - LABEL_ROOM
+TAG_POINT = 8  # how far an end tag's point reaches past its rounded body
 # Each arm: (direction, the way its rows stack).
 _AXES = {"L": ((-1, 0), (0, -1)), "R": ((1, 0), (0, 1))}
 
@@ -83,7 +89,76 @@ def lay_line(view: TraditionalView) -> LineLayout:
         d, n = _AXES[side]
         arms[side] = lay_chain(links, origin=(0, 0), d=d, n=n, start=w / 2 + GAP, near=-REACH,
                                far=REACH, unit=UNIT, gap=GAP, pitch=PITCH, label=LABEL)
-    return LineLayout(anchor, arms)
+    layout = LineLayout(anchor, arms)
+    if view.ends is None:
+        return layout
+    # Each chain's `end`: the centre of its end's tag (as the record's letter writes it).
+    tags = end_tags(view, layout)
+    return LineLayout(anchor, {tag.side: replace(arms[tag.side], end=tag.centre)
+                               for tag in tags})
+
+
+@dataclass(frozen=True, slots=True)
+class EndTag:
+    """An end's tag: `text` ("L 5") on a badge centred on `centre`, against its own end
+    tile, its point reaching `direction` (-1 left, 1 right: the way the end goes);
+    `box` holds the badge and its point."""
+
+    side: str
+    text: str
+    centre: tuple[float, float]
+    direction: int
+    box: tuple[float, float, float, float]
+
+
+def end_tile(layout: LineLayout, side: str) -> Placed:
+    """The tile at the open end of `side`: its arm's last tile, or the first tile."""
+    tiles = layout.arms[side].tiles
+    if tiles:
+        return tiles[-1]
+    assert layout.anchor is not None
+    return layout.anchor
+
+
+def end_tags(view: TraditionalView, layout: LineLayout, labels: Labels | None = None
+             ) -> tuple[EndTag, ...]:
+    """Each open end's tag (layout only): the badge stands a tile's ring away from its end
+    tile's open side, centred on its row, and points on along the row. Its letter is the
+    one `labels` names; without labels the record's (L, R), as `lay_line` measures."""
+    if layout.anchor is None or view.ends is None:
+        return ()
+    tags = []
+    for side, number in zip(("L", "R"), view.ends, strict=True):
+        tile = end_tile(layout, side)
+        direction = layout.arms[side].end_dir[0]
+        w, h = tile.size(UNIT)
+        edge = tile.x + w if direction > 0 else tile.x
+        text = f"{side if labels is None else labels.end(side)} {number}"
+        left, _, right, _ = badge_box((0.0, 0.0), text, BADGE_SIZE)
+        half = (right - left) / 2
+        centre = (edge + direction * (PAD + half), tile.y + h / 2)
+        bx0, by0, bx1, by1 = badge_box(centre, text, BADGE_SIZE)
+        box = ((bx0, by0, bx1 + TAG_POINT, by1) if direction > 0
+               else (bx0 - TAG_POINT, by0, bx1, by1))
+        tags.append(EndTag(side, text, centre, direction, box))
+    return tuple(tags)
+
+
+def draw_tag(img: Image.Image, tag: EndTag, shift: tuple[int, int], fill: RGB) -> None:
+    """Draw `tag` moved by `shift`: its badge, and a point on its outer end."""
+    cx, cy = tag.centre[0] + shift[0], tag.centre[1] + shift[1]
+    badge(img, (cx, cy), tag.text, BADGE_SIZE, fill=fill, colour=(255, 255, 255))
+    r = BADGE_SIZE * 0.75
+    half = (tag.box[2] - tag.box[0] - TAG_POINT) / 2
+    tip = cx + tag.direction * (half + TAG_POINT)
+    # A wedge from the tip back into the badge: its two edges meet the badge's outer end.
+    reach = 0.8 * r / math.sin(math.radians(_TAG_ANGLE))
+    back = 180 if tag.direction > 0 else 0
+    ImageDraw.Draw(img).pieslice((tip - reach, cy - reach, tip + reach, cy + reach),
+                                 back - _TAG_ANGLE, back + _TAG_ANGLE, fill=fill)
+
+
+_TAG_ANGLE = 42  # half the angle of a tag's point, in degrees
 
 
 def _chips(view: TraditionalView, theme: Theme, labels: Labels) -> list[Chip]:
@@ -133,8 +208,11 @@ def frame(view: TraditionalView, theme: Theme, labels: Labels = ENGLISH) -> Fram
                            result_banner(view, labels))
     if layout.anchor is None:
         return Frame((-UNIT, -UNIT, UNIT, UNIT), header)
-    ends = tuple(chain.end for chain in layout.arms.values())
-    return Frame(bounds(layout.tiles, UNIT, ends, LABEL_ROOM), header)
+    x0, y0, x1, y1 = bounds(layout.tiles, UNIT)
+    for tag in end_tags(view, layout, labels):
+        x0, y0 = min(x0, math.floor(tag.box[0])), min(y0, math.floor(tag.box[1]))
+        x1, y1 = max(x1, math.ceil(tag.box[2])), max(y1, math.ceil(tag.box[3]))
+    return Frame((x0, y0, x1, y1), header)
 
 
 def draw_traditional(view: TraditionalView, theme: Theme, fit: Frame | None = None,
@@ -163,11 +241,8 @@ def draw_traditional(view: TraditionalView, theme: Theme, fit: Frame | None = No
         ring = theme.last_move if p.tile == last else None
         paste_tile(img, p.a, p.b, p.x + dx, p.y + dy, vertical=p.vertical, unit=UNIT,
                    theme=theme, ring=ring)
-    if layout.anchor is not None and view.ends is not None:
-        for side, number in zip(("L", "R"), view.ends, strict=True):
-            ex, ey = layout.arms[side].end
-            badge(img, (ex + dx, ey + dy), f"{labels.end(side)} {number}", BADGE_SIZE,
-                  fill=theme.accent, colour=(255, 255, 255))
+    for tag in end_tags(view, layout, labels):
+        draw_tag(img, tag, (dx, dy), theme.accent)
     return img
 
 

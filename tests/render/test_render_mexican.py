@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import io
+import itertools
+import random
+from collections.abc import Iterator
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.ai import choose
-from engine.mexican import MexicanGame
+from engine.mexican import MexicanGame, MexicanOptions
+from engine.mexican.view import MexicanView
 from engine.rng import SeededRandom
-from render import render_board, render_hand
-from render.mexican import SHOWN, laid
+from render import canvas, render_board, render_hand
+from render import mexican as mexican_render
+from render.canvas import BOARD_WIDTH, MARGIN
+from render.labels import ENGLISH, Labels
+from render.mexican import laid
+from render.theme import get_theme
+
+Box = tuple[float, float, float, float]
 
 
 def played(players: int, moves: int) -> MexicanGame:
@@ -45,10 +55,129 @@ def test_a_train_is_drawn_from_the_hub_each_tile_turned_to_the_one_before() -> N
             assert inner == number
             number = outer
         assert number == game.ends[index]
-    assert SHOWN >= 5  # a long train shows at least its last five tiles
 
 
 def test_the_alt_text_is_in_the_readers_language() -> None:
     game = played(3, 10)
     assert render_board(game.view(None), "table", "uk").alt.startswith("Мексиканський потяг")
     assert render_board(game.view(None), "table", "ru").alt.startswith("Мексиканский поезд")
+
+
+# --- issue 28: the hidden tiles' count inside its own row, boards no taller than 1.5 ---
+
+def boards(players: int, games: int = 3) -> Iterator[MexicanView]:
+    """The public board after every move of `games` one-round games of random moves."""
+    names = [f"Player {i}" for i in range(players)]
+    for seed in range(games):
+        game = MexicanGame(names, MexicanOptions(rounds=2), seed=seed)
+        rng = random.Random(seed)
+        while game.to_move is not None:
+            game.play(rng.choice(game.legal_moves()))
+            yield game.view(None)
+
+
+def inside(inner: Box, outer: Box) -> bool:
+    return (outer[0] <= inner[0] and inner[2] <= outer[2] and outer[1] <= inner[1]
+            and inner[3] <= outer[3])
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_a_shortened_train_counts_its_hidden_tiles_inside_its_own_row(players: int) -> None:
+    # Each row's boxes from its own top: the count, the tiles, the end's number and the
+    # marker's badge all lie inside the row (not over the next one), none over another.
+    row_box = (MARGIN, 0, BOARD_WIDTH - MARGIN, mexican_render.ROW - 4)
+    shortened = 0
+    for view in boards(players):
+        for index, train in enumerate(view.trains):
+            row = mexican_render.lay_row(view, index, Labels("ru"))
+            tiles = [(x, mexican_render.TILES_TOP, x + 2 * mexican_render.UNIT,
+                      mexican_render.TILES_TOP + mexican_render.UNIT) for x in row.tile_xs]
+            assert row.hidden + len(tiles) == len(train)
+            assert all(inside(t, row_box) for t in tiles)
+            assert not any(overlap(a, b) for a, b in itertools.combinations(tiles, 2))
+            number = (row.end_x, mexican_render.TILES_TOP, row.end_x + mexican_render.END_ROOM - 8,
+                      mexican_render.TILES_TOP + mexican_render.UNIT)
+            assert all(t[2] < number[0] for t in tiles)
+            boxes = [*tiles, number]
+            if row.marks_box is not None:
+                assert inside(row.marks_box, row_box), (index, row)
+                assert not any(overlap(row.marks_box, b) for b in boxes), (index, row)
+                boxes.append(row.marks_box)
+            if row.hidden:
+                shortened += 1
+                # Its last seven tiles at least; two beside the widest badge.
+                assert row.count_box is not None and len(tiles) >= (2 if row.marks else 7)
+                assert inside(row.count_box, row_box), (index, row)
+                assert not any(overlap(row.count_box, b) for b in boxes), (index, row)
+            else:
+                assert row.count_box is None
+    assert shortened > 0
+
+
+def test_the_count_is_drawn_where_the_layout_puts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = next(v for v in boards(8) if any(
+        mexican_render.lay_row(v, i).hidden for i in range(len(v.trains))))
+    drawn: list[tuple[tuple[float, float], str]] = []
+    real = canvas.badge
+
+    def badge(img, centre, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append((centre, text))
+        return real(img, centre, text, *args, **kwargs)
+
+    monkeypatch.setattr(mexican_render, "badge", badge)
+    theme = get_theme("table")
+    fit = mexican_render.frame(view, theme)
+    image = mexican_render.draw_mexican(view, theme, fit)
+    top = fit.top + MARGIN + mexican_render.HUB
+    for index in range(len(view.trains)):
+        row = mexican_render.lay_row(view, index)
+        if row.count_box is None:
+            continue
+        x0, y0, x1, y1 = row.count_box
+        y = top + index * mexican_render.ROW
+        assert (((x0 + x1) / 2, y + (y0 + y1) / 2), f"+{row.hidden}") in drawn
+        assert y + y1 <= top + (index + 1) * mexican_render.ROW <= image.height
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_board_is_at_most_one_and_a_half_times_as_tall_as_wide(players: int) -> None:
+    theme = get_theme("table")
+    tallest = 0
+    for view in boards(players, games=2):
+        fit = mexican_render.frame(view, theme)
+        tallest = max(tallest, fit.top + fit.box[3] - fit.box[1] + 2 * MARGIN)
+    assert tallest <= 1.5 * BOARD_WIDTH, (players, tallest)
+
+
+def test_the_player_to_move_is_marked_by_an_arrow_and_words(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    texts: list[str] = []
+    polygons = []
+    real_text, real_polygon = canvas.draw_text, ImageDraw.ImageDraw.polygon
+
+    def text(img, xy, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(words)
+        return real_text(img, xy, words, *args, **kwargs)
+
+    def polygon(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        polygons.append(args)
+        return real_polygon(self, *args, **kwargs)
+
+    monkeypatch.setattr(mexican_render, "draw_text", text)
+    monkeypatch.setattr(canvas, "draw_text", text)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "polygon", polygon)
+    game = played(4, 9)
+    render_board(game.view(None), "table", "en")
+    assert texts.count(ENGLISH("turn")) == 1 and len(polygons) == 1
+    assert any(t.startswith("· ") and "tiles" in t for t in texts)  # each row's facts
+    texts.clear()
+    polygons.clear()
+    while game.to_move is not None:
+        game.play(game.legal_moves()[0])
+    render_board(game.view(None), "table", "en")
+    assert ENGLISH("turn") not in texts and not polygons
+    assert not any(t.startswith("picture.") for t in texts)  # every word is in the catalog

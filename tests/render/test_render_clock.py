@@ -1,0 +1,101 @@
+"""Big Clock's pile badges (issue 28: `×N` stood between hours): each stands against the
+inward side of its own hour's tile, nearer it than any other pile, over no tile. Measured
+from the layout the drawing uses, over boards after every move of many games."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engine.clock import ClockGame, ClockOptions
+from engine.clock.view import ClockView
+from render import canvas
+from render import clock as clock_render
+from render.canvas import BADGE_SIZE, text_width
+from render.theme import get_theme
+from render.tiles import PAD
+
+GAMES = 20  # random games of each set
+
+
+def boards(hours: int) -> Iterator[ClockView]:
+    """The board after every move of `GAMES` games of random legal moves."""
+    for seed in range(GAMES):
+        game = ClockGame(("Anfisa",), ClockOptions(set=hours), seed=seed)
+        rng = random.Random(seed)
+        while game.to_move is not None:
+            game.play(rng.choice(game.legal_moves()))
+            yield game.view(None)
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def numeral_box(hour: int, hours: int) -> tuple[float, float, float, float]:
+    """The box of the hour's numeral on the face (from the face's centre)."""
+    angle = clock_render.hour_angle(hour, hours)
+    x, y = clock_render.LABEL_RADIUS * math.sin(angle), -clock_render.LABEL_RADIUS * math.cos(
+        angle)
+    half = text_width(str(hour), clock_render.HOUR_SIZE, True) / 2
+    return (x - half, y - clock_render.HOUR_SIZE / 2, x + half, y + clock_render.HOUR_SIZE / 2)
+
+
+# The middle: the drawn tile with its word above it, the stock and discards lines below.
+MIDDLE = (-110.0, -86.0, 110.0, 86.0)
+
+
+@pytest.mark.parametrize("hours", [6, 9, 12])
+def test_each_pile_badge_stands_against_its_own_tile_towards_the_centre(hours: int) -> None:
+    tiles = {h: clock_render.tile_box(h, hours) for h in range(1, hours + 1)}
+    seen = 0
+    for view in boards(hours):
+        piles = clock_render.pile_badges(view)
+        expected = {h: "✓" if h in view.home else f"×{view.heights[h - 1]}"
+                    for h in range(1, hours + 1) if view.tops[h - 1] is not None
+                    and (h in view.home or view.heights[h - 1] > 1)}
+        assert {p.hour: p.text for p in piles} == expected
+        for pile in piles:
+            seen += 1
+            own = clock_render.box_gap(pile.box, tiles[pile.hour])
+            assert own <= PAD + 1e-6, pile  # against its tile's ring
+            nearest = min(clock_render.box_gap(pile.box, box) for h, box in tiles.items()
+                          if h != pile.hour)
+            assert nearest > own + 20, (pile, nearest)
+            assert not any(overlap(pile.box, box) for box in tiles.values()), pile
+            assert not any(overlap(pile.box, numeral_box(h, hours)) for h in tiles), pile
+            assert not overlap(pile.box, MIDDLE), pile
+            # On the tile's inward side: nearer the centre than the tile's middle is.
+            x0, y0, x1, y1 = tiles[pile.hour]
+            assert math.hypot(*pile.centre) < math.hypot((x0 + x1) / 2, (y0 + y1) / 2)
+    assert seen > 500
+
+
+def test_the_badges_are_drawn_where_the_layout_puts_them(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    view = next(v for v in boards(12) if len(clock_render.pile_badges(v)) >= 4)
+    drawn: list[tuple[tuple[float, float], str]] = []
+    real = canvas.badge
+
+    def badge(img, centre, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append((centre, text))
+        return real(img, centre, text, *args, **kwargs)
+
+    monkeypatch.setattr(clock_render, "badge", badge)
+    theme = get_theme("table")
+    fit = clock_render.frame(view, theme)
+    clock_render.draw_clock(view, theme, fit)
+    cx, cy = canvas.BOARD_WIDTH / 2, fit.top + clock_render.LABEL_RADIUS + 24
+    assert drawn == [((cx + p.centre[0], cy + p.centre[1]), p.text)
+                     for p in clock_render.pile_badges(view)]
+
+
+def test_the_middle_box_holds_what_the_middle_draws() -> None:
+    # The drawn tile (two units wide, 40 px above the centre) and the widest middle line.
+    unit = clock_render.UNIT
+    assert MIDDLE[0] <= -unit and MIDDLE[1] <= -66 - canvas.NOTE_SIZE / 2
+    assert text_width("discards 28", canvas.NOTE_SIZE) / 2 <= MIDDLE[2]
+    assert MIDDLE[3] >= 66 + canvas.NOTE_SIZE / 2 and BADGE_SIZE > 0
