@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,6 +90,9 @@ class LiveTable:
     game: Game[Any] | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
+    # The timer of the seats held for their people (tables.holds), and the end it sleeps to.
+    hold_timer: asyncio.Task[None] | None = None
+    hold_armed: float | None = None
     resigned: int | None = None
     # Read from storage for one action by a process that does not hold its shard
     # (tables.shards): its changes are committed and reach the holder through storage,
@@ -226,11 +230,13 @@ class LiveTable:
             candidate, n = f"{name} ({n})", n + 1
         return candidate
 
-    def record_base(self, seed: int | None) -> dict[str, Any]:
-        """The game record this table starts from (no moves yet)."""
+    def record_base(self, seed: int | None,
+                    seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+        """The game record this table starts from (no moves yet), with its seats or
+        `seats` (those it is about to start with)."""
         return write_record(self.game_kind, dict(self.row.options),
-                            [s.name for s in self.seats], deal=self.row.deal, seed=seed,
-                            moves=[])
+                            [s.name for s in (self.seats if seats is None else seats)],
+                            deal=self.row.deal, seed=seed, moves=[])
 
 
 def resign_plays_on(table: LiveTable) -> bool:
