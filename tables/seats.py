@@ -125,6 +125,8 @@ class Seats:
                 await self.holds.claim(table, user_id)
                 return table, True
             seat = table.seat_of(user_id)
+            if seat is None and user_id in table.settings.invited and table.in_play:
+                raise TableError("error.hold.over")  # a seat was kept for them, or none free
             if seat is None or seat not in table.seat_state.away:
                 raise TableError("error.no_away_seat")
             await self.states.save(table, lambda s: s.back(seat))
