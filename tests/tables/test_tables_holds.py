@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from engine.records import replay
-from storage.models import Seat, TableRow
+from storage.models import Player, Seat, TableRow
 from tables.errors import TableError
 from tables.holds import HOLD_LEVEL, seats_at_start
 from tables.live import LiveTable, Person, TableSettings
+from tables.schedule import ScheduledTables
 from tables.service import TableService
 from tests.tables.conftest import Services, shut
 from tests.tables.test_tables_timers import HOUR, VirtualTime, open_service
@@ -217,3 +218,23 @@ async def test_a_hold_whose_end_passed_while_the_bot_was_down_ends_at_start_up(
     assert again.get(table.id).seat_state.holds() == []
     with pytest.raises(TableError):
         await again.take_seat(table.id, BOB.user_id)
+
+
+async def test_at_a_scheduled_start_the_kept_seats_come_before_ai_fill(
+        services: Services, tmp_path: Path) -> None:
+    """Three seats, Bob invited and absent, AI fill on: one AI seat, one kept for Bob."""
+    vt = VirtualTime()
+    service, seen = await open_service(services, tmp_path / "t.db", vt)
+    await service.store.upsert_player(Player(ANN.user_id, "Ann", tz="Europe/London"))
+    scheduled = ScheduledTables(service)
+    table, _ = await scheduled.open(
+        guild_id=10, channel_id=20, host=ANN, game="traditional",
+        settings=TableSettings(seats=3, invited=(BOB.user_id,), invited_names=("Bob",)),
+        options={}, start="in 1h", ai_fill=True)
+    await service.change_lobby(table.id, ANN.user_id, {"hold_minutes": 30})
+    await vt.advance(HOUR)
+    live = await service.table(table.id)
+    assert live.status == "playing"
+    assert [s.name for s in live.seats][::2] == ["Ann", "Bob"] and live.seats[1].is_ai
+    assert live.seat_state.holds() == [(2, BOB.user_id, vt.now + 30 * 60)]
+    assert held_events(seen) == [2]
