@@ -238,3 +238,18 @@ async def test_at_a_scheduled_start_the_kept_seats_come_before_ai_fill(
     assert [s.name for s in live.seats][::2] == ["Ann", "Bob"] and live.seats[1].is_ai
     assert live.seat_state.holds() == [(2, BOB.user_id, vt.now + 30 * 60)]
     assert held_events(seen) == [2]
+
+
+async def test_a_rematch_invites_the_old_tables_people_and_keeps_their_seats_alike(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "t.db", vt)
+    table = await started(service, vt)
+    await service.take_seat(table.id, BOB.user_id)
+    await service.resign(table.id, BOB.user_id)  # two seats: the game ends
+    assert table.status == "finished"
+    rematch = await service.rematches.open(table.id, ANN)
+    again = rematch.table
+    assert again.settings.invited == (BOB.user_id,) and again.settings.hold_seconds == HOUR
+    again = await service.start(again.id, ANN.user_id)  # Bob not back yet: kept for him
+    assert again.seat_state.hold_of(BOB.user_id) is not None and again.seats[1].name == "Bob"
