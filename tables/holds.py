@@ -140,13 +140,26 @@ class Holds:
                                               statuses=("playing",), settings=after,
                                               expected_settings=before)
             except (SeatsChanged, SettingsChanged, InvalidState):
-                await self.held.reread(table)
+                await self._read_again(table)
                 continue
             table.replace_row(seats=tuple(seats), settings=after)
             await self.tell(TableEvent("seats", table, seat=seat))
             self.timers.after_change(table)  # their turn now, if it is the seat's
             return
         raise StaleMove()
+
+    async def _read_again(self, table: LiveTable) -> None:
+        """The table as storage has it now: a table held here catches up (telling what
+        the other process did); a visiting copy takes the stored seats, seat state and
+        status (the holder tells them)."""
+        if not table.visiting:
+            await self.held.reread(table)
+            return
+        loaded = await self.store.load_table(table.id)
+        if loaded is None:
+            raise TableError("error.table_ended")
+        row = loaded.table
+        table.replace_row(seats=row.seats, settings=row.settings, status=row.status)
 
     async def end_due(self, table: LiveTable) -> None:
         """End the holds whose time is over (under the table's lock): quietly, the AI plays

@@ -71,7 +71,7 @@ async def test_the_ai_plays_the_kept_seat_and_its_person_takes_it_each_told_once
     assert not any(KEPT in text for member in (ann, bob) for text in dm_texts(member))
     # The AI plays the kept seat meanwhile (its turns come and go without Cy).
     for _ in range(2000):  # an AI thinks in a thread: settled until it has moved
-        if moves.count(2) >= 2 and table.game.to_move != 2:
+        if moves.count(2) >= 1 and table.game.to_move != 2:
             break
         seat = table.game.to_move
         member = {ann.id: ann, bob.id: bob}.get(table.seats[seat].user_id)
@@ -79,7 +79,7 @@ async def test_the_ai_plays_the_kept_seat_and_its_person_takes_it_each_told_once
             legal = [str(m) for m in table.game.legal_moves()]
             await env.bot.service.play(table.id, member.id, None, legal[0])
         await env.settle()
-    assert moves.count(2) >= 2 and table.status == "playing"
+    assert moves.count(2) >= 1 and table.status == "playing"
     # One click in the DM takes it; a second click finds nothing left to take.
     taken = await cy.user.click(told[0], custom_id=f"dom:back:{table.id}")
     assert "The seat is yours" in answer_text(taken)
