@@ -255,9 +255,9 @@ def report(found: dict[str, dict[str, float]]) -> str:
 
 def main(argv: list[str]) -> int:
     if "--matching" in argv:  # the matching pass alone (seconds, not minutes)
-        found = matching_figures()
-        print(f"matching 10,000 entries: {found['matching_ms']:.1f} ms CPU "
-              f"(the replaced matcher: {found['matching_old_ms']:.1f} ms; "
+        passes = matching_figures()
+        print(f"matching 10,000 entries: {passes['matching_ms']:.1f} ms CPU "
+              f"(the replaced matcher: {passes['matching_old_ms']:.1f} ms; "
               f"load average {os.getloadavg()[0]:.1f})")
         return 0
     found = asyncio.run(measure())
