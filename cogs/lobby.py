@@ -260,9 +260,17 @@ class Lobby:
                 await self.service.cancel(table_id, user.id, is_manager=is_manager(interaction))
 
     async def join_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """Seat the clicker and tell them privately where they sit."""
+        """Seat the clicker and tell them privately where they sit. Join on the invitation
+        of a table that started without them takes the seat kept for them, if one is
+        (tables/holds.py: as its own button would)."""
         async with guard(interaction, table_id):
             await ack(interaction, ephemeral=True)
+            started = await self.service.table(table_id)
+            if (started.status == "playing"
+                    and started.seat_state.hold_of(interaction.user.id) is not None):
+                await self.service.take_seat(table_id, interaction.user.id)
+                await interaction.followup.send(t("notice.claimed_ok"), ephemeral=True)
+                return
             table = await self.service.join(table_id, person(interaction.user))
             seat = table.seat_of(interaction.user.id)
             auto = t("lobby.joined_auto") if table.settings.auto_start else ""

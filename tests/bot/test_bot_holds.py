@@ -130,3 +130,16 @@ async def test_a_hold_that_runs_out_ends_quietly_and_the_ai_plays_on(
     late = await bob.user.click(told[0], custom_id=f"dom:back:{table.id}")
     assert "its time is over" in answer_text(late)
     assert table.seats[1].is_ai
+
+
+async def test_join_on_the_invitation_takes_the_kept_seat(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    _, _, cy = world["members"]
+    table = await started_with_a_kept_seat(world)
+    invitation = next(m for m in channel.history() if f"<@{cy.id}>" in message_text(m)
+                      and f"dom:lobby:join:{table.id}" in custom_ids(
+                          [c.to_dict() for c in m.components]))
+    taken = await cy.click(invitation, custom_id=f"dom:lobby:join:{table.id}")
+    assert "The seat is yours" in answer_text(taken)
+    await env.settle()
+    assert table.seats[2].user_id == cy.id
