@@ -59,25 +59,35 @@ Key = tuple[str, bool, str]  # game, rated, variant: who may sit together at all
 # plain tuple, its fields by these indexes: one pass over 10,000 waiting entries makes
 # 10,000 of them, and a tuple costs a tenth of an object's making
 # (test_tables_matching_same.py holds the pass to the one it replaced).
-_SINCE, _ORDER, _KEY, _SIZE, _USERS, _COUNTS, _AI_AFTER, _ENTRIES, _TURN = range(9)
-# (since, order, key, size, users, counts largest first, ai_after, entries, shortest turn)
+_SINCE, _ORDER, _KEY, _SIZE, _USERS, _KINDS, _AI_AFTER, _ENTRIES, _TURN = range(9)
+# (since, order, key, size, users, (key, seat count) of each count it accepts, largest
+# first, ai_after, entries, shortest turn)
 _Unit = tuple[Any, ...]
+
+
+Kind = tuple[Key, int]  # who may sit together, and at how many seats
+
+
+def _kinds(key: Key, seats: frozenset[int]) -> tuple[Key, tuple[Kind, ...]]:
+    """`key`, and the tables of it with `seats`, the largest first."""
+    return key, tuple((key, count) for count in sorted(seats, reverse=True))
 
 
 def _units(wishes: Iterable[Wish], reachable: Callable[[int], bool]) -> list[_Unit]:
     """The waiting units, oldest first (then by their first entry, then as found)."""
     units: list[_Unit] = []
     parties: dict[int, list[Wish]] = {}
-    largest_first: dict[frozenset[int], tuple[int, ...]] = {}
+    made: dict[tuple[str, bool, str, frozenset[int]], tuple[Key, tuple[Kind, ...]]] = {}
     for wish in wishes:
         if wish.party is None:
             if reachable(wish.user_id):
-                counts = largest_first.get(wish.seats)
-                if counts is None:
-                    counts = largest_first[wish.seats] = tuple(sorted(wish.seats, reverse=True))
-                units.append(((wish.since, wish.entry_id), len(units),
-                              (wish.game, wish.rated, wish.variant), 1, (wish.user_id,), counts,
-                              wish.ai_after, (wish.entry_id,), wish.longest_turn))
+                wanted = (wish.game, wish.rated, wish.variant, wish.seats)
+                found = made.get(wanted)
+                if found is None:
+                    found = made[wanted] = _kinds(wanted[:3], wish.seats)
+                units.append(((wish.since, wish.entry_id), len(units), found[0], 1,
+                              (wish.user_id,), found[1], wish.ai_after, (wish.entry_id,),
+                              wish.longest_turn))
         else:
             parties.setdefault(wish.party, []).append(wish)
     for members in parties.values():
@@ -87,10 +97,10 @@ def _units(wishes: Iterable[Wish], reachable: Callable[[int], bool]) -> list[_Un
         waits = [w.ai_after for w in members]
         ai_after = None if None in waits else max(w for w in waits if w is not None)
         first = members[0]
-        units.append(((min(w.since for w in members), first.entry_id), len(units),
-                      (first.game, first.rated, first.variant), len(members),
-                      tuple(w.user_id for w in members), tuple(sorted(seats, reverse=True)),
-                      ai_after, tuple(w.entry_id for w in members),
+        key, kinds = _kinds((first.game, first.rated, first.variant), seats)
+        units.append(((min(w.since for w in members), first.entry_id), len(units), key,
+                      len(members), tuple(w.user_id for w in members), kinds, ai_after,
+                      tuple(w.entry_id for w in members),
                       min(w.longest_turn for w in members)))
     units.sort()  # (since, first entry), then the order found: never further
     return units
@@ -111,14 +121,13 @@ class _Matcher:
 
     def __init__(self, units: list[_Unit], now: float) -> None:
         self.units, self.now = units, now
-        self.queues: dict[tuple[Key, int], list[int]] = {}
-        self.heads: dict[tuple[Key, int], int] = {}
-        self.people: dict[tuple[Key, int], int] = {}  # still waiting for it
+        self.queues: dict[Kind, list[int]] = {}
+        self.heads: dict[Kind, int] = {}
+        self.people: dict[Kind, int] = {}  # still waiting for it
         queues, people = self.queues, self.people
         for index, unit in enumerate(units):
-            key, size = unit[_KEY], unit[_SIZE]
-            for count in unit[_COUNTS]:
-                kind = (key, count)
+            size = unit[_SIZE]
+            for kind in unit[_KINDS]:
                 queue = queues.get(kind)
                 if queue is None:
                     queues[kind], people[kind], self.heads[kind] = [index], size, 0
@@ -145,9 +154,9 @@ class _Matcher:
                 used[member] = 1
                 other = units[member]
                 seated.update(other[_USERS])
-                key, size = other[_KEY], other[_SIZE]
-                for count in other[_COUNTS]:
-                    people[(key, count)] -= size
+                size = other[_SIZE]
+                for kind in other[_KINDS]:
+                    people[kind] -= size
             found.append(_seat(unit[_KEY], [units[m] for m in chosen], ai_seats))
         return found
 
@@ -155,10 +164,10 @@ class _Matcher:
         """The units seated with `unit` (`units[index]`) and the AI seats beside them: the
         largest table it accepts that people can fill now, else (once its wait for AI is
         over) the one with the most people; None when it must wait."""
-        key, size, people = unit[_KEY], unit[_SIZE], self.people
-        for count in unit[_COUNTS]:
-            if people[(key, count)] >= count:
-                chosen, room = self._pack(index, count, ai=False)
+        size, people = unit[_SIZE], self.people
+        for kind in unit[_KINDS]:
+            if people[kind] >= kind[1]:
+                chosen, room = self._pack(index, kind, ai=False)
                 if room == 0:
                     return chosen, 0
         ai_after = unit[_AI_AFTER]
@@ -166,19 +175,20 @@ class _Matcher:
             return None
         best: tuple[list[int], int] | None = None
         count_of_best = 0
-        for count in unit[_COUNTS]:
+        for kind in unit[_KINDS]:
+            count = kind[1]
             if size > count:
                 continue
-            chosen, ai_seats = self._pack(index, count, ai=True)
+            chosen, ai_seats = self._pack(index, kind, ai=True)
             if best is None or count - ai_seats > count_of_best - best[1]:
                 best, count_of_best = (chosen, ai_seats), count
         return best
 
-    def _pack(self, index: int, count: int, *, ai: bool) -> tuple[list[int], int]:
-        """`units[index]` and the oldest other units waiting for `count` seats that fit in
-        them (nobody seated yet; with `ai`, only those whose wait for AI seats is over),
-        and how many of the seats they leave free."""
-        kind = (self.units[index][_KEY], count)
+    def _pack(self, index: int, kind: Kind, *, ai: bool) -> tuple[list[int], int]:
+        """`units[index]` and the oldest other units waiting for its `kind` of table that
+        fit in its seats (nobody seated yet; with `ai`, only those whose wait for AI seats
+        is over), and how many of the seats they leave free."""
+        count = kind[1]
         queue, used, units, seated = self.queues[kind], self.used, self.units, self.seated
         head, end = self.heads[kind], len(queue)
         while head < end and used[queue[head]]:
