@@ -68,10 +68,11 @@ def checked_game(name: str, players: int, options: dict[str, Any]) -> GameSpec:
 class TableEvent:
     """Something that happened at a table, told to listeners after it was committed.
 
-    kind: lobby, started, move, hand, resigned, timeout, seats, finished, cancelled,
-    abandoned. A `move` the table played for a player with nothing to choose is
+    kind: lobby, started, held, move, hand, resigned, timeout, seats, finished,
+    cancelled, abandoned. A `move` the table played for a player with nothing to choose is
     `forced`; `hand` carries the summary of a hand that just ended (after the move
-    that ended it); `resigned` tells of a seat an AI now plays for its resigner.
+    that ended it); `resigned` tells of a seat an AI now plays for its resigner; `held`
+    of a seat kept for an invited person absent at the start (tables.holds), once.
     """
 
     kind: str
