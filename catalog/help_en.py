@@ -208,5 +208,9 @@ HELP: dict[str, str] = {
         "are reminded 1 hour and 10 minutes before (outside their quiet hours) and "
         "pinged at the start. Then the table starts with those seated (Going people "
         "first); `ai_fill:` fills the empty seats with AI, else `grace:` minutes wait "
-        "for more. `repeat: weekly` opens next week's table when this one starts."),
+        "for more. `repeat: weekly` opens next week's table when this one starts.\n"
+        "**Seats that wait.** When the host sets `hold_minutes:` with {cmd.lobby}, each "
+        "invited person not seated at the start gets a seat kept for them: an AI plays it "
+        "until they take it with one click (I tell them once, with the button) or the "
+        "time is over."),
 }

@@ -559,4 +559,18 @@ TEXTS: dict[str, Source] = {
                                              "when it is full."),
     # Mexican Train has totals, not a match: the lowest wins (cogs/messages.game_key)
     "result.match.mexican": "Totals (lowest wins): {scores}",
+    # --- held-seats: seats kept for invited people absent at the start (tables/holds.py) ---
+    "lobby_set.hold_minutes": "A seat kept for each invited person absent at the start: {value}",
+    "lobby.holds": ("Invited people not seated at the start get a seat kept for {time}: an AI "
+                    "plays it until they take it."),
+    "table.held": ("{name}: kept for {mention} until {full} ({relative}); an AI plays it "
+                   "until they take it."),
+    "table.take_held": "Take my seat",
+    "notice.held": ("{host} kept you a seat at table #{table} ({game}): an AI plays it "
+                    "until you take it, up to {full} ({relative}). {link}"),
+    "notice.held_mention": ("{mention}: {host} kept you a seat at table #{table} ({game}): "
+                            "an AI plays it until you take it, up to {full} ({relative})."),
+    "notice.claimed_ok": "The seat is yours: you play it from now on.",
+    "error.hold.none": "No seat is kept for you at this table.",
+    "error.hold.over": "The seat kept for you is no longer kept: its time is over.",
 }

@@ -152,4 +152,6 @@ WORDS: dict[str, str] = {
     "count.rated_games.other": "{count} rated games",
     "count.players.one": "{count} player",
     "count.players.other": "{count} players",
+    # --- held-seats: /domino lobby hold_minutes ---
+    "new.hold_minutes": "Minutes a started table keeps a seat for an absent invitee (0: none)",
 }

@@ -34,6 +34,7 @@ from cogs.help import rules_text
 from cogs.items import Parts
 from cogs.lobby import Lobby
 from cogs.lobby_command import LobbySettings
+from cogs.lobby_holds import HeldSeatNotices
 from cogs.membership import Membership
 from cogs.notices import Notices
 from cogs.play import Play, hand_message
@@ -63,12 +64,14 @@ class Actions:
         self.membership = Membership(bot, service)
         self.table = TableClicks(service, self.membership, rules_text)
         self.lobby_settings = LobbySettings(service, self.membership)
+        self.held_seats = HeldSeatNotices(bot, people, self.updates)
         self.parts = Parts(self.play, self.lobby, self.hands, self.table, Hints(service),
                            self.membership)
 
     @property
     def listeners(self) -> list[Callable[[TableEvent], Awaitable[None]]]:
         """What `TableService` tells after every committed change, in this order: the
-        channel, the turn notices, the hands."""
-        return [self.channel.on_event, self.notices.on_event, self.hands.on_event]
+        channel, the turn notices, the hands, the seats kept for their people."""
+        return [self.channel.on_event, self.notices.on_event, self.hands.on_event,
+                self.held_seats.on_event]
 

@@ -111,6 +111,7 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
         # Only what differs from how tables usually run.
         t("lobby.forced_by_hand") if not settings.auto_forced else "",
         t("lobby.resign_ends") if settings.on_resign == "end" and settings.seats >= 3 else "",
+        t("lobby.holds", time=duration(settings.hold_seconds)) if settings.hold_seconds else "",
         t("lobby.settings_hint") if table.status == "lobby" else "",
     ]
     full = len(table.seats) >= settings.seats
@@ -153,11 +154,14 @@ class Lobby:
                 await self._posted(interaction, table, "cmd.started")
                 return
             # The rarer settings are the host's to change in the lobby (/domino lobby).
+            invited = [person(u) for u in dict.fromkeys(request.invites)
+                       if u.id != interaction.user.id and not u.bot]
             settings = TableSettings(
                 seats=request.seats,
                 turn_seconds=await self.people.turn_seconds(guild_id, request.pace, None),
                 lobby_seconds=await self.people.lobby_seconds(guild_id, None),
-                thread=request.thread)
+                thread=request.thread, invited=tuple(p.user_id for p in invited),
+                invited_names=tuple(p.name for p in invited))
             if request.start is not None:
                 table, _ = await self.scheduled.open(
                     guild_id=guild_id, channel_id=channel_id, host=person(interaction.user),
@@ -171,9 +175,8 @@ class Lobby:
             thread = await self._in_thread(interaction, table) if settings.thread else None
             if not settings.thread:
                 await self._posted(interaction, table, "cmd.opened")
-            invited = [u.id for u in request.invites
-                       if u.id != interaction.user.id and not u.bot]
-            await self.invite(interaction, table, invited, "lobby.invited", channel=thread)
+            await self.invite(interaction, table, [p.user_id for p in invited], "lobby.invited",
+                              channel=thread)
             await self.lobby_opened(self.service.get(table.id))
 
     async def _posted(self, interaction: discord.Interaction[Any], table: LiveTable,
@@ -257,9 +260,17 @@ class Lobby:
                 await self.service.cancel(table_id, user.id, is_manager=is_manager(interaction))
 
     async def join_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """Seat the clicker and tell them privately where they sit."""
+        """Seat the clicker and tell them privately where they sit. Join on the invitation
+        of a table that started without them takes the seat kept for them, if one is
+        (tables/holds.py: as its own button would)."""
         async with guard(interaction, table_id):
             await ack(interaction, ephemeral=True)
+            started = await self.service.table(table_id)
+            if (started.status == "playing"
+                    and started.seat_state.hold_of(interaction.user.id) is not None):
+                await self.service.take_seat(table_id, interaction.user.id)
+                await interaction.followup.send(t("notice.claimed_ok"), ephemeral=True)
+                return
             table = await self.service.join(table_id, person(interaction.user))
             seat = table.seat_of(interaction.user.id)
             auto = t("lobby.joined_auto") if table.settings.auto_start else ""

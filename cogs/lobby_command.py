@@ -33,8 +33,8 @@ def value_words(setting: LobbySetting, table: LiveTable) -> str:
     value = getattr(table.settings, setting.field)
     if setting.kind is bool:
         return t("option.on" if value else "option.off")
-    if setting.kind is int:
-        return duration(int(value))
+    if setting.kind is int:  # a count that may be 0 (hold_minutes) says "off" for it
+        return duration(int(value)) if value else t("option.off")
     return t(f"{CHOICE_WORDS[setting.name]}.{value}")
 
 

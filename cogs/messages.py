@@ -19,6 +19,7 @@ from catalog import has, t, tn
 from cogs.escape import shown
 from cogs.layout import Shot, layout, render, rows, seat_label, when
 from cogs.lobby import lobby_layout
+from cogs.lobby_holds import claim_button, held_lines
 from cogs.play import PlayButton
 from cogs.table_buttons import BackButton, TableButton
 from cogs.words import ending, move_words, reason_words
@@ -97,6 +98,7 @@ def table_layout(table: LiveTable, shot: Shot | None,
                   if s < len(table.seats)]
         texts += [t("table.resigned_ai", name=shown(table.seats[s].name))
                   for s in table.settings.resigned if s < len(table.seats)]
+        texts += held_lines(table)
         return layout([*texts, _turn_text(table, view)], shot, _playing_rows(table, view),
                        colour=0x2ECC71)
     if table.status == "cancelled":  # never read as a result
@@ -141,6 +143,8 @@ def _playing_rows(table: LiveTable, view: Any) -> list[ui.ActionRow[Any]]:
                             style=discord.ButtonStyle.danger)]
     if table.settings.away:
         buttons.append(BackButton(table.id, label=t("table.take_back")))
+    elif table.seat_state.held:  # the same button takes a seat kept for its person
+        buttons.append(claim_button(table))
     return rows(buttons, 2)
 
 

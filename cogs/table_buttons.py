@@ -100,8 +100,9 @@ class TableClicks:
         """"Take my seat back": the clicker plays their seat again instead of the AI."""
         async with guard(interaction, table_id):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.service.take_back(table_id, interaction.user.id)
-            await interaction.followup.send(t("notice.back_ok"), ephemeral=True)
+            claimed = await self.service.take_seat(table_id, interaction.user.id)
+            await interaction.followup.send(t("notice.claimed_ok" if claimed
+                                              else "notice.back_ok"), ephemeral=True)
 
     async def resign_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """Resign asks first, privately: what it means here, and a button to confirm."""

@@ -57,6 +57,22 @@ async def _require_seats(conn: Conn, table_id: int, expected: Sequence[Seat] | N
         raise SeatsChanged(table_id)
 
 
+async def _require_settings(conn: Conn, table_id: int,
+                            expected: dict[str, Any] | None) -> None:
+    """Raise SettingsChanged unless the table's stored settings are `expected` (None: any)."""
+    if expected is None:
+        return
+    stored = json.loads(await locked_column(conn, table_id, "settings"))
+    if stored != json.loads(json.dumps(expected)):  # tuples = lists
+        raise SettingsChanged(table_id)
+
+
+async def _write_settings(conn: Conn, table_id: int, settings: dict[str, Any] | None) -> None:
+    if settings is not None:
+        await conn.execute("UPDATE game_tables SET settings = ? WHERE id = ?",
+                           (json.dumps(settings), table_id))
+
+
 async def write_seats(conn: Conn, table_id: int, seats: Sequence[Seat]) -> None:
     """Replace the table's seats by `seats`, in order."""
     await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
@@ -112,18 +128,24 @@ class LobbiesMixin:
 
     async def update_seats(
         self, table_id: int, seats: Sequence[Seat], *, expected: Sequence[Seat] | None = None,
-        statuses: Sequence[str] = ACTIVE_STATUSES,
+        statuses: Sequence[str] = ACTIVE_STATUSES, settings: dict[str, Any] | None = None,
+        expected_settings: dict[str, Any] | None = None,
     ) -> None:
-        """Replace the table's seats, in order, in one transaction.
+        """Replace the table's seats, in order, in one transaction (and its `settings`
+        JSON with them, if given: a person taking the seat held for them, tables.holds).
 
         With `expected`, only if the stored seats are still those (SeatsChanged
-        otherwise: another process changed them since they were read). Raises
-        TableNotFound, or InvalidState unless the table's status is one of `statuses`.
+        otherwise: another process changed them since they were read); with
+        `expected_settings`, only if the stored settings are still those (SettingsChanged
+        otherwise). Raises TableNotFound, or InvalidState unless the table's status is one
+        of `statuses`.
         """
         async with self._db.write() as conn:
             await require_status(conn, table_id, statuses)
             await _require_seats(conn, table_id, expected)
+            await _require_settings(conn, table_id, expected_settings)
             await write_seats(conn, table_id, seats)
+            await _write_settings(conn, table_id, settings)
             await conn.execute(
                 "UPDATE game_tables SET updated_at = ? WHERE id = ?", (self._db.now(), table_id)
             )
@@ -136,9 +158,7 @@ class LobbiesMixin:
         them since they were read). Raises TableNotFound."""
         async with self._db.write() as conn:
             await require_status(conn, table_id, ("lobby",))
-            stored = json.loads(await locked_column(conn, table_id, "settings"))
-            if stored != json.loads(json.dumps(expected)):  # tuples = lists
-                raise SettingsChanged(table_id)
+            await _require_settings(conn, table_id, expected)
             await conn.execute(
                 "UPDATE game_tables SET settings = ?, deadline = ?, updated_at = ? WHERE id = ?",
                 (json.dumps(settings), deadline, self._db.now(), table_id),
@@ -153,18 +173,25 @@ class LobbiesMixin:
         seed: int | None = None,
         deal: dict[str, Any] | None = None,
         expected: Sequence[Seat] | None = None,
+        settings: dict[str, Any] | None = None,
+        expected_settings: dict[str, Any] | None = None,
     ) -> None:
-        """Move a lobby table to 'playing' with its deal (and seats, if given), in one transaction.
+        """Move a lobby table to 'playing' with its deal (and seats and settings JSON, if
+        given: the seats held for invited people, tables.holds), in one transaction.
 
         With `expected`, only if the stored seats are still those the deal was made for
-        (SeatsChanged otherwise). Raises TableNotFound, InvalidState if the table is not
-        in the lobby, ValueError if neither a seed nor a deal is given here or at creation.
+        (SeatsChanged otherwise); with `expected_settings`, only if the stored settings
+        are still those (SettingsChanged otherwise). Raises TableNotFound, InvalidState if
+        the table is not in the lobby, ValueError if neither a seed nor a deal is given
+        here or at creation.
         """
         async with self._db.write() as conn:
             await require_status(conn, table_id, ("lobby",))
             await _require_seats(conn, table_id, expected)
+            await _require_settings(conn, table_id, expected_settings)
             if seats is not None:
                 await write_seats(conn, table_id, seats)
+            await _write_settings(conn, table_id, settings)
             await conn.execute(
                 """
                 UPDATE game_tables

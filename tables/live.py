@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,10 +68,11 @@ def checked_game(name: str, players: int, options: dict[str, Any]) -> GameSpec:
 class TableEvent:
     """Something that happened at a table, told to listeners after it was committed.
 
-    kind: lobby, started, move, hand, resigned, timeout, seats, finished, cancelled,
-    abandoned. A `move` the table played for a player with nothing to choose is
+    kind: lobby, started, held, move, hand, resigned, timeout, seats, finished,
+    cancelled, abandoned. A `move` the table played for a player with nothing to choose is
     `forced`; `hand` carries the summary of a hand that just ended (after the move
-    that ended it); `resigned` tells of a seat an AI now plays for its resigner.
+    that ended it); `resigned` tells of a seat an AI now plays for its resigner; `held`
+    of a seat kept for an invited person absent at the start (tables.holds), once.
     """
 
     kind: str
@@ -89,6 +91,9 @@ class LiveTable:
     game: Game[Any] | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
+    # The timer of the seats held for their people (tables.holds), and the end it sleeps to.
+    hold_timer: asyncio.Task[None] | None = None
+    hold_armed: float | None = None
     resigned: int | None = None
     # Read from storage for one action by a process that does not hold its shard
     # (tables.shards): its changes are committed and reach the holder through storage,
@@ -226,11 +231,13 @@ class LiveTable:
             candidate, n = f"{name} ({n})", n + 1
         return candidate
 
-    def record_base(self, seed: int | None) -> dict[str, Any]:
-        """The game record this table starts from (no moves yet)."""
+    def record_base(self, seed: int | None,
+                    seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+        """The game record this table starts from (no moves yet), with its seats or
+        `seats` (those it is about to start with)."""
         return write_record(self.game_kind, dict(self.row.options),
-                            [s.name for s in self.seats], deal=self.row.deal, seed=seed,
-                            moves=[])
+                            [s.name for s in (self.seats if seats is None else seats)],
+                            deal=self.row.deal, seed=seed, moves=[])
 
 
 def resign_plays_on(table: LiveTable) -> bool:

@@ -29,6 +29,7 @@ from storage.models import ACTIVE_STATUSES, Seat
 from tables.ai_names import NAMES, ai_name
 from tables.errors import NotAllowed, NotSeated, StaleMove, TableError, TableFull
 from tables.events import Listener
+from tables.holds import seats_at_start, tell_held
 from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
 from tables.lobby_settings import WAIT_FIELD, changed_settings
 from tables.settings import join_settings
@@ -250,11 +251,12 @@ class LobbyActions:
             if user_id != table.host_id:
                 raise NotAllowed("error.host_starts")
             low, _ = game_spec(table.game_kind).seats
-            if len(table.seats) < low:
+            seats, holds = seats_at_start(table, self.clock())  # absent invited: held
+            if len(seats) < low:
                 raise TableError("error.too_few", low=low)
             seed = secrets.randbits(63)
             try:
-                game = new_game(table.record_base(seed))
+                game = new_game(table.record_base(seed, seats))
             except (RecordError, ValueError) as exc:
                 # The engine's reason in the reader's language (OptionError).
                 reason = exc.reason if isinstance(exc, OptionError) else str(exc)
@@ -263,14 +265,21 @@ class LobbyActions:
             deadline = None if forced else self.clock() + table.settings.turn_seconds
             # The explicit deal is stored beside its seed: the record replays anywhere.
             deal = game.record()["deal"]
-            try:
-                await self.store.start_table(table.id, deadline=deadline, seed=seed,
-                                             deal=deal, expected=table.seats)
-            except (SeatsChanged, InvalidState):
+            before = dict(table.row.settings)
+            after = (join_settings(table.settings.fixed(), table.seat_state.with_holds(holds))
+                     if holds else before)
+            try:  # the holds with the start, only over the settings as read
+                await self.store.start_table(
+                    table.id, deadline=deadline, seed=seed, deal=deal, expected=table.seats,
+                    seats=seats if holds else None, settings=after if holds else None,
+                    expected_settings=before if holds else None)
+            except (SeatsChanged, SettingsChanged, InvalidState):
                 return False
-            table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline)
+            table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline,
+                              seats=tuple(seats), settings=after)
             table.game = game
             await self.tell(TableEvent("started", table))
+            await tell_held(self.store, self.tell, table)
             await self.moves.after_moves(table)
             return True
 

@@ -58,6 +58,8 @@ LOBBY_SETTINGS: tuple[LobbySetting, ...] = (
     LobbySetting("auto_start", "auto_start", bool, scheduled=False),
     LobbySetting("forced_moves", "auto_forced", bool),
     LobbySetting("on_resign", "on_resign", str, choices=RESIGN_ACTIONS, min_seats=3),
+    # A seat kept for each invited person absent at the start (tables.holds); 0: none.
+    LobbySetting("hold_minutes", "hold_seconds", int, 0, WEEK_MINUTES, scale=60),
 )
 BY_NAME = {setting.name: setting for setting in LOBBY_SETTINGS}
 WAIT_FIELD = "lobby_minutes"  # the lobby's wait: a new one counts from the change

@@ -15,9 +15,9 @@ are seated at a 3-seat table at once rather than waiting for a fourth
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 PAIRS = "pairs"  # the variant of four seats in two pairs, partners opposite
 
@@ -55,38 +55,55 @@ class Match:
 
 Key = tuple[str, bool, str]  # game, rated, variant: who may sit together at all
 
+# A unit (a solo wish, or a whole party's wishes: seated together or not at all) is a
+# plain tuple, its fields by these indexes: one pass over 10,000 waiting entries makes
+# 10,000 of them, and a tuple costs a tenth of an object's making
+# (test_tables_matching_same.py holds the pass to the one it replaced).
+_SINCE, _ORDER, _KEY, _SIZE, _USERS, _KINDS, _AI_AFTER, _ENTRIES, _TURN = range(9)
+# (since, order, key, size, users, (key, seat count) of each count it accepts, largest
+# first, ai_after, entries, shortest turn)
+_Unit = tuple[Any, ...]
 
-class _Unit:
-    """A solo wish, or a whole party's wishes: seated together or not at all."""
 
-    __slots__ = ("ai_after", "key", "seats", "since", "size", "users", "wishes")
+Kind = tuple[Key, int]  # who may sit together, and at how many seats
 
-    def __init__(self, wishes: tuple[Wish, ...], seats: frozenset[int], since: float,
-                 ai_after: float | None) -> None:
-        self.wishes, self.seats, self.since, self.ai_after = wishes, seats, since, ai_after
-        self.size = len(wishes)
-        first = wishes[0]
-        self.key: Key = (first.game, first.rated, first.variant)
-        self.users = frozenset(w.user_id for w in wishes)
+
+def _kinds(key: Key, seats: frozenset[int]) -> tuple[Key, tuple[Kind, ...]]:
+    """`key`, and the tables of it with `seats`, the largest first."""
+    return key, tuple((key, count) for count in sorted(seats, reverse=True))
 
 
 def _units(wishes: Iterable[Wish], reachable: Callable[[int], bool]) -> list[_Unit]:
-    solos: list[_Unit] = []
-    parties: dict[int, list[Wish]] = defaultdict(list)
+    """The waiting units, oldest first (then by their first entry, then as found)."""
+    units: list[_Unit] = []
+    parties: dict[int, list[Wish]] = {}
+    made: dict[tuple[str, bool, str, frozenset[int]], tuple[Key, tuple[Kind, ...]]] = {}
     for wish in wishes:
         if wish.party is None:
             if reachable(wish.user_id):
-                solos.append(_Unit((wish,), wish.seats, wish.since, wish.ai_after))
+                wanted = (wish.game, wish.rated, wish.variant, wish.seats)
+                found = made.get(wanted)
+                if found is None:
+                    found = made[wanted] = _kinds(wanted[:3], wish.seats)
+                units.append(((wish.since, wish.entry_id), len(units), found[0], 1,
+                              (wish.user_id,), found[1], wish.ai_after, (wish.entry_id,),
+                              wish.longest_turn))
         else:
-            parties[wish.party].append(wish)
+            parties.setdefault(wish.party, []).append(wish)
     for members in parties.values():
         if not all(reachable(w.user_id) for w in members):
             continue  # a party waits whole: one who cannot be reached holds it back
         seats = frozenset.intersection(*(w.seats for w in members))
         waits = [w.ai_after for w in members]
         ai_after = None if None in waits else max(w for w in waits if w is not None)
-        solos.append(_Unit(tuple(members), seats, min(w.since for w in members), ai_after))
-    return sorted(solos, key=lambda u: (u.since, u.wishes[0].entry_id))
+        first = members[0]
+        key, kinds = _kinds((first.game, first.rated, first.variant), seats)
+        units.append(((min(w.since for w in members), first.entry_id), len(units), key,
+                      len(members), tuple(w.user_id for w in members), kinds, ai_after,
+                      tuple(w.entry_id for w in members),
+                      min(w.longest_turn for w in members)))
+    units.sort()  # (since, first entry), then the order found: never further
+    return units
 
 
 def match(wishes: Iterable[Wish], now: float, *,
@@ -99,100 +116,119 @@ def match(wishes: Iterable[Wish], now: float, *,
 
 
 class _Matcher:
-    """One pass over the waiting units, oldest first, with a queue per (kind, seats)."""
+    """One pass over the waiting units, oldest first, with a queue per (kind, seats):
+    each a list of unit indexes, oldest first, and the start of its part still waiting."""
 
     def __init__(self, units: list[_Unit], now: float) -> None:
         self.units, self.now = units, now
-        self.queues: dict[tuple[Key, int], deque[int]] = defaultdict(deque)  # oldest first
-        self.people: dict[tuple[Key, int], int] = defaultdict(int)  # still waiting for it
+        self.queues: dict[Kind, list[int]] = {}
+        self.heads: dict[Kind, int] = {}
+        self.people: dict[Kind, int] = {}  # still waiting for it
+        queues, people = self.queues, self.people
         for index, unit in enumerate(units):
-            for count in unit.seats:
-                self.queues[(unit.key, count)].append(index)
-                self.people[(unit.key, count)] += unit.size
-        self.used = [False] * len(units)
+            size = unit[_SIZE]
+            for kind in unit[_KINDS]:
+                queue = queues.get(kind)
+                if queue is None:
+                    queues[kind], people[kind], self.heads[kind] = [index], size, 0
+                else:
+                    queue.append(index)
+                    people[kind] += size
+        self.used = bytearray(len(units))
         self.seated: set[int] = set()
 
     def run(self) -> list[Match]:
         found = []
-        for index, unit in enumerate(self.units):
-            if self.used[index] or not self.seated.isdisjoint(unit.users):
+        used, seated, units, people = self.used, self.seated, self.units, self.people
+        for index, unit in enumerate(units):
+            if used[index]:
                 continue
-            table = self._fill(index)
+            users = unit[_USERS]
+            if (users[0] in seated) if unit[_SIZE] == 1 else not seated.isdisjoint(users):
+                continue
+            table = self._fill(index, unit)
             if table is None:
                 continue
             chosen, ai_seats = table
             for member in chosen:
-                self.used[member] = True
-                self.seated.update(self.units[member].users)
-                for seats in self.units[member].seats:
-                    self.people[(self.units[member].key, seats)] -= self.units[member].size
-            found.append(_seat(unit.key, [self.units[m] for m in chosen], ai_seats))
+                used[member] = 1
+                other = units[member]
+                seated.update(other[_USERS])
+                size = other[_SIZE]
+                for kind in other[_KINDS]:
+                    people[kind] -= size
+            found.append(_seat(unit[_KEY], [units[m] for m in chosen], ai_seats))
         return found
 
-    def _free(self, other: _Unit) -> bool:
-        return self.seated.isdisjoint(other.users)
-
-    def _accepts_ai(self, other: _Unit) -> bool:
-        return self._free(other) and other.ai_after is not None and other.ai_after <= self.now
-
-    def _fill(self, index: int) -> tuple[list[int], int] | None:
-        """The units seated with `units[index]` and the AI seats beside them: the largest
-        table it accepts that people can fill now, else (once its wait for AI is over)
-        the one with the most people; None when it must wait."""
-        unit = self.units[index]
-        for count in sorted(unit.seats, reverse=True):
-            if self.people[(unit.key, count)] >= count:
-                chosen = self._pack(index, count, self._free)
-                if sum(self.units[m].size for m in chosen) == count:
+    def _fill(self, index: int, unit: _Unit) -> tuple[list[int], int] | None:
+        """The units seated with `unit` (`units[index]`) and the AI seats beside them: the
+        largest table it accepts that people can fill now, else (once its wait for AI is
+        over) the one with the most people; None when it must wait."""
+        size, people = unit[_SIZE], self.people
+        for kind in unit[_KINDS]:
+            if people[kind] >= kind[1]:
+                chosen, room = self._pack(index, kind, ai=False)
+                if room == 0:
                     return chosen, 0
-        if unit.ai_after is None or unit.ai_after > self.now:
+        ai_after = unit[_AI_AFTER]
+        if ai_after is None or ai_after > self.now:
             return None
         best: tuple[list[int], int] | None = None
-        for count in sorted(unit.seats, reverse=True):
-            if unit.size > count:
+        count_of_best = 0
+        for kind in unit[_KINDS]:
+            count = kind[1]
+            if size > count:
                 continue
-            chosen = self._pack(index, count, self._accepts_ai)
-            ai_seats = count - sum(self.units[m].size for m in chosen)
-            if best is None or count - ai_seats > sum(self.units[m].size for m in best[0]):
-                best = (chosen, ai_seats)
+            chosen, ai_seats = self._pack(index, kind, ai=True)
+            if best is None or count - ai_seats > count_of_best - best[1]:
+                best, count_of_best = (chosen, ai_seats), count
         return best
 
-    def _pack(self, index: int, count: int, fits: Callable[[_Unit], bool]) -> list[int]:
-        """`units[index]` and the oldest other units waiting for `count` seats (passing
-        `fits`) that fit in them."""
-        queue = self.queues[(self.units[index].key, count)]
-        while queue and self.used[queue[0]]:
-            queue.popleft()  # seated at an earlier table: never looked at again
-        chosen, room = [index], count - self.units[index].size
-        for other in queue:
+    def _pack(self, index: int, kind: Kind, *, ai: bool) -> tuple[list[int], int]:
+        """`units[index]` and the oldest other units waiting for its `kind` of table that
+        fit in its seats (nobody seated yet; with `ai`, only those whose wait for AI seats
+        is over), and how many of the seats they leave free."""
+        count = kind[1]
+        queue, used, units, seated = self.queues[kind], self.used, self.units, self.seated
+        head, end = self.heads[kind], len(queue)
+        while head < end and used[queue[head]]:
+            head += 1  # seated at an earlier table: never looked at again
+        self.heads[kind] = head
+        chosen, room = [index], count - units[index][_SIZE]
+        for position in range(head, end):
             if room <= 0:
                 break
-            unit = self.units[other]
-            if other != index and not self.used[other] and unit.size <= room and fits(unit):
-                chosen.append(other)
-                room -= unit.size
-        return chosen
+            other = queue[position]
+            if other == index or used[other]:
+                continue
+            unit = units[other]
+            if unit[_SIZE] > room or not seated.isdisjoint(unit[_USERS]):
+                continue
+            if ai and (unit[_AI_AFTER] is None or unit[_AI_AFTER] > self.now):
+                continue
+            chosen.append(other)
+            room -= unit[_SIZE]
+        return chosen, room
 
 
 def _seat(key: Key, chosen: Sequence[_Unit], ai_seats: int) -> Match:
     game, rated, variant = key
-    wishes = [w for unit in chosen for w in unit.wishes]
     if variant == PAIRS:
         seating = _pairs(chosen, ai_seats)
     else:
-        seating = tuple([w.user_id for w in wishes] + [None] * ai_seats)
+        seating = tuple([user for unit in chosen for user in unit[_USERS]] + [None] * ai_seats)
     return Match(game=game, rated=rated, variant=variant, seating=seating,
-                 entries=tuple(w.entry_id for w in wishes),
-                 turn_seconds=min(w.longest_turn for w in wishes))
+                 entries=tuple([entry for unit in chosen for entry in unit[_ENTRIES]]),
+                 turn_seconds=min([unit[_TURN] for unit in chosen]))
 
 
 def _pairs(chosen: Sequence[_Unit], ai_seats: int) -> tuple[int | None, ...]:
     """Four seats, partners opposite (0 with 2, 1 with 3): a party of two is a pair; the
     others (and AI seats) make the other pair."""
-    teams: list[list[int | None]] = [[w.user_id for w in unit.wishes]
-                                     for unit in chosen if unit.size == 2]
-    rest: list[int | None] = [w.user_id for unit in chosen if unit.size != 2
-                              for w in unit.wishes]
+    teams: list[list[int | None]] = [list(unit[_USERS]) for unit in chosen
+                                     if unit[_SIZE] == 2]
+    rest: list[int | None] = [user for unit in chosen if unit[_SIZE] != 2
+                              for user in unit[_USERS]]
     rest.extend([None] * ai_seats)
     while len(teams) < 2:
         teams.append([rest.pop(0), rest.pop(0)])

@@ -30,7 +30,7 @@ from tables.errors import (
 from tables.events import Listener
 from tables.live import LiveTable, TableEvent
 from tables.results import seat_results, solitaire_result
-from tables.timers import stop_timer
+from tables.timers import stop_hold_timer, stop_timer
 
 log = logging.getLogger(__name__)
 
@@ -212,4 +212,5 @@ class MovePipeline:
         table.replace_row(status="finished", deadline=None)
         self.tables.pop(table.id, None)
         stop_timer(table)
+        stop_hold_timer(table)
         await self.tell(TableEvent("finished", table))

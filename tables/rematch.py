@@ -81,7 +81,12 @@ class Rematches:
                 return Rematch(found, False, invite)
             # What the old game's players did there (away, timeouts, resigns) stays there:
             # the new lobby takes the old one's options only.
-            settings = dataclasses.replace(old.settings.fixed(), rematch_of=table_id)
+            # Its invited people are the old table's (a seat is kept for them at its
+            # start when the old one kept seats: tables.holds).
+            names = {s.user_id: s.name for s in old.seats}
+            settings = dataclasses.replace(old.settings.fixed(), rematch_of=table_id,
+                                           invited=invite,
+                                           invited_names=tuple(names[u] for u in invite))
             try:
                 table = await self.service.open_lobby(
                     guild_id=old.guild_id, channel_id=old.channel_id, host=host,

@@ -30,6 +30,7 @@ from engine.registry import game_spec
 from storage.errors import InvalidState, TableNotFound
 from storage.models import Schedule, Seat
 from tables.errors import NoSuchTable, TableError
+from tables.holds import seats_at_start
 from tables.live import LiveTable, Person, TableSettings
 from tables.quiet import quiet_until, zone
 from tables.start_time import read_start
@@ -215,15 +216,16 @@ class ScheduledTables:
                         user, player.name if player is not None else str(user)))
                 except TableError as exc:
                     log.info("table %d: %d not seated at the start: %s", table.id, user, exc)
-        if len(table.seats) < table.settings.seats and schedule.ai_fill:
+        # The seats kept for absent invited people (tables.holds) come before AI fill.
+        if self._seated(table) < table.settings.seats and schedule.ai_fill:
             await self._fill(table)
-        elif len(table.seats) < table.settings.seats and schedule.grace and not late:
+        elif self._seated(table) < table.settings.seats and schedule.grace and not late:
             await self.service.scheduler.wait(schedule.grace)
             table = await self.service.table(table.id)
             if table.status != "lobby":
                 return
         low, _ = game_spec(table.game_kind).seats
-        if len(table.seats) >= low:
+        if self._seated(table) >= low:
             await self.service.start(table.id, table.host_id)
             return
         async with table.lock:
@@ -232,8 +234,12 @@ class ScheduledTables:
             await self._tell(ScheduleNotice("late_closed" if late else "closed", table,
                                             schedule.starts_at))
 
+    def _seated(self, table: LiveTable) -> int:
+        """The seats the table would start with now: those seated, and those kept."""
+        return len(seats_at_start(table, self.clock())[0])
+
     async def _fill(self, table: LiveTable) -> None:
-        while len(table.seats) < table.settings.seats:
+        while self._seated(table) < table.settings.seats:
             table = await self.service.add_ai(table.id, table.host_id, AI_LEVEL,
                                               auto_start=False)
 

@@ -85,32 +85,54 @@ class Arming(Protocol):
     def after_change(self, table: LiveTable) -> None: ...
 
 
+class Claiming(Protocol):
+    """A person taking the seat held for them (tables.holds.Holds)."""
+
+    async def claim(self, table: LiveTable, user_id: int) -> None: ...
+
+
 class Seats:
     """A player's or the host's actions on a seat of a game in progress."""
 
     def __init__(self, store: Storage, tell: Listener, states: SeatStates, *, held: Held,
-                 moves: Ending, timers: Arming) -> None:
+                 moves: Ending, timers: Arming, holds: Claiming) -> None:
         self.store = store
         self.tell = tell
         self.states = states
         self.held = held
         self.moves = moves
         self.timers = timers
+        self.holds = holds
 
     async def take_back(self, table_id: int, user_id: int) -> LiveTable:
-        """A player takes back the seat an AI has been playing for them. Raises TableError."""
+        """A player takes back the seat an AI has been playing for them, or takes the seat
+        held for them since the start (tables.holds). Raises TableError."""
+        table, _ = await self._take(table_id, user_id)
+        return table
+
+    async def take_seat(self, table_id: int, user_id: int) -> bool:
+        """`take_back`; True when the seat taken was held for them (tables.holds)."""
+        _, claimed = await self._take(table_id, user_id)
+        return claimed
+
+    async def _take(self, table_id: int, user_id: int) -> tuple[LiveTable, bool]:
         try:
             table = await self.held.table(table_id)  # held here, or visiting
         except NoSuchTable:
             raise TableError("error.table_ended") from None
         async with table.lock:
+            if table.seat_of(user_id) is None and table.seat_state.hold_of(user_id) is not None:
+                await self.holds.claim(table, user_id)
+                return table, True
             seat = table.seat_of(user_id)
+            if seat is None and user_id in table.settings.invited and table.in_play:
+                raise TableError("error.hold.over")  # a seat was kept for them, or none free
             if seat is None or seat not in table.seat_state.away:
                 raise TableError("error.no_away_seat")
             await self.states.save(table, lambda s: s.back(seat))
             await self.tell(TableEvent("back", table, seat=seat))
             self.timers.after_change(table)
-        return table
+        return table, False
 
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
         """A seated player gives up and ranks last. Raises TableError.

@@ -28,6 +28,7 @@ from typing import Any
 from storage import Storage
 from tables.errors import NoSuchTable, TableError
 from tables.events import Events, Listener
+from tables.holds import Holds
 from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.lobby import LobbyActions
 from tables.moves import MovePipeline
@@ -60,8 +61,10 @@ class TableService:
         self.held = HeldTables(store, tell, tables=self.tables, moves=self.moves,
                                timers=self.scheduler, placement=placement or Placement())
         self.quarantined = self.held.quarantined
+        self.holds = Holds(store, tell, held=self.held, states=self.seat_states,
+                           timers=self.scheduler, clock=clock)
         self.seats = Seats(store, tell, self.seat_states, held=self.held, moves=self.moves,
-                           timers=self.scheduler)
+                           timers=self.scheduler, holds=self.holds)
         self.lobby = LobbyActions(store, tell, held=self.held, moves=self.moves,
                                   timers=self.scheduler, clock=clock)
         self.turns = TurnsDue(tell, moves=self.moves, lobby=self.lobby,
@@ -222,6 +225,9 @@ class TableService:
     async def count_timeout(self, table: LiveTable, seat: int) -> None:
         await self.seat_states.count_timeout(table, seat)
 
+    async def end_holds(self, table: LiveTable) -> None:
+        await self.holds.end_due(table)
+
     # -- the seats of a game in progress (tables.seats) -------------------------------
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
         return await self.seats.resign(table_id, user_id)
@@ -233,6 +239,11 @@ class TableService:
 
     async def take_back(self, table_id: int, user_id: int) -> LiveTable:
         return await self.seats.take_back(table_id, user_id)
+
+    async def take_seat(self, table_id: int, user_id: int) -> bool:
+        """`take_back`, saying whether the seat taken was one kept for them since the
+        start (tables.holds) rather than theirs back from the AI."""
+        return await self.seats.take_seat(table_id, user_id)
 
     # -- shards (tables.shards) --------------------------------------------------------
     async def adopt(self, shards: Collection[int]) -> int:

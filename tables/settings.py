@@ -50,6 +50,9 @@ class TableSettings:
     plays it on and the others go on playing; "end" ends the game. `thread`: the table
     is played in a thread the bot opens for it; `opened_in` is then the channel it was
     asked for (the thread's parent). `starts_at`: a scheduled lobby's start (UTC seconds).
+    `invited` (with `invited_names`): the people the host invited, in order;
+    `hold_seconds`: how long a started table keeps a seat for each of them who is not
+    seated at the start (an AI plays it meanwhile; 0: none, tables.holds).
 
     What changes while the game goes on (who is away, resigned, timed out) is the
     table's `SeatState`.
@@ -68,12 +71,17 @@ class TableSettings:
     thread: bool = False
     opened_in: int | None = None
     starts_at: float | None = None  # a scheduled table's start (tables.schedule)
+    hold_seconds: int = 0  # a seat kept for an absent invited person (tables.holds)
+    invited: tuple[int, ...] = ()
+    invited_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
             raise TableError("error.turn_range")
         if not 60 <= self.lobby_seconds <= 7 * DAY:
             raise TableError("error.lobby_range")
+        if not 0 <= self.hold_seconds <= 7 * DAY:
+            raise TableError("error.lobby_set.range", low=0, high=7 * DAY // 60)
         if self.hint_level not in HINT_LEVELS:
             raise TableError("error.hint_levels", levels=", ".join(HINT_LEVELS))
         if self.timeout_action not in TIMEOUT_ACTIONS:
@@ -98,11 +106,17 @@ class SeatState:
     `away` lists seats an AI plays for after repeated timeouts, until their player
     takes them back; `timeouts` counts each seat's timeouts in a row; `resigned` lists
     the seats whose players resigned (they rank last; an AI plays their seat on).
+    `held` lists the seats an AI plays while they wait for an invited person who was
+    absent at the start: `held_for[i]` may take seat `held[i]` until `held_until[i]`
+    (tables.holds).
     """
 
     away: tuple[int, ...] = ()
     timeouts: tuple[int, ...] = ()
     resigned: tuple[int, ...] = ()
+    held: tuple[int, ...] = ()
+    held_for: tuple[int, ...] = ()
+    held_until: tuple[float, ...] = ()
 
     @staticmethod
     def from_json(raw: dict[str, Any] | None) -> SeatState:
@@ -130,6 +144,27 @@ class SeatState:
         return dataclasses.replace(self, away=tuple(s for s in self.away if s != seat),
                                    timeouts=tuple(counts))
 
+    def holds(self) -> list[tuple[int, int, float]]:
+        """(seat, person, until) of each seat held, in seat order."""
+        return sorted(zip(self.held, self.held_for, self.held_until, strict=False))
+
+    def hold_of(self, user_id: int) -> tuple[int, float] | None:
+        """(seat, until) of the seat held for `user_id`, if one is."""
+        for seat, user, until in zip(self.held, self.held_for, self.held_until, strict=False):
+            if user == user_id:
+                return seat, until
+        return None
+
+    def with_holds(self, holds: list[tuple[int, int, float]]) -> SeatState:
+        """The state with exactly `holds` ((seat, person, until) each) held."""
+        return dataclasses.replace(self, held=tuple(h[0] for h in holds),
+                                   held_for=tuple(h[1] for h in holds),
+                                   held_until=tuple(h[2] for h in holds))
+
+    def without_hold(self, seat: int) -> SeatState:
+        """`seat` no longer held (taken by its person, or its time is over)."""
+        return self.with_holds([h for h in self.holds() if h[0] != seat])
+
     def with_resigned(self, seat: int) -> SeatState:
         """`seat`'s player resigned (once, in order)."""
         return dataclasses.replace(self, resigned=tuple(dict.fromkeys((*self.resigned, seat))))
@@ -138,16 +173,19 @@ class SeatState:
 # The stored column's keys in the order they have always been written.
 _ORDER = ("seats", "turn_seconds", "lobby_seconds", "auto_start", "reminders",
           "timeout_action", "hint_level", "away", "timeouts", "rematch_of", "auto_forced",
-          "on_resign", "resigned", "thread", "opened_in", "starts_at")
+          "on_resign", "resigned", "thread", "opened_in", "starts_at", "hold_seconds",
+          "invited", "invited_names", "held", "held_for", "held_until")
 # Stored only when set, so the rows of tables that have none stay as they were.
-_ONLY_WHEN_SET = frozenset({"starts_at"})
+_ONLY_WHEN_SET = frozenset({"starts_at", "hold_seconds", "invited", "invited_names", "held",
+                            "held_for", "held_until"})
+_UNSET: tuple[object, ...] = (None, 0, [])
 
 
 def join_settings(settings: TableSettings, state: SeatState) -> dict[str, Any]:
     """The stored settings column: the options and the seat state in one JSON object."""
     both = {**_stored(settings), **_stored(state)}
     return {key: both[key] for key in _ORDER
-            if key not in _ONLY_WHEN_SET or both[key] is not None}
+            if key not in _ONLY_WHEN_SET or both[key] not in _UNSET}
 
 
 def _options(settings: TableSettings) -> dict[str, Any]:

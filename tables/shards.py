@@ -28,8 +28,9 @@ from storage.errors import StorageError
 from storage.models import ACTIVE_STATUSES, LoadedTable, shard_of
 from tables.errors import NoSuchTable, StaleMove
 from tables.events import Listener
+from tables.holds import tell_held
 from tables.live import LiveTable, TableEvent
-from tables.timers import stop_timer
+from tables.timers import stop_hold_timer, stop_timer
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +139,7 @@ class HeldTables:
         self.tables.pop(table.id, None)
         self.quarantined.pop(table.id, None)
         stop_timer(table)
+        stop_hold_timer(table)
 
     async def reread(self, table: LiveTable) -> None:
         """After storage refused a change as made on an outdated table (another process
@@ -214,6 +216,7 @@ class HeldTables:
         gone = [t for t in self.tables.values() if not self.placement.owns(t.guild_id)]
         for table in gone:
             stop_timer(table)
+            stop_hold_timer(table)
             self.tables.pop(table.id, None)
         if gone:
             log.info("dropped shards %s: %d tables", sorted(shards), len(gone))
@@ -255,6 +258,7 @@ class HeldTables:
                     return
                 await self.tell(TableEvent(table.status if table.status == "lobby"
                                             else "started", table))
+                await tell_held(self.store, self.tell, table)
             return
         async with table.lock:
             loaded = await self.store.load_table(table_id)
@@ -270,6 +274,7 @@ class HeldTables:
             table.row = before = dataclasses.replace(row, last_seq=0)
             table.game = new_game(table.record_base(row.seed))
             await self.tell(TableEvent("started", table))
+            await tell_held(self.store, self.tell, table)  # its invited people's seats
         if table.game is not None and row.last_seq > before.last_seq:
             for seq, move in enumerate(loaded.moves[before.last_seq:], start=before.last_seq + 1):
                 seat = table.game.to_move
@@ -292,6 +297,7 @@ class HeldTables:
         if row.status not in ACTIVE_STATUSES:
             self.tables.pop(table.id, None)
             stop_timer(table)
+            stop_hold_timer(table)
             if row.status in CLOSED_WITHOUT_RESULTS:
                 await self.tell_closed(table)
             else:

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["STORAGE_RETRY_MAX", "Listener", "Scheduler", "TableActions", "stop_timer"]
+__all__ = ["STORAGE_RETRY_MAX", "Listener", "Scheduler", "TableActions", "stop_hold_timer",
+           "stop_timer"]
 
 # A table task storage refused is tried again: 5 s later, then 10 s, 20 s, ... up to
 # every 5 minutes. While storage is only busy or full it is never given up (the table would
@@ -48,6 +49,13 @@ def stop_timer(table: LiveTable) -> None:
         table.timer.cancel()
 
 
+def stop_hold_timer(table: LiveTable) -> None:
+    """Cancel the timer of the table's held seats (unless it is the task running now)."""
+    if table.hold_timer is not None and table.hold_timer is not asyncio.current_task():
+        table.hold_timer.cancel()
+    table.hold_timer, table.hold_armed = None, None
+
+
 class TableActions(Protocol):
     """What a timer's firing does at the table (tables.turns.TurnsDue, through the table
     service), each under the table's lock and only while the table is at the move the
@@ -60,6 +68,8 @@ class TableActions(Protocol):
     async def on_deadline(self, table: LiveTable) -> None: ...
 
     async def count_timeout(self, table: LiveTable, seat: int) -> None: ...
+
+    async def end_holds(self, table: LiveTable) -> None: ...
 
 
 class Scheduler:
@@ -84,6 +94,7 @@ class Scheduler:
             return  # the process holding the table runs its clock (tables.shards)
         stop_timer(table)
         table.timer = None
+        self.arm_holds(table)
         if table.in_play:
             assert table.game is not None
             seat = table.game.to_move
@@ -99,6 +110,31 @@ class Scheduler:
             seq = table.seq
             table.timer = self.spawn(self._retrying(table, lambda: self._run_timer(table, seq)),
                                      f"timer-{table.id}")
+
+    def arm_holds(self, table: LiveTable) -> None:
+        """Sleep to the first end of the seats the table holds for their people
+        (tables.holds), unless a timer sleeps to it already; none when none is held."""
+        if table.visiting:
+            return
+        holds = table.seat_state.holds() if table.in_play else []
+        until = min((h[2] for h in holds), default=None)
+        running = table.hold_timer is not None and not table.hold_timer.done()
+        if until is not None and until == table.hold_armed and running:
+            return
+        stop_hold_timer(table)
+        if until is None:
+            return
+        table.hold_armed = until
+        table.hold_timer = self.spawn(
+            self._retrying(table, lambda: self._run_holds(table, until)), f"hold-{table.id}")
+
+    async def _run_holds(self, table: LiveTable, until: float) -> None:
+        await self.wait(max(0.0, until - self.clock()))
+        async with table.lock:
+            if table.hold_armed != until or not table.in_play:
+                return
+            table.hold_timer = None  # this end is being handled: what remains, armed anew
+            await self.actions.end_holds(table)
 
     def spawn(self, coro: Awaitable[None], name: str) -> asyncio.Task[None]:
         """Run `coro` as a task this scheduler owns (cancelled when it closes): the tables'

@@ -61,8 +61,8 @@ class TurnsDue:
         """The seat to move is an AI's (or played by one): it moves."""
         assert table.game is not None
         seat = table.game.to_move
-        if seat is None:
-            return
+        if seat is None or not table.played_by_ai(seat):
+            return  # its person took it back (or took the seat held for them) meanwhile
         level = table.seats[seat].ai_level or "normal"
         await self.moves.commit(table, seat, await ai_move(table, seat, level))
 

@@ -25,7 +25,7 @@ def test_every_setting_names_a_field_of_the_tables_settings() -> None:
     fields = set(TableSettings.__dataclass_fields__)
     assert {s.field for s in LOBBY_SETTINGS} <= fields
     assert set(BY_NAME) == {"turn_minutes", "lobby_minutes", "auto_start", "forced_moves",
-                            "on_resign"}
+                            "on_resign", "hold_minutes"}
 
 
 @pytest.mark.parametrize(("changes", "key"), [
@@ -34,6 +34,8 @@ def test_every_setting_names_a_field_of_the_tables_settings() -> None:
     ({"turn_minutes": True}, "error.lobby_set.unknown"),  # a crafted value
     ({"auto_start": 1}, "error.lobby_set.unknown"),
     ({"on_resign": "skip"}, "error.resign_actions"),
+    ({"hold_minutes": -1}, "error.lobby_set.range"),
+    ({"hold_minutes": 7 * 24 * 60 + 1}, "error.lobby_set.range"),
     ({"hold_seats": 3}, "error.lobby_set.unknown"),
 ])
 def test_a_value_out_of_range_or_of_the_wrong_kind_is_refused(changes: dict[str, object],
