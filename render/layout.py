@@ -5,7 +5,9 @@ A chain starts at a point and runs along a direction `d`; when the next tile
 would cross the band's far edge (or, running back, its inner edge) the chain
 turns: the next strip lies one `pitch` further along `n` and runs the other
 way, its first tile stacked against the last one, so the picture stays compact.
-Doubles lie crosswise. Everything here is arithmetic; nothing is drawn.
+Doubles lie crosswise. Everything here is arithmetic; nothing is drawn. A chain is
+laid a tile at a time (`begin`, `extend`) and remembered, so that a board laid after
+every move lays only the move's tile.
 """
 
 from __future__ import annotations
@@ -100,8 +102,8 @@ def begin(band: Band) -> Laying:
 
 
 def extend(band: Band, laying: Laying, link: Link) -> Laying:
-    """`laying` and `link` laid after its last tile: a tile's place depends only on the
-    tiles before it, so a chain grown by one tile is laid by laying that tile."""
+    """`laying` with `link` laid after its last tile: a tile's place depends only on the
+    tiles before it, so a chain grown by one tile is laid by laying that tile alone."""
     d, unit, gap = band.d, band.unit, band.gap
     strip, cur, sign = laying.strip, laying.cur, laying.sign
     placed, joints = laying.chain.tiles, laying.chain.joints
