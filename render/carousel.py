@@ -5,14 +5,16 @@ count, and that count at the top."""
 from __future__ import annotations
 
 import functools
+import operator
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
 from engine.carousel.spec import SPEC
 from engine.carousel.view import CarouselView
-from engine.fives import SIDES, ArmTile, count_points
+from engine.fives import SIDES, count_points
 from engine.notation import tile_text
+from engine.tiles import Tile
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
@@ -99,12 +101,19 @@ def lay_arms(view: CarouselView) -> dict[str, Chain]:
     tile keeps its place all hand."""
     parts = end_parts(view)
     # The English letter in the badge's text: every language's is as wide.
-    return {side: _arm(side, tuple(view.arms.get(side, ())), f"{side} {parts[side]}")
+    return {side: _arm(side, tuple(map(_LINK, view.arms.get(side, ()))), f"{side} {parts[side]}")
             for side in SIDES}
 
 
+# What of an arm's tile its place and look depend on (`Link`'s fields), as plain numbers:
+# (high, low, inner, outer). The caches below are keyed by these, which hash far faster
+# than the engine's tiles (a board is laid out after every move).
+_LINK = operator.attrgetter("tile.high", "tile.low", "inner", "outer")
+ArmKey = tuple[tuple[int, int, int, int], ...]
+
+
 @functools.lru_cache(maxsize=1024)
-def _arm(side: str, arm: tuple[ArmTile, ...], text: str) -> Chain:
+def _arm(side: str, arm: ArmKey, text: str) -> Chain:
     """The chain of `side`'s tiles `arm`, its `end` where its badge showing `text` stands
     (remembered: a move changes one arm, and a board is laid out for its frame and for
     its drawing)."""
@@ -113,13 +122,13 @@ def _arm(side: str, arm: tuple[ArmTile, ...], text: str) -> Chain:
 
 
 @functools.lru_cache(maxsize=4096)  # a few boards' arms and their shorter arms
-def _laying(side: str, arm: tuple[ArmTile, ...]) -> Laying:
+def _laying(side: str, arm: ArmKey) -> Laying:
     """`side`'s arm laid out, as its arm one tile shorter and one tile more (an arm grows
     only at its end)."""
     if not arm:
         return begin(_BANDS[side])
-    last = arm[-1]
-    return extend(_BANDS[side], _laying(side, arm[:-1]), Link(last.tile, last.inner, last.outer))
+    high, low, inner, outer = arm[-1]
+    return extend(_BANDS[side], _laying(side, arm[:-1]), Link(Tile.of(high, low), inner, outer))
 
 
 def _ringed(view: CarouselView) -> tuple[str, int] | None:
