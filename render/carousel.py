@@ -4,6 +4,8 @@ count, and that count at the top."""
 
 from __future__ import annotations
 
+import functools
+import operator
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
@@ -12,6 +14,7 @@ from engine.carousel.spec import SPEC
 from engine.carousel.view import CarouselView
 from engine.fives import SIDES, count_points
 from engine.notation import tile_text
+from engine.tiles import Tile
 from render.canvas import (
     BADGE_SIZE,
     BOARD_WIDTH,
@@ -26,7 +29,7 @@ from render.canvas import (
 )
 from render.drawer import BoardDrawer
 from render.labels import ENGLISH, Labels
-from render.layout import Chain, Frame, Link, bounds, lay_chain
+from render.layout import Band, Chain, Frame, Laying, Link, begin, bounds, extend
 from render.text import counts_text, move_tile, winners_text
 from render.theme import RGB, Theme
 from render.tiles import paste_tile
@@ -53,16 +56,32 @@ _PAIR_MARKS: tuple[RGB, RGB] = ((67, 181, 129), (235, 69, 158))
 SPINNER = (-UNIT // 2, -UNIT, UNIT // 2, UNIT)  # the spinner's body, upright at the origin
 
 
+def _band(side: str) -> Band:
+    """Where `side`'s arm is laid: L and R from beside the spinner, U and D from across
+    its ends; rows out to the picture's margin and back to `near`."""
+    d, n = _AXES[side]
+    if side in ("L", "R"):
+        origin, start, near = (0.0, 0.0), UNIT / 2 + GAP, float(NEAR)
+    else:
+        # Across the spinner's end, the first tile's inner half over it.
+        origin, start = (0.0, n[1] * (UNIT + GAP + UNIT / 2)), -UNIT / 2
+        near = start
+    return Band(origin, d, n, start, near, EDGE, UNIT, GAP, PITCH, label=GAP, crosswise=False)
+
+
+_BANDS = {side: _band(side) for side in SIDES}
+
+
 def badge_half(text: str) -> float:
     """Half the width of the end badge showing `text` (as `render.canvas.badge` draws it)."""
     return BADGE_SIZE * 0.75 + max(0.0, text_width(text, BADGE_SIZE, True) / 2 - BADGE_SIZE * 0.35)
 
 
-def _badge_spot(chain: Chain, d: tuple[int, int], n: tuple[int, int], near: float,
-                text: str) -> tuple[float, float]:
+def _badge_spot(chain: Chain, band: Band, text: str) -> tuple[float, float]:
     """Where an arm's end badge showing `text` stands: just past its open end, or, where
     that would leave the picture or the arm's quarter, where the arm's next tile will go
     (its next row, one row over)."""
+    d, n, near = band.d, band.n, band.near
     half = badge_half(text)
     ex, ey = chain.end  # GAP past the open end (lay_chain's `label`)
     x, y = ex + chain.end_dir[0] * (half + GAP), ey + chain.end_dir[1] * (half + GAP)
@@ -80,23 +99,36 @@ def lay_arms(view: CarouselView) -> dict[str, Chain]:
     """Each side's chain around a spinner whose body is centred on the origin (layout
     only), its `end` where its badge stands. An arm depends only on its own tiles, so a
     tile keeps its place all hand."""
-    chains = {}
     parts = end_parts(view)
-    for side in SIDES:
-        d, n = _AXES[side]
-        arm = view.arms.get(side, ())
-        links = [Link(t.tile, t.inner, t.outer) for t in arm]
-        if side in ("L", "R"):
-            origin, start, near = (0.0, 0.0), UNIT / 2 + GAP, float(NEAR)
-        else:
-            # Across the spinner's end, the first tile's inner half over it.
-            origin, start = (0.0, n[1] * (UNIT + GAP + UNIT / 2)), -UNIT / 2
-            near = start
-        chain = lay_chain(links, origin=origin, d=d, n=n, start=start, near=near, far=EDGE,
-                          unit=UNIT, gap=GAP, pitch=PITCH, label=GAP, crosswise=False)
-        text = f"{side} {parts[side]}"  # the English letter: every language's is as wide
-        chains[side] = replace(chain, end=_badge_spot(chain, d, n, near, text))
-    return chains
+    # The English letter in the badge's text: every language's is as wide.
+    return {side: _arm(side, tuple(map(_LINK, view.arms.get(side, ()))), f"{side} {parts[side]}")
+            for side in SIDES}
+
+
+# What of an arm's tile its place and look depend on (`Link`'s fields), as plain numbers:
+# (high, low, inner, outer). The caches below are keyed by these, which hash far faster
+# than the engine's tiles (a board is laid out after every move).
+_LINK = operator.attrgetter("tile.high", "tile.low", "inner", "outer")
+ArmKey = tuple[tuple[int, int, int, int], ...]
+
+
+@functools.lru_cache(maxsize=1024)
+def _arm(side: str, arm: ArmKey, text: str) -> Chain:
+    """The chain of `side`'s tiles `arm`, its `end` where its badge showing `text` stands
+    (remembered: a move changes one arm, and a board is laid out for its frame and for
+    its drawing)."""
+    chain = _laying(side, arm).chain
+    return replace(chain, end=_badge_spot(chain, _BANDS[side], text))
+
+
+@functools.lru_cache(maxsize=4096)  # a few boards' arms and their shorter arms
+def _laying(side: str, arm: ArmKey) -> Laying:
+    """`side`'s arm laid out, as its arm one tile shorter and one tile more (an arm grows
+    only at its end)."""
+    if not arm:
+        return begin(_BANDS[side])
+    high, low, inner, outer = arm[-1]
+    return extend(_BANDS[side], _laying(side, arm[:-1]), Link(Tile.of(high, low), inner, outer))
 
 
 def _ringed(view: CarouselView) -> tuple[str, int] | None:

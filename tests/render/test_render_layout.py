@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 from engine.carousel import CarouselGame
+from engine.traditional import TraditionalGame
 from render import carousel as carousel_render
+from render import layout
 from render import traditional as traditional_render
 from render.layout import Link, lay_chain
 from render.samples import PLAYERS, autoplay, full_line_view, long_traditional_record, replayed
@@ -64,3 +67,30 @@ def test_carousel_arms_never_meet(seed):
     assert len(placed) == sum(len(view.arms[s]) for s in "LRUD")
     spinner = (-unit // 2, -unit, unit // 2, unit)
     assert_apart([*boxes(placed, unit), spinner])
+
+
+def _cold(lay, view):  # type: ignore[no-untyped-def]
+    """`lay(view)` with every remembered chain forgotten first: laid from nothing."""
+    for cached in (layout._laid, carousel_render._arm, carousel_render._laying):
+        cached.cache_clear()
+    return lay(view)
+
+
+@pytest.mark.parametrize(("game", "lay"), [
+    (lambda seed: CarouselGame(PLAYERS[:7], seed=seed), carousel_render.lay_arms),
+    (lambda seed: TraditionalGame(PLAYERS[:4], seed=seed), traditional_render.lay_line)],
+    ids=["carousel", "traditional"])
+def test_a_board_laid_after_every_move_is_the_board_laid_afresh(game, lay):
+    # Chains are remembered and grown a tile at a time: what a board laid after each move
+    # of two matches (each hand's line laid from nothing again) gets must be what laying
+    # it from nothing gets, badges' ends included.
+    views = []
+    for seed in (3, 4):
+        played, rng = game(seed), random.Random(seed)
+        while played.to_move is not None:
+            played.play(rng.choice(played.legal_moves()))
+            views.append(played.view(None))
+    views = [v for v in views if getattr(v, "spinner", True) is not None]
+    assert len(views) > 40
+    warm = [lay(v) for v in views]  # in order, each from the one before
+    assert warm == [_cold(lay, v) for v in views]
