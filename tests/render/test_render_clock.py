@@ -17,6 +17,7 @@ from render import clock as clock_render
 from render.canvas import BADGE_SIZE, text_width
 from render.theme import get_theme
 from render.tiles import PAD
+from tests.render.badge_spy import spy_on_badges
 
 GAMES = 20  # random games of each set
 
@@ -77,14 +78,7 @@ def test_each_pile_badge_stands_against_its_own_tile_towards_the_centre(hours: i
 def test_the_badges_are_drawn_where_the_layout_puts_them(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     view = next(v for v in boards(12) if len(clock_render.pile_badges(v)) >= 4)
-    drawn: list[tuple[tuple[float, float], str]] = []
-    real = canvas.badge
-
-    def badge(img, centre, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append((centre, text))
-        return real(img, centre, text, *args, **kwargs)
-
-    monkeypatch.setattr(clock_render, "badge", badge)
+    drawn = spy_on_badges(monkeypatch, clock_render)
     theme = get_theme("table")
     fit = clock_render.frame(view, theme)
     clock_render.draw_clock(view, theme, fit)

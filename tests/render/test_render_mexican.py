@@ -20,6 +20,7 @@ from render.canvas import BOARD_WIDTH, MARGIN
 from render.labels import ENGLISH, Labels
 from render.mexican import laid
 from render.theme import get_theme
+from tests.render.badge_spy import spy_on_badges
 
 Box = tuple[float, float, float, float]
 
@@ -121,14 +122,7 @@ def test_a_shortened_train_counts_its_hidden_tiles_inside_its_own_row(players: i
 def test_the_count_is_drawn_where_the_layout_puts_it(monkeypatch: pytest.MonkeyPatch) -> None:
     view = next(v for v in boards(8) if any(
         mexican_render.lay_row(v, i).hidden for i in range(len(v.trains))))
-    drawn: list[tuple[tuple[float, float], str]] = []
-    real = canvas.badge
-
-    def badge(img, centre, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append((centre, text))
-        return real(img, centre, text, *args, **kwargs)
-
-    monkeypatch.setattr(mexican_render, "badge", badge)
+    drawn = spy_on_badges(monkeypatch, mexican_render)
     theme = get_theme("table")
     fit = mexican_render.frame(view, theme)
     image = mexican_render.draw_mexican(view, theme, fit)

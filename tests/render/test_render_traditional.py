@@ -20,6 +20,7 @@ from render.layout import Placed
 from render.samples import PLAYERS
 from render.theme import get_theme
 from render.tiles import PAD
+from tests.render.badge_spy import spy_on_badges
 
 GAMES = 30  # random games for each number of players
 Box = tuple[float, float, float, float]
@@ -92,14 +93,7 @@ def test_the_tag_is_drawn_where_the_layout_puts_it(monkeypatch: pytest.MonkeyPat
     # A board whose L end has turned to run right: its tag's badge is drawn at the
     # tag's centre, to the right of the L end tile.
     view = next(v for v in boards(2) if traditional_render.lay_line(v).arms["L"].end_dir[0] > 0)
-    drawn: list[tuple[tuple[float, float], str]] = []
-    real = canvas.badge
-
-    def badge(img, centre, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append((centre, text))
-        return real(img, centre, text, *args, **kwargs)
-
-    monkeypatch.setattr(traditional_render, "badge", badge)
+    drawn = spy_on_badges(monkeypatch, traditional_render)
     theme = get_theme("table")
     fit = traditional_render.frame(view, theme)
     traditional_render.draw_traditional(view, theme, fit)
