@@ -4,7 +4,7 @@ Run from the repository root:
     .venv/bin/python bench/bench_ai.py [--games 1000] [--playouts 200] [--workers 2]
         [--configs trad2,trad4,car2,car4,mex2,mex4,mex6]
         [--pairings hard-normal,normal-easy] [--mexican-playouts 1000] [--mexican-rounds 5]
-        [--mexican-set 12] [--max-minutes 8]
+        [--mexican-set 12] [--max-minutes 8] [--first 0]
 
 Game k of a pairing A vs B deals seed k // 2 and seats the levels A B (A B A B
 with 4 players) for even k and B A (B A B A) for odd k: every deal is played
@@ -23,7 +23,8 @@ The table gives the first level's decision time (median and 95th percentile, onl
 decisions with more than one legal move), in wall time and in the worker's CPU time
 (`time.process_time`: what the decision cost, whatever else the machine runs). A
 pairing stops early after `--max-minutes` and reports the games it finished (the
-table says how many).
+table says how many). `--first K` starts at game K (even: a deal's two sides stay
+together), to add games to an earlier run's.
 The interval is Wilson's 95% score interval.
 """
 
@@ -91,11 +92,12 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
 
 
 def run_pairing(pool: WorkerPool, config: str, *, a: str, b: str, games: int, playouts: int,
-                max_seconds: float, rounds: int = MEXICAN_ROUNDS, top: int = 12
-                ) -> tuple[int, int, float, Times]:
-    """(wins of a, games finished, seconds, a's decision times) for one pairing."""
+                max_seconds: float, rounds: int = MEXICAN_ROUNDS, top: int = 12,
+                first: int = 0) -> tuple[int, int, float, Times]:
+    """(wins of a, games finished, seconds, a's decision times) for one pairing, its
+    games `first` to `first + games - 1`."""
     start = time.perf_counter()
-    jobs = [(config, a, b, k, playouts, rounds, top) for k in range(games)]
+    jobs = [(config, a, b, k, playouts, rounds, top) for k in range(first, first + games)]
     wins = done = 0
     times: Times = []
     for won, taken in pool.imap(play_game, jobs, chunksize=2):
@@ -128,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--configs", default="trad2,trad4,car2,car4,mex2,mex4,mex6")
     parser.add_argument("--pairings", default="hard-normal,normal-easy")
     parser.add_argument("--max-minutes", type=float, default=8.0)
+    parser.add_argument("--first", type=int, default=0)
     args = parser.parse_args(argv)
     mexican = args.mexican_playouts or "its own budget"
     print(f"AI strength; hard = {args.playouts} playouts per move (Traditional), "
@@ -147,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                 wins, done, secs, times = run_pairing(
                     pool, config, a=a, b=b, games=args.games, playouts=playouts_of[game_name],
                     max_seconds=args.max_minutes * 60, rounds=args.mexican_rounds,
-                    top=args.mexican_set)
+                    top=args.mexican_set, first=args.first)
                 pool.terminate()
             low, high = wilson(wins, done)
             print(f"| {game_name}, {n} players | {a} vs {b} | {done} | {wins} | "
