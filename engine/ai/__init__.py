@@ -6,7 +6,8 @@ its players by level in its package (`POLICIES`, found through the registry):
 player or hint) and `hard` (line games: determinized Monte Carlo search,
 `engine.ai.hard`; Big Clock: rescue search and a board value,
 `engine.clock.planner`). `budget` bounds the line games' hard search (playouts
-and seconds); the other levels and the clock ignore it.
+and seconds; None: the game's own, `DEFAULT_BUDGET` unless its hard level has
+one, as Mexican Train's has); the other levels and the clock ignore it.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ def choose(level: str, view: GameView, rng: SeededRandom, budget: Budget | None 
     """A move for the seat of `view` at `level`; raises ValueError for an unknown level
     or a view with no legal move (not this seat's turn).
 
-    `options` (the table's options, or None) are handed to the level's player."""
+    `options` (the table's options, or None) are handed to the level's player, and so is
+    `budget` (None: the level's own)."""
     if not view.legal_moves:
         raise ValueError("this seat has no move to make now")
     policy = game_spec(view.game).policies.get(level)
     if policy is None:
         raise ValueError(f"unknown AI level {level!r} (one of {', '.join(LEVELS)})")
-    move: MoveLike = policy(view, rng, budget or DEFAULT_BUDGET, options)
+    move: MoveLike = policy(view, rng, budget, options)
     return move

@@ -16,8 +16,8 @@ as long as the time cap is not reached (the default cap is generous).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.registry import game_spec
@@ -27,10 +27,12 @@ from engine.rng import SeededRandom
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much search one move may use: at most `playouts` playouts, and never
-    (much) more than `seconds` of wall-clock time (checked between rounds)."""
+    (much) more than `seconds` of wall-clock time (checked between rounds), as read by
+    `clock` (a test may give one of its own, so that the guard is deterministic)."""
 
     playouts: int = 600
     seconds: float = 1.0
+    clock: Callable[[], float] = field(default=time.perf_counter, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.playouts < 1 or self.seconds <= 0:
@@ -86,10 +88,11 @@ def sampled_rounds(sampler: Any, rng: SeededRandom, budget: Budget,
     """One game from `sampler` a round (`sampler.sample(rng)`), each round spending
     `per_round` playouts, until `budget.playouts` are spent or `budget.seconds` have
     passed (checked between rounds; the first round always runs)."""
-    start = time.perf_counter()
+    clock = budget.clock
+    start = clock()
     done = 0
     while done < budget.playouts:
-        if done and time.perf_counter() - start >= budget.seconds:
+        if done and clock() - start >= budget.seconds:
             return
         yield sampler.sample(rng)
         done += per_round
@@ -107,9 +110,10 @@ def playout(game: Any, me: int, rng: SeededRandom, hands: int, *, mark: Any,
     return judge.reward(game, me, mark)
 
 
-def hard(view: Any, rng: SeededRandom, budget: Budget, options: Any) -> Any:
-    """The hard level as a policy (`engine.ai.simple.Policy`): `choose_hard`."""
-    return choose_hard(view, rng, budget, options)
+def hard(view: Any, rng: SeededRandom, budget: Budget | None, options: Any) -> Any:
+    """The hard level as a policy (`engine.ai.simple.Policy`): `choose_hard`, at
+    `DEFAULT_BUDGET` when given none."""
+    return choose_hard(view, rng, budget or DEFAULT_BUDGET, options)
 
 
 def _pick(moves: list[Any], rng: SeededRandom) -> Any:

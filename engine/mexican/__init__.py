@@ -3,8 +3,10 @@
 - `game`: the rules (`MexicanGame`), on `legality` (its legal moves and why a move is
   illegal, `MexicanLegality`); `moves`: its notation (`MexicanMove`, trains `T1`..`Tn`
   and `M`); `options`: its options; `view`: what a seat may see and how a round ended;
-  `policy`: its computer players by level; `hidden`: how the computer guesses the
-  hidden tiles (`Sampler`); `scoring`: what its results carry (`result_figures`).
+  `policy`: its computer players by level; `search`: the hard level (the generic search
+  at its own budget, `HARD_BUDGET`) on `rollout`'s fast playouts of a round; `hidden`:
+  how the computer guesses the hidden tiles (`Sampler`); `scoring`: what its results
+  carry (`result_figures`).
 - `spec`: its facts for the registry (`SPEC`).
 """
 

@@ -1,5 +1,7 @@
 """Mexican Train's computer players by level (`POLICIES`): easy (random), normal
-(greedy, here) and hard (`engine.ai.hard`, which judges a round with `JUDGE`).
+(greedy, here) and hard (`engine.mexican.search`: the generic search with this game's
+sampler and fast playouts; `JUDGE` is how the generic search's own playouts would judge
+a round).
 
 The normal level keeps a run for its own train: the longest chain of its tiles that
 follows on from its train's open end (`own_run`). It lays first what it cannot keep,
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.hard import Budget, hard
+from engine.ai.hard import Budget
 from engine.ai.simple import Policy, easy
 from engine.mexican.game import MexicanGame
 from engine.mexican.moves import MexicanMove, train_index
+from engine.mexican.search import hard
 from engine.mexican.view import MexicanView
 from engine.rng import SeededRandom
 from engine.tiles import Tile
@@ -87,7 +90,8 @@ def choose_normal(view: MexicanView, rng: SeededRandom) -> MexicanMove:
     return top[rng.below(len(top))]
 
 
-def _normal(view: MexicanView, rng: SeededRandom, budget: Budget, options: Any) -> MexicanMove:
+def _normal(view: MexicanView, rng: SeededRandom, budget: Budget | None,
+            options: Any) -> MexicanMove:
     return choose_normal(view, rng)
 
 

@@ -1,11 +1,22 @@
 """Mexican Train's computer players: the normal level's run, dumps and doubles; the hard
-level's judge and sampler."""
+level's judge, sampler, search and budget (on a virtual clock: deterministic)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.ai import Budget, choose
 from engine.deals import LineDeal
-from engine.mexican import JUDGE, MexicanGame, MexicanOptions, Sampler, own_run
+from engine.mexican import (
+    JUDGE,
+    MexicanGame,
+    MexicanMove,
+    MexicanOptions,
+    MexicanView,
+    Sampler,
+    own_run,
+    search,
+)
 from engine.mexican.hidden import unseen_tiles
 from engine.rng import SeededRandom
 from engine.tiles import Tile, parse_tiles
@@ -94,3 +105,68 @@ def test_hard_plays_a_whole_round_at_a_small_budget() -> None:
         assert move in view.legal_moves
         g.play(move)
     assert g.is_over()
+
+
+class Clock:
+    """A virtual clock for the search's wall guard: `step` seconds pass at each reading."""
+
+    def __init__(self, step: float = 0.0) -> None:
+        self.step = step
+        self.now = 0.0
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+
+def a_view(seed: int = 4, moves: int = 6) -> MexicanView:
+    g = MexicanGame(("A", "B", "C", "D"), MexicanOptions(rounds=1, set=9), seed=seed)
+    rng = SeededRandom(seed)
+    for _ in range(moves):
+        legal = g.legal_moves()
+        g.play(legal[rng.below(len(legal))])
+    while len(g.legal_moves()) < 2:
+        g.play(g.legal_moves()[0])
+    seat = g.to_move
+    assert seat is not None
+    return g.view(seat)
+
+
+def test_hard_is_deterministic_for_a_seed_on_a_virtual_clock() -> None:
+    view = a_view()
+    budget = Budget(playouts=300, seconds=0.9, clock=Clock())
+    moves = {str(choose("hard", view, SeededRandom(5), budget)) for _ in range(3)}
+    assert len(moves) == 1 and MexicanMove.parse(moves.pop()) in view.legal_moves
+
+
+def test_hards_wall_guard_stops_the_search_between_rounds() -> None:
+    view = a_view()
+    slow = Clock(step=0.5)  # 0.5 s a reading: the guard of 0.9 s ends the second round
+    choose("hard", view, SeededRandom(5), Budget(playouts=10**6, seconds=0.9, clock=slow))
+    assert slow.readings == 3  # the start, after round 1 (0.5 s), after round 2 (1.0 s)
+
+
+def test_hard_given_no_budget_uses_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    own = Clock(step=1.0)
+    monkeypatch.setattr(search, "HARD_BUDGET", Budget(playouts=10**6, seconds=0.9, clock=own))
+    move = choose("hard", a_view(), SeededRandom(5))
+    assert own.readings == 2  # its own guard was read: one round only
+    assert search.HARD_BUDGET.playouts > 1  # (the patched one)
+    assert move in a_view().legal_moves
+
+
+def test_hards_own_budget_is_a_thousand_playouts_within_a_second() -> None:
+    assert search.HARD_BUDGET.playouts == 1000 and search.HARD_BUDGET.seconds < 1.0
+
+
+def test_hard_goes_out_when_it_can() -> None:
+    # The Mexican train ends in 4; Ann holds 4-4 and 4-1: the double, then 4-1 on it,
+    # ends the round with 0 for her; 4-1 first leaves her the 4-4 at least a turn.
+    g = game([["4-4", "4-1"], ["8-3", "7-2", "6-1"]], ["5-5", "3-3", "2-2"], rounds=1)
+    g.trains[2], g.ends[2] = [Tile.of(9, 4)], 4
+    view = g.view(0)
+    assert [str(m) for m in view.legal_moves] == ["4-4 M", "4-1 M"]
+    budget = Budget(playouts=200, seconds=0.9, clock=Clock())
+    assert str(choose("hard", view, SeededRandom(1), budget)) == "4-4 M"
