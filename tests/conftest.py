@@ -39,10 +39,14 @@ def known_seconds(path: Path = SLOW_TESTS) -> dict[str, float]:
     if not path.exists():
         return seconds
     for line in path.read_text(encoding="utf-8").splitlines():
-        fields = line.split()
+        fields = line.split(None, 2)
         if len(fields) < 2 or line.startswith("#"):
             continue
-        nodeid = fields[-1]
+        if fields[1] in ("setup", "call", "teardown") and len(fields) == 3:
+            nodeid = fields[2]  # a --durations line
+        else:
+            nodeid = line.split(None, 1)[1]  # a node id may hold spaces: "...[render --help]"
+        nodeid = nodeid.strip()
         seconds[nodeid] = seconds.get(nodeid, 0.0) + float(fields[0].rstrip("s"))
     return seconds
 

@@ -38,7 +38,8 @@ def test_two_workers_each_start_their_slice_with_a_share_of_the_slow_tests() -> 
 def test_the_list_reads_durations_lines_and_skips_comments(tmp_path: Path) -> None:
     listed = tmp_path / "slow.txt"
     listed.write_text("# a comment\n2.5s call     t.py::a\n0.5s setup    t.py::a\n"
-                      "3 t.py::b[x-1]\n\n", encoding="utf-8")
-    assert known_seconds(listed) == {"t.py::a": 3.0, "t.py::b[x-1]": 3.0}
+                      "3 t.py::b[x-1]\n1.5 t.py::c[render --help]\n\n", encoding="utf-8")
+    assert known_seconds(listed) == {"t.py::a": 3.0, "t.py::b[x-1]": 3.0,
+                                     "t.py::c[render --help]": 1.5}
     assert known_seconds(tmp_path / "missing.txt") == {}
     assert known_seconds(SLOW_TESTS)  # the project's list is read
