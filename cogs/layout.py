@@ -89,17 +89,17 @@ async def render(kind: str, view: Any, filename: str) -> Shot | None:
     return Shot(picture.data, filename, alt_text(picture.alt, names))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _remembered(func: Callable[..., Any], view: Any, theme: Any, language: str) -> Any:
     return func(view, theme, language)
 
 
 def _drawn(func: Callable[..., Any], view: Any, theme: Any, language: str) -> Any:
-    """`func(view, theme, language)`, remembered for the last 256 pictures: a picture is
-    a pure function of these (render/), and the same view is drawn again and again (a
-    hand shown on each "Your hand" click, the board of a move that changed no tile:
-    a third of the board pictures of a game, a fifth of the hands). A view that does not
-    hash is drawn anew."""
+    """`func(view, theme, language)`, remembered for the last 64 pictures (a few MB): a
+    picture is a pure function of these (render/), and the same view is drawn again and
+    again (a hand shown on each "Your hand" click, the board of a move that changed no
+    tile: a third of a game's board pictures, a fifth of its hands). A view that does
+    not hash is drawn anew."""
     try:
         return _remembered(func, view, theme, language)
     except TypeError:
