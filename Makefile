@@ -14,8 +14,11 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # pytest-xdist: one worker per core (`make test PYTEST_WORKERS=0` runs in one process).
 # Each worker has its own temporary folders and PostgreSQL schemas, so tests stay apart;
-# work-stealing keeps both cores busy to the end although a few tests run for seconds.
-# The slowest 15 tests are listed after each run, to keep the suite within its 5 minutes.
+# work-stealing keeps both cores busy to the end although a few tests run for seconds,
+# and the tests of tests/slow_tests.txt start first, shared out between the workers
+# (tests/conftest.py), so that no long one starts last. The slowest 15 tests are listed
+# after each run, to keep the suite within its 5 minutes (a test that grows past a
+# second belongs in tests/slow_tests.txt).
 PYTEST_WORKERS ?= auto
 
 # The stamp is remade whenever a requirements file changes, so a stale venv heals itself.

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -78,12 +80,30 @@ async def render(kind: str, view: Any, filename: str) -> Shot | None:
     try:
         # One look that reads on both Discord themes (render's default), so no per-user pick.
         # In the language of the message it goes into: the reader's (catalog/reader.py).
-        picture = await asyncio.to_thread(func, view, render_pkg.DEFAULT_THEME, current())
+        picture = await asyncio.to_thread(_drawn, func, view, render_pkg.DEFAULT_THEME,
+                                          current())
     except Exception:
         log.exception("rendering the %s failed", kind)
         return None
     names = view.players
     return Shot(picture.data, filename, alt_text(picture.alt, names))
+
+
+@lru_cache(maxsize=64)
+def _remembered(func: Callable[..., Any], view: Any, theme: Any, language: str) -> Any:
+    return func(view, theme, language)
+
+
+def _drawn(func: Callable[..., Any], view: Any, theme: Any, language: str) -> Any:
+    """`func(view, theme, language)`, remembered for the last 64 pictures (a few MB): a
+    picture is a pure function of these (render/), and the same view is drawn again and
+    again (a hand shown on each "Your hand" click, the board of a move that changed no
+    tile: a third of a game's board pictures, a fifth of its hands). A view that does
+    not hash is drawn anew."""
+    try:
+        return _remembered(func, view, theme, language)
+    except TypeError:
+        return func(view, theme, language)
 
 
 def when(timestamp: float | None, style: str = "R") -> str:

@@ -16,7 +16,12 @@ class IllegalMove(ValueError):
     def __init__(self, reason: Phrase | str) -> None:
         self.reason = reason if isinstance(reason, Phrase) else Phrase("illegal.other",
                                                                        {"text": reason})
-        super().__init__(str(self.reason))
+        # The English is written when it is read: a search or a test that tries every
+        # move catches hundreds of thousands of these and reads none.
+        super().__init__(self.reason)
+
+    def __str__(self) -> str:
+        return str(self.reason)
 
 
 class RecordError(ValueError):

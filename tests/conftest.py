@@ -1,6 +1,6 @@
 """Shared test set-up: the project's packages importable however pytest is started, the
-Hypothesis profile of CI, and a check that every test closes the storage connections it
-opened."""
+Hypothesis profile of CI, the slowest tests run first (so that the workers end together),
+and a check that every test closes the storage connections it opened."""
 
 from __future__ import annotations
 
@@ -24,6 +24,65 @@ settings.register_profile("ci", derandomize=True, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# tests/slow_tests.txt lists the tests of a second or more (seconds with coverage, one
+# process: `--durations` lines, or "SECONDS NODEID"); every other test counts as 0. A long
+# test that starts last makes the whole run wait for it, so each worker starts with its
+# share of them, longest first (pytest-xdist hands worker k the k-th slice of the order,
+# and a worker with nothing left steals from the end of another's slice).
+SLOW_TESTS = ROOT / "tests" / "slow_tests.txt"
+
+
+def known_seconds(path: Path = SLOW_TESTS) -> dict[str, float]:
+    """Node id -> seconds, from `path` (missing file: none known)."""
+    seconds: dict[str, float] = {}
+    if not path.exists():
+        return seconds
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fields = line.split(None, 2)
+        if len(fields) < 2 or line.startswith("#"):
+            continue
+        if fields[1] in ("setup", "call", "teardown") and len(fields) == 3:
+            nodeid = fields[2]  # a --durations line
+        else:
+            nodeid = line.split(None, 1)[1]  # a node id may hold spaces: "...[render --help]"
+        nodeid = nodeid.strip()
+        seconds[nodeid] = seconds.get(nodeid, 0.0) + float(fields[0].rstrip("s"))
+    return seconds
+
+
+def slowest_first(items: list[pytest.Item], seconds: dict[str, float],
+                  workers: int) -> list[pytest.Item]:
+    """`items` reordered for `workers` workers: the known-slow ones dealt out longest first,
+    each to the worker with the fewest seconds so far, at the head of that worker's slice;
+    the rest in their order after them (slice sizes as pytest-xdist cuts them)."""
+    slow = sorted((i for i in items if seconds.get(i.nodeid)),
+                  key=lambda i: -seconds[i.nodeid])
+    rest = [i for i in items if not seconds.get(i.nodeid)]
+    sizes, left = [], len(items)
+    for k in range(workers):
+        sizes.append(left // (workers - k))
+        left -= sizes[-1]
+    heads: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    load = [0.0] * workers
+    for item in slow:
+        open_ = [k for k in range(workers) if len(heads[k]) < sizes[k]]
+        k = min(open_, key=lambda k: load[k])
+        heads[k].append(item)
+        load[k] += seconds[item.nodeid]
+    ordered: list[pytest.Item] = []
+    for k in range(workers):
+        fill = sizes[k] - len(heads[k])
+        ordered += heads[k] + rest[:fill]
+        rest = rest[fill:]
+    return ordered
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    workerinput = getattr(config, "workerinput", None)
+    workers = int(workerinput["workercount"]) if workerinput else 1
+    items[:] = slowest_first(items, known_seconds(), max(workers, 1))
+
 
 # aiosqlite runs each connection in a worker thread of this name; the thread is not a
 # daemon, so one left open would keep the interpreter alive after the last test.

@@ -109,19 +109,26 @@ def lost_after(board: Board, drawn: int, stock: int) -> bool:
 
 def search(board: Board, expandable: Callable[[Board], bool],
            score: Callable[[Board], float | None],
-           limit: int) -> tuple[list[Step], float | None, bool]:
+           limit: int, enough: float | None = None) -> tuple[list[Step], float | None, bool]:
     """Breadth-first over rearrangements from `board`, visiting at most `limit` boards.
 
     `score(b)` is None for a board that is no goal, else its value; `expandable(b)`
     says whether rearranging is still allowed there. Returns the steps to the best
     goal (the nearest among equals, `board` itself included), its score (None when no
     goal was seen), and whether every reachable board was visited.
+
+    With `enough` (the highest score a goal can have, e.g. 0.0 where every goal scores
+    0.0) the search stops at the first goal scoring that much: no later board could
+    beat it, so the answer is the same, only without visiting the rest (then not
+    every board was visited).
     """
     parents: dict[Board, tuple[Board, Step] | None] = {board: None}
     best: Board | None = None
     best_score = score(board)
     if best_score is not None:
         best = board
+        if enough is not None and best_score >= enough:
+            return [], best_score, False
     frontier = [board]
     while frontier:
         following: list[Board] = []
@@ -138,6 +145,8 @@ def search(board: Board, expandable: Callable[[Board], bool],
                 value = score(child)
                 if value is not None and (best_score is None or value > best_score):
                     best, best_score = child, value
+                    if enough is not None and value >= enough:
+                        return _path(parents, best), best_score, False
                 following.append(child)
         frontier = following
     return _path(parents, best), best_score, True

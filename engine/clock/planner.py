@@ -195,7 +195,7 @@ class Policy:
             return DRAW, False
         # The stock is out and no tile waits: only misplaced doubles are left to bring home.
         path, found, _ = search(board, _troubled, lambda b: 0.0 if all_home(b) else None,
-                                FINAL_LIMIT)
+                                FINAL_LIMIT, enough=0.0)
         if found is None or not path:
             return _delay(board, drawn), True
         return self._follow(board, drawn, stock, path, None), False

@@ -162,3 +162,32 @@ def test_a_persons_hint_looks_deeper_before_it_lets_a_double_go() -> None:
         assert move.kind == "move" or move == ClockMove.place(drawn.high), move
         g.play(move)
     assert g.is_home(drawn.high)
+
+
+def test_a_search_that_stops_at_its_first_best_goal_finds_the_same_path() -> None:
+    # `enough`: every rescue scores 0.0, so the first one found is the answer; the search
+    # that goes on to its limit (as it did) must return the very same steps.
+    from engine.clock.board import accepts, board_of, search
+
+    compared = 0
+    for seed in range(8):
+        g = ClockGame(("Ann",), ClockOptions(12), seed=seed)
+        while not g.is_over():
+            drawn = g.drawn
+            if drawn is not None and drawn.is_double:
+                board = board_of([(), *g.view(0).piles])
+                d, code = drawn.high, drawn.code
+
+                def goal(b: tuple[tuple[int, ...], ...], d: int = d,
+                         code: int = code) -> float | None:
+                    return 0.0 if accepts(b, d, code) else None
+
+                def open_(b: tuple[tuple[int, ...], ...], d: int = d, code: int = code) -> bool:
+                    return not accepts(b, d, code)
+
+                full = search(board, open_, goal, 2000)
+                quick = search(board, open_, goal, 2000, enough=0.0)
+                assert quick[:2] == full[:2], (seed, g.moves)
+                compared += 1
+            g.play(hint(g, give_up=True))
+    assert compared > 10

@@ -65,6 +65,9 @@ def check_state(game: TraditionalGame, tile_set: Counter, scores_before: list[in
 def play_out(game: TraditionalGame, chooser: int, tile_set: Counter) -> None:
     rng = SeededRandom(chooser)
     passes = 0
+    # Every state is checked once: the deal here, each later one right after its move
+    # (checking it again before the next move found nothing new and cost half the test).
+    check_state(game, tile_set, list(game.scores))
     for _ in range(MAX_MOVES):
         if game.is_over():
             break
@@ -78,7 +81,6 @@ def play_out(game: TraditionalGame, chooser: int, tile_set: Counter) -> None:
             best = max(doubles) if doubles else max(every, key=lambda t: (t.pips, t.high))
             assert lead.tile == best
         scores_before = list(game.scores)
-        check_state(game, tile_set, scores_before)
         moves = game.legal_moves()
         move = moves[rng.below(len(moves))]
         text = str(move)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.ai import LEVELS, choose
+from engine.ai import LEVELS, Budget, choose
 from engine.records import replay
 from engine.rng import SeededRandom
 from engine.tiles import Tile
@@ -69,13 +69,18 @@ def test_describe_result_fish_without_winner():
     assert game.view(None).outcome == game.outcome()
 
 
+# Legality does not depend on how long the hard search looks: a few playouts a move keep
+# a whole match to 40 within a second (the default budget took 9 s with coverage).
+SMALL = Budget(playouts=12, seconds=5.0)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_plays_only_legal_moves_to_the_end(level):
     game = TraditionalGame(["A", "B", "C"], TraditionalOptions(target=40), seed=21)
     rng = SeededRandom(1)
     while (seat := game.to_move) is not None:
         view = game.view(seat)
-        move = choose(level, view, rng)
+        move = choose(level, view, rng, SMALL)
         assert move in view.legal_moves
         game.play(move)
     assert max(game.scores) >= 40
