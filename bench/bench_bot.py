@@ -100,7 +100,7 @@ async def play(bot: Any, env: Any) -> tuple[list[float], list[float], list[float
         await original(*args)
         inside.append(time.perf_counter() - begin)
 
-    bot.actions.play.click = timed_play_click  # type: ignore[method-assign]
+    bot.actions.play.click = timed_play_click
     log = StampedLog(env.backend.http_requests)
     env.backend.http_requests = log
     timings: list[float] = []
