@@ -98,6 +98,11 @@ WORDS: dict[str, str] = {
     "lobby.ai_level.easy": "Easy AI: plays any legal tile",
     "lobby.ai_level.normal": "Normal AI: plays greedily, like a casual player",
     "lobby.ai_level.hard": "Hard AI: thinks ahead (slower)",
+    # how strong a level is at this game (cogs.words.strength_words), measured
+    "lobby.ai_strength.normal": "Wins about {wins} games in {of} against easy AI",
+    "lobby.ai_strength.hard": "Wins about {wins} games in {of} against normal AI",
+    "lobby.ai_strength_most.normal": "Wins almost every game against easy AI",
+    "lobby.ai_strength_most.hard": "Wins almost every game against normal AI",
     "lobby.joined_private": "You joined table #{table} ({game}), seat {seat} of {seats}. "
                             "The game starts when the host starts it{auto}.",
     "lobby.joined_auto": " or every seat is filled",

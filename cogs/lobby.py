@@ -34,7 +34,7 @@ from cogs.layout import duration, layout, rows, seat_label, table_link, text_lay
 from cogs.new_command import NewTable
 from cogs.schedule_cog import rsvp_buttons
 from cogs.table_updates import TableMessages
-from cogs.words import options_lines
+from cogs.words import options_lines, strength_words
 from engine.ai import LEVELS
 from engine.registry import game_spec
 from tables.live import LiveTable, TableSettings
@@ -123,7 +123,8 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
     ]
     answers = (rsvp_buttons(table.id) if settings.starts_at is not None
                and table.status == "lobby" else [])
-    levels = [discord.SelectOption(label=t(f"lobby.ai_level.{level}"), value=level)
+    levels = [discord.SelectOption(label=t(f"lobby.ai_level.{level}"), value=level,
+                                   description=strength_words(table.game_kind, level))
               for level in LEVELS]
     menu: list[ui.Item[Any]] = [AiSelect(table.id, placeholder=t("lobby.ai_pick"), options=levels,
                                          disabled=full)]

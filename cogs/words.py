@@ -81,3 +81,26 @@ def typed_move(text: str) -> str:
 def reason_words(reason: Phrase, locale: str | None = None) -> str:
     """An engine's reason (a Carousel score's) in the reader's language, tiles `[6|3]`."""
     return tiles_in(t(reason.key, locale, **reason.values))
+
+
+# The shares the lobby says in words, as "about <wins> games in <of>"; from 95% up a level
+# "wins almost every game".
+_SHARES: tuple[tuple[int, int], ...] = ((1, 2), (3, 5), (2, 3), (3, 4), (4, 5), (9, 10))
+ALMOST_ALWAYS = 0.95
+
+
+def strength_words(game: str, level: str, locale: str | None = None) -> str | None:
+    """How strong an AI `level` is at `game`, in words, from the game's measured
+    `GameSpec.ai_strength` ("Wins about 2 games in 3 against normal AI"); None for a
+    level or a game with no figure (easy, a solitaire)."""
+    share = dict(GAMES[game].ai_strength).get(level)
+    return None if share is None else share_words(level, share, locale)
+
+
+def share_words(level: str, share: float, locale: str | None = None) -> str:
+    """`level` winning `share` of its games against the level below, as the nearest of a
+    few plain fractions, or "almost every game" from 95% up."""
+    if share >= ALMOST_ALWAYS:
+        return t(f"lobby.ai_strength_most.{level}", locale)
+    wins, of = min(_SHARES, key=lambda pair: abs(pair[0] / pair[1] - share))
+    return t(f"lobby.ai_strength.{level}", locale, wins=wins, of=of)

@@ -41,7 +41,8 @@ class GameSpec:
     suggester (see `hint`), None for a game without hints. `class_name` and
     `options_name` are the names the package exports its game class and its
     options type under. `figures`: what its results carry per seat beyond place and
-    points (`engine.figures`).
+    points (`engine.figures`). `ai_strength`: (level, share of games won against the
+    level below it), measured, for each level above easy.
     """
 
     name: str
@@ -56,6 +57,10 @@ class GameSpec:
     hint_name: str | None = None
     # What each seat's result carries beyond place and points (engine.figures).
     figures: Figures = NO_FIGURES
+    # Each AI level above easy with the share of games it wins against the level below it
+    # (bench/bench_ai.py at the tables' budgets, the README's table): what the lobby's
+    # level menu tells people. A solitaire has none.
+    ai_strength: tuple[tuple[str, float], ...] = ()
 
     @property
     def module(self) -> str:

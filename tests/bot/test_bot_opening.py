@@ -10,12 +10,20 @@ import pytest
 from catalog import t
 from cogs.help import TOPICS
 from cogs.new_command import choice_words, with_default
-from cogs.words import value_words
+from cogs.words import share_words, strength_words, value_words
 from engine.ai import LEVELS
 from engine.registry import GAMES
 from storage.models import GuildSettings
 from tables.ai_names import NAMES
-from tests.bot.conftest import add_ai, custom_ids, open_table, play_out, table_message, text_of
+from tests.bot.conftest import (
+    add_ai,
+    custom_ids,
+    open_table,
+    play_out,
+    table_message,
+    text_of,
+    walk,
+)
 from tests.bot.test_bot_guards import simultaneous_clicks
 
 INT, BOOL = 4, 5  # Discord's option types
@@ -271,3 +279,37 @@ def test_every_game_has_its_words_in_the_catalog(game: str) -> None:
     # Discord's limit, without the cut `with_default` makes: nothing is lost.
     assert all(len(t("option.default", text=t(i.key), value=value_words(i, i.default))) <= 100
                for i in GAMES[game].options)
+
+
+async def test_the_lobby_says_how_strong_each_ai_level_is(world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    await open_table(ann, channel, "carousel", seats=3, lobby={"auto_start": False})
+    table = newest(env)
+    components = [c if isinstance(c, dict) else c.to_dict()
+                  for c in table_message(channel, table).components]
+    menu = next(c for c in walk(components) if str(c.get("custom_id")).startswith("dom:addai:"))
+    described = {o["value"]: o.get("description") for o in menu["options"]}
+    easy, normal, hard = (strength_words("carousel", level) for level in LEVELS)
+    assert easy is None and "description" not in menu["options"][0]
+    # Carousel's normal wins 97-99.5% against easy; hard about 3 matches in 4 against normal.
+    assert described == {"easy": None, "normal": "Wins almost every game against easy AI",
+                         "hard": "Wins about 3 games in 4 against normal AI"}
+    assert (normal, hard) == (described["normal"], described["hard"])
+
+
+def test_every_level_above_easy_says_its_strength_in_every_language() -> None:
+    for name, spec in GAMES.items():
+        if spec.solitaire:
+            assert strength_words(name, "hard") is None
+            continue
+        assert [level for level, _ in spec.ai_strength] == list(LEVELS[1:]), name
+        assert all(0.5 < share <= 1 for _, share in spec.ai_strength), name
+        for locale in ("en", "ru", "uk"):
+            for level in LEVELS[1:]:
+                words = strength_words(name, level, locale)
+                assert words is not None and "{" not in words and len(words) <= 100
+                assert ("ИИ" in words) == (locale == "ru") and ("ШІ" in words) == (locale == "uk")
+    assert share_words("hard", 0.66, "ru") == "Выигрывает у обычного ИИ примерно 2 из 3 партий"
+    assert share_words("normal", 0.63, "uk") == "Виграє в легкого ШІ приблизно 3 з 5 партій"
+    assert share_words("hard", 0.96) == "Wins almost every game against normal AI"
