@@ -1,38 +1,40 @@
 """The message catalog: every string a person reads, by key, and `t(key, locale, **values)`.
 
 A shared leaf: any layer may import it, and it imports nothing of the project.
-English is written in catalog/texts_en.py, words_en.py, help_en.py and pictures.py; the
-translations are gettext .po files, catalog/locales/<lang>/LC_MESSAGES/messages.po
-(see catalog/po.py). A key missing in a language falls back to English. A text with
-plural forms is a tuple (one, other) here and is chosen by the value `count`. A
-value that is itself a `Phrase` is looked up in the same language (a game's name
-inside an error, an engine's reason). Without a locale, `t` writes in the current
-reader's language (catalog/reader.py).
+English is written in catalog/texts_en.py, pickup_en.py, stats_en.py, words_en.py,
+help_en.py, pictures.py and web_en.py; the translations are gettext .po files,
+catalog/locales/<lang>/LC_MESSAGES/messages.po (see catalog/po.py). A key missing in a
+language falls back to English. A text with plural forms is a tuple (one, other) here
+and is chosen by the value `count`. A value that is itself a `Phrase` is looked up in
+the same language (a game's name inside an error, an engine's reason). Without a
+locale, `t` writes in the current reader's language (catalog/reader.py).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from catalog.commands import Commands
 from catalog.help_en import HELP
 from catalog.lookup import template
+from catalog.pickup_en import PICKUP
 from catalog.pictures import PICTURES
 from catalog.po import SOURCE, Source
 from catalog.reader import current, language_of
+from catalog.stats_en import STATS
 from catalog.texts_en import TEXTS
 from catalog.web_en import WEB
 from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
 
-EN: dict[str, Source] = dict(TEXTS)
-
-EN.update(WORDS)
-EN.update(HELP)
-EN.update(PICTURES)
-EN.update(WEB)
+# The English parts, each a file of its own; a key is written in exactly one of them.
+_PARTS: tuple[Mapping[str, Source], ...] = (TEXTS, PICKUP, STATS, WORDS, HELP, PICTURES, WEB)
+EN: dict[str, Source] = {key: text for part in _PARTS for key, text in part.items()}
+if len(EN) != sum(map(len, _PARTS)):
+    raise RuntimeError("a catalog key is written in two of catalog's English files")
 
 
 def _plural_pairs(texts: dict[str, Source]) -> None:

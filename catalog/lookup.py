@@ -1,10 +1,10 @@
 """Finding a key's text in a language: its translation (.po), else the English source.
 
-English texts live in the code (catalog/texts_en.py, words_en.py, help_en.py and
-pictures.py, merged into catalog/__init__.py's EN); their translations in
-catalog/locales/<lang>/LC_MESSAGES/messages.po. A text with plural forms is chosen by
-the value `count`: (one, other) in English, one form per plural form of the language
-in its .po file.
+English texts live in the code (catalog/texts_en.py, pickup_en.py, stats_en.py,
+words_en.py, help_en.py, pictures.py and web_en.py, merged into catalog/__init__.py's
+EN); their translations in catalog/locales/<lang>/LC_MESSAGES/messages.po. A text with
+plural forms is chosen by the value `count`: (one, other) in English, one form per
+plural form of the language in its .po file.
 """
 
 from __future__ import annotations
