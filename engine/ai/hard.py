@@ -1,16 +1,22 @@
 """The hard level of the line games: determinized Monte Carlo search, for any game.
 
-Each round asks the game's sampler (`GameSpec.sampler`, the game package's
-`hidden` module) for one full game consistent with the view, plays every legal
-move on a copy of it followed by a playout to the end of the hand (each seat
-picks a random legal move, a tile play more often than a draw), and scores the
-hand for the seat with the game's judge (`GameSpec.judge`). The move with the
-best mean reward is chosen; ties go to the earlier move of `view.legal_moves`.
+The search deals the hidden tiles from the game's sampler (`GameSpec.sampler`, the
+game package's `hidden` module): each root is one full game consistent with the view.
+A move is judged by playing it on a copy of a root followed by a playout to the end of
+the hand (each seat picks a random legal move, a tile play more often than a draw),
+scored for the seat by the game's judge (`GameSpec.judge`).
 
-The search stops after `budget.playouts` playouts (whole rounds) or when
-`budget.seconds` have passed, whichever comes first. Only the playout count
-depends on nothing but the seed, so a move is deterministic for a given seed
-as long as the time cap is not reached (the default cap is generous).
+`choose_hard` spends its playouts by successive halving (`engine.ai.allocate`): every
+move at first, then only the better half, and so on, so the close moves get most of
+the budget; the best mean reward of the last survivors wins (ties: the earlier move of
+`view.legal_moves`). `choose_flat`, the search before it (kept for the bench, which
+plays the two against each other at the same budget), gives every move one playout on
+each root and picks the best mean.
+
+Either stops after `budget.playouts` playouts or when `budget.seconds` have passed,
+whichever comes first. Only the playout count depends on nothing but the seed, so a
+move is deterministic for a given seed as long as the time cap is not reached (the
+default cap is generous).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.ai.allocate import halving
 from engine.registry import game_spec
 from engine.rng import SeededRandom
 
@@ -59,12 +66,36 @@ class HandJudge(Protocol):
 
 def choose_hard(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
                 options: Any = None) -> Any:
-    """The move of `view.legal_moves` that did best over the playouts.
+    """The move of `view.legal_moves` that did best by successive halving (see the module
+    docstring); it spends exactly `budget.playouts` playouts unless the time cap cuts it
+    short (or there are more moves than playouts: one each then).
 
     Reads only the view and `options` (the table's; None: the view's). With one
     legal move it is returned at once. Raises ValueError for a view without a
     hand (a spectator).
     """
+    moves = view.legal_moves
+    if len(moves) == 1:
+        return moves[0]
+    spec = game_spec(view.game)
+    judge: HandJudge = spec.judge
+    me = view.seat
+
+    def evaluate(root: Any, k: int, rng: SeededRandom) -> float:
+        game = root.copy()
+        mark = judge.mark(game)
+        hands = len(game.results)
+        game.play(moves[k])
+        return playout(game, me, rng, hands, mark=mark, judge=judge)
+
+    return moves[halving(len(moves), spec.sampler(view, options).sample, evaluate, rng,
+                         budget)]
+
+
+def choose_flat(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
+                options: Any = None) -> Any:
+    """The flat search (see the module docstring): every move on every root, the best
+    mean reward wins. Same promises and errors as `choose_hard`."""
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
