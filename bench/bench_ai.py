@@ -30,7 +30,8 @@ The interval is Wilson's 95% score interval.
 Besides the levels of `engine.ai.LEVELS` a pairing may name `hardflat`: the flat
 search the hard level used before successive halving (`engine.ai.hard.choose_flat`),
 at the same budget as hard, so that `--pairings hard-hardflat` measures the
-allocation alone (Mexican Train's hard level is still flat: there it is hard itself).
+allocation alone (in Mexican Train, its own search with `halving=False`); and
+`hardrandom`: the hard level with random playouts, not its game's guided ones.
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import wilson
 from engine.ai import DEFAULT_BUDGET, Budget, choose
-from engine.ai.hard import choose_flat
+from engine.ai.hard import choose_flat, choose_hard
 from engine.carousel import CarouselGame
 from engine.game import Game
-from engine.mexican import MexicanGame, MexicanOptions
+from engine.mexican import MexicanGame, MexicanOptions, search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
 
@@ -98,10 +99,14 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
 
 
 def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None) -> Any:
-    # `hardflat`: the flat search (see the module docstring); any other level: its own.
-    if level == "hardflat" and view.game != "mexican":
+    # `hardflat`, `hardrandom`: see the module docstring; any other level: its own.
+    if level == "hardflat" and view.game == "mexican":
+        return search.choose_hard(view, rng, budget, halving=False)
+    if level == "hardflat":
         return choose_flat(view, rng, budget or DEFAULT_BUDGET)
-    return choose("hard" if level == "hardflat" else level, view, rng, budget)
+    if level == "hardrandom" and view.game != "mexican":
+        return choose_hard(view, rng, budget or DEFAULT_BUDGET, guided=False)
+    return choose("hard" if level.startswith("hard") else level, view, rng, budget)
 
 
 def run_pairing(pool: WorkerPool, config: str, *, a: str, b: str, games: int, playouts: int,
