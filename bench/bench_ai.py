@@ -26,6 +26,12 @@ pairing stops early after `--max-minutes` and reports the games it finished (the
 table says how many). `--first K` starts at game K (even: a deal's two sides stay
 together), to add games to an earlier run's.
 The interval is Wilson's 95% score interval.
+
+Besides the levels of `engine.ai.LEVELS` a pairing may name `hardflat`: the flat
+search the hard level used before successive halving (`engine.ai.hard.choose_flat`),
+at the same budget as hard, so that `--pairings hard-hardflat` measures the
+allocation alone (in Mexican Train, its own search with `halving=False`); and
+`hardrandom`: the hard level with random playouts, not its game's guided ones.
 """
 
 from __future__ import annotations
@@ -41,10 +47,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import wilson
-from engine.ai import Budget, choose
+from engine.ai import DEFAULT_BUDGET, Budget, choose
+from engine.ai.hard import choose_flat, choose_hard
 from engine.carousel import CarouselGame
 from engine.game import Game
-from engine.mexican import MexicanGame, MexicanOptions
+from engine.mexican import MexicanGame, MexicanOptions, search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
 
@@ -78,10 +85,10 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
     while (seat := game.to_move) is not None:
         view = game.view(seat)
         start, cpu = time.perf_counter(), time.process_time()
-        move = choose(levels[seat], view, rng, budget)
+        move = _choose(levels[seat], view, rng, budget)
         if levels[seat] == a and len(view.legal_moves) > 1:
             times.append((time.perf_counter() - start, time.process_time() - cpu))
-        game.play(move)  # type: ignore[arg-type]  # one of its own legal moves
+        game.play(move)  # one of its own legal moves
     outcome = game.outcome()
     assert outcome is not None
     if game_name == "Mexican Train":  # lowest total: A's best against B's best
@@ -89,6 +96,17 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
                 for level in (a, b)}
         return best[a] < best[b], times
     return any(levels[w] == a for w in outcome.winners), times
+
+
+def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None) -> Any:
+    # `hardflat`, `hardrandom`: see the module docstring; any other level: its own.
+    if level == "hardflat" and view.game == "mexican":
+        return search.choose_hard(view, rng, budget, halving=False)
+    if level == "hardflat":
+        return choose_flat(view, rng, budget or DEFAULT_BUDGET)
+    if level == "hardrandom" and view.game != "mexican":
+        return choose_hard(view, rng, budget or DEFAULT_BUDGET, guided=False)
+    return choose("hard" if level.startswith("hard") else level, view, rng, budget)
 
 
 def run_pairing(pool: WorkerPool, config: str, *, a: str, b: str, games: int, playouts: int,

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.hard import Budget, hard
+from engine.ai.hard import Budget, hard, random_pick
 from engine.ai.simple import Policy, easy
 from engine.carousel.game import CarouselGame
 from engine.carousel.hidden import unseen_tiles
 from engine.carousel.view import CarouselView
-from engine.fives import Spinner, count_points, open_end_count
+from engine.fives import SIDE_INDEX, Spinner, count_points, open_end_count
 from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile
@@ -73,7 +73,11 @@ def _normal(view: CarouselView, rng: SeededRandom, budget: Budget, options: Any)
 
 class Judge:
     """The hard search's view of a hand (`engine.ai.hard.HandJudge`): the match won or
-    lost, else the points the seat's side gained over the best other side's."""
+    lost, else the points the seat's side gained over the best other side's (with
+    pairs, a side is the pair: a partner's points count as the seat's own).
+
+    Its playouts (`pick`) take the best-scoring tile play GREEDY times in 8 when
+    some play scores, else a random move (`engine.ai.hard.random_pick`)."""
 
     def mark(self, game: CarouselGame) -> tuple[int, list[int]]:
         return game.hand_number, list(game.side_scores)
@@ -87,6 +91,36 @@ class Judge:
         mine: int = gains[side]
         theirs: int = max(g for i, g in enumerate(gains) if i != side) if len(gains) > 1 else 0
         return min(1.0, max(0.0, 0.5 + (mine - theirs) / 40))
+
+    def pick(self, game: CarouselGame, moves: list[LineMove], rng: SeededRandom) -> LineMove:
+        layout = game.layout
+        if layout is None or len(moves) == 1 or rng.below(8) >= GREEDY:
+            return random_pick(moves, rng)
+        base = open_end_count(layout)
+        best, top = 0, None
+        for move in moves:
+            if move.tile is not None and move.end is not None:
+                points = count_points(count_after(layout, base, move.tile,
+                                                  SIDE_INDEX[move.end]))
+                if points > best:
+                    best, top = points, move
+        return random_pick(moves, rng) if top is None else top
+
+
+GREEDY = 6  # in 8: how often a playout takes the best-scoring play when one scores
+
+
+def count_after(layout: Spinner, count: int, tile: Tile, side: int) -> int:
+    """The open-end count once `tile` is laid on `side` (an index of `SIDES` that accepts
+    it) of `layout`, whose count is `count`; the layout is not changed."""
+    arm = layout.arms[side]
+    if arm:
+        last = arm[-1]
+        count -= 2 * last.outer if last.tile.high == last.tile.low else last.outer
+    elif side < 2 and layout.arms[1 - side]:
+        count -= 2 * layout.value  # both L and R taken: the spinner's halves stop counting
+    outer = tile.other(layout.ends[side])
+    return count + (2 * outer if tile.high == tile.low else outer)
 
 
 JUDGE = Judge()

@@ -7,6 +7,10 @@ out at random (`Round.finish`). A playout is worth the mean of the points the ot
 seats were left with, less the seat's own: the move with the best sum is chosen (ties:
 the earlier move of `view.legal_moves`). Only the round in play is judged.
 
+`HALVING` switches the search to successive halving over the moves
+(`engine.ai.allocate`, as the Traditional and Carousel hard levels use); `choose_hard`'s
+`halving` argument overrides it (the bench plays the two against each other).
+
 Its budget is its own (`HARD_BUDGET`, used when `choose` is given none): a playout here
 costs a fraction of a generic one, so it runs more of them, and its wall guard keeps a
 decision under a second on a loaded machine (a deal of double-12 at the start of a
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai.allocate import halving as halve
 from engine.ai.hard import Budget, sampled_rounds
 from engine.mexican.hidden import Sampler
 from engine.mexican.moves import MexicanMove, train_index
@@ -25,6 +30,7 @@ from engine.mexican.view import MexicanView
 from engine.rng import SeededRandom
 
 HARD_BUDGET = Budget(playouts=1000, seconds=0.9)
+HALVING = False  # the flat search until halving is measured no worse here
 
 
 class _Deals:
@@ -46,10 +52,11 @@ def spread(points: list[int], me: int) -> float:
 
 
 def choose_hard(view: MexicanView, rng: SeededRandom, budget: Budget | None = None,
-                options: Any = None) -> MexicanMove:
+                options: Any = None, *, halving: bool | None = None) -> MexicanMove:
     """The move of `view.legal_moves` that did best over the playouts (see the module
     docstring); at once when there is only one. `budget` None is `HARD_BUDGET`; `options`
-    are the table's (None: the view's). Raises ValueError for a spectator's view."""
+    are the table's (None: the view's); `halving` None is `HALVING`. Raises ValueError
+    for a spectator's view."""
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
@@ -63,8 +70,16 @@ def choose_hard(view: MexicanView, rng: SeededRandom, budget: Budget | None = No
         index = train_index(move.end, n)
         assert index is not None
         roots.append(((move.tile.high, move.tile.low), index))
+    deals = _Deals(view, options)
+    if HALVING if halving is None else halving:
+        def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
+            game = base.copy()
+            tile, train = roots[k]
+            return spread(game.points() if game.lay(tile, train) else game.finish(rng), me)
+
+        return moves[halve(len(moves), deals.sample, evaluate, rng, budget or HARD_BUDGET)]
     totals = [0.0] * len(moves)
-    for base in sampled_rounds(_Deals(view, options), rng, budget or HARD_BUDGET, len(moves)):
+    for base in sampled_rounds(deals, rng, budget or HARD_BUDGET, len(moves)):
         for k, (tile, train) in enumerate(roots):
             game = base.copy()
             points = game.points() if game.lay(tile, train) else game.finish(rng)

@@ -9,7 +9,9 @@ import pytest
 
 from engine.ai import LEVELS, Budget, choose
 from engine.carousel import CarouselGame
+from engine.carousel.policy import JUDGE, count_after
 from engine.deals import LineDeal
+from engine.fives import SIDE_INDEX, open_end_count
 from engine.mexican import MexicanGame, MexicanOptions
 from engine.registry import game_spec
 from engine.rng import SeededRandom
@@ -185,3 +187,36 @@ def test_normal_carousel_takes_the_points():
     game.play("5-5")
     move = choose("normal", game.view(1), SeededRandom(0))
     assert move.tile == Tile.of(5, 0)
+
+
+def test_carousels_count_after_a_play_is_the_layouts_count():
+    checked = 0
+    for seed in range(30):
+        game = CarouselGame([f"P{i}" for i in range(2 + seed % 3)], seed=seed)
+        rng = SeededRandom(seed)
+        while game.to_move is not None and game.hand_number < 2:
+            if game.layout is not None:
+                count = open_end_count(game.layout)
+                for move in game.legal_moves():
+                    if move.tile is not None and move.end is not None:
+                        after = game.layout.copy()
+                        after.place(move.tile, move.end, 0)
+                        assert count_after(game.layout, count, move.tile,
+                                           SIDE_INDEX[move.end]) == open_end_count(after)
+                        checked += 1
+            game.play(choose("easy", game.view(game.to_move), rng))
+    assert checked > 500
+
+
+def test_carousels_playouts_take_the_points_mostly():
+    # Spinner 5-5 (count 10): 5-0 leaves 5+5+0 = 10 -> 2 points; 4-1 does not fit, 5-3 -> 13.
+    hands = (tuple(parse_tiles(["5-5", "6-6"])), tuple(parse_tiles(["5-3", "5-0", "3-3"])))
+    stock = tuple(parse_tiles(["2-1", "6-2", "4-0", "6-0"]))
+    game = CarouselGame(["A", "B"], deal=LineDeal(hands, stock, 0))
+    game.play("5-5")
+    moves = game.legal_moves()
+    rng = SeededRandom(4)
+    picks = [JUDGE.pick(game, moves, rng) for _ in range(400)]
+    assert all(p in moves for p in picks)
+    scoring = sum(p.tile == Tile.of(5, 0) for p in picks)
+    assert 0.75 * 400 < scoring < 400  # 6 in 8 greedy, half the rest at random
