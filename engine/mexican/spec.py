@@ -8,5 +8,5 @@ from engine.registry import GameSpec
 SPEC = GameSpec("mexican", (2, 8), solitaire=False, rated=True,
                 class_name="MexicanGame", options_name="MexicanOptions",
                 usual_players=4,
-                ai_strength=(("normal", 0.94), ("hard", 0.59)),
+                ai_strength=(("normal", 0.94), ("hard", 0.68)),
                 figures=Figures(("rounds", "low_round"), "engine.mexican.scoring:result_figures"))
