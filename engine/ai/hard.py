@@ -94,20 +94,8 @@ def choose_hard(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
-    spec = game_spec(view.game)
-    judge: HandJudge = spec.judge
-    me = view.seat
-    pick: PlayoutPicker | None = getattr(judge, "pick", None) if guided else None
-
-    def evaluate(root: Any, k: int, rng: SeededRandom) -> float:
-        game = root.copy()
-        mark = judge.mark(game)
-        hands = len(game.results)
-        game.play(moves[k])
-        return playout(game, me, rng, hands, mark=mark, judge=judge, pick=pick)
-
-    return moves[halving(len(moves), spec.sampler(view, options).sample, evaluate, rng,
-                         budget)]
+    sampler, evaluate = _search(view, options, guided)
+    return moves[halving(len(moves), sampler.sample, evaluate, rng, budget)]
 
 
 def choose_flat(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
@@ -117,19 +105,34 @@ def choose_flat(view: Any, rng: SeededRandom, budget: Budget = DEFAULT_BUDGET,
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
+    sampler, evaluate = _search(view, options, guided=False)
+    totals = [0.0] * len(moves)
+    for root in sampled_rounds(sampler, rng, budget, len(moves)):
+        for k in range(len(moves)):
+            totals[k] += evaluate(root, k, rng)
+    best = max(range(len(moves)), key=lambda k: (totals[k], -k))
+    return moves[best]
+
+
+def _search(view: Any, options: Any, guided: bool) -> tuple[
+        Any, Callable[[Any, int, SeededRandom], float]]:
+    """The view's sampler of roots (`GameSpec.sampler`), and the reward of legal move k
+    on a root: the move, then a playout (the judge's `pick` when it has one and
+    `guided`, else random)."""
     spec = game_spec(view.game)
     judge: HandJudge = spec.judge
     me = view.seat
-    totals = [0.0] * len(moves)
-    for root in sampled_rounds(spec.sampler(view, options), rng, budget, len(moves)):
-        for k, move in enumerate(moves):
-            game = root.copy()
-            mark = judge.mark(game)
-            hands = len(game.results)
-            game.play(move)
-            totals[k] += playout(game, me, rng, hands, mark=mark, judge=judge)
-    best = max(range(len(moves)), key=lambda k: (totals[k], -k))
-    return moves[best]
+    moves = view.legal_moves
+    pick: PlayoutPicker | None = getattr(judge, "pick", None) if guided else None
+
+    def evaluate(root: Any, k: int, rng: SeededRandom) -> float:
+        game = root.copy()
+        mark = judge.mark(game)
+        hands = len(game.results)
+        game.play(moves[k])
+        return playout(game, me, rng, hands, mark=mark, judge=judge, pick=pick)
+
+    return spec.sampler(view, options), evaluate
 
 
 def sampled_rounds(sampler: Any, rng: SeededRandom, budget: Budget,
