@@ -14,6 +14,13 @@ is `random.choice` of the legal moves.
 A third row times this engine as the tables and the AI use it: a deal from a
 seed (`SeededRandom`, with the lopsided-hand redeal) and moves picked by
 `SeededRandom.below`, whose pure-Python generator costs more than `random`.
+The playout kernel of the hard AI (`engine.traditional.rollout.Round`) gets two
+rows: on the same deals with the same randomness (the 28 tiles' bits in `full_set`
+order, shuffled with `random.shuffle`; `Round.dealt`, then
+`step(random.choice(moves))` over its legal moves in the engine's order: the very
+hands of the first row, which the run checks on the first 200 by their winners), and
+as the search plays it (`Round.finish` with `SeededRandom` on the same deals, no
+random number for a move that is the only one).
 
 Run from the repository root:
     .venv/bin/python bench/bench_engine_speed.py [--seconds 10]
@@ -39,6 +46,7 @@ from engine.deals import LineDeal  # noqa: E402
 from engine.rng import SeededRandom  # noqa: E402
 from engine.tiles import full_set  # noqa: E402
 from engine.traditional import TraditionalGame  # noqa: E402
+from engine.traditional.rollout import BIT, RANK, Round  # noqa: E402
 
 PLAYERS = ("A", "B", "C", "D")
 
@@ -75,6 +83,63 @@ def ours(seconds: float) -> tuple[int, float]:
             game.play(chance.choice(game.legal_moves()))
         games += 1
     return games, time.perf_counter() - start
+
+
+def kernel(seconds: float) -> tuple[int, float]:
+    """The playout kernel on the deals and choices of `ours`: (hands, seconds)."""
+    chance = random.Random(1)
+    bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        chance.shuffle(bits)
+        # The bits of one hand are distinct: their sum is the hand's mask.
+        hands = [sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])]
+        fast = Round.dealt(hands)
+        moves = fast.legal_moves()
+        while moves:
+            moves = fast.step(chance.choice(moves))
+        games += 1
+    return games, time.perf_counter() - start
+
+
+def kernel_finish(seconds: float) -> tuple[int, float]:
+    """The kernel's `finish` with `SeededRandom`, as the search runs it, on `ours`' deals."""
+    chance = random.Random(1)
+    rng = SeededRandom(1)
+    bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        chance.shuffle(bits)
+        # The bits of one hand are distinct: their sum is the hand's mask.
+        hands = [sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])]
+        fast = Round.dealt(hands)
+        fast.play(fast.legal_moves()[0])  # the lead is forced: a deal without stock
+        fast.finish(rng)
+        games += 1
+    return games, time.perf_counter() - start
+
+
+def same_hands(hands: int) -> bool:
+    """Whether the kernel's row plays `ours`' hands: the same winners, hand by hand."""
+    engine, fast = random.Random(1), random.Random(1)
+    tiles = list(full_set(6))
+    ranks = [RANK[t.code] for t in tiles]
+    for _ in range(hands):
+        engine.shuffle(tiles)
+        game = TraditionalGame(PLAYERS, deal=LineDeal(tuple(tuple(tiles[i:i + 7])
+                                                            for i in range(0, 28, 7)), ()))
+        while game.to_move is not None:
+            game.play(engine.choice(game.legal_moves()))
+        fast.shuffle(ranks)
+        dealt = Round.dealt([sum(BIT[r] for r in ranks[i:i + 7]) for i in range(0, 28, 7)])
+        moves = dealt.legal_moves()
+        while moves:
+            moves = dealt.step(fast.choice(moves))
+        if dealt.winner != game.results[0].winner:
+            return False
+    return True
 
 
 def ours_seeded(seconds: float) -> tuple[int, float]:
@@ -116,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     if other is not None:
         rows.append((f"dominoes {other[2]}, `random`", other[0], other[1]))
     rows.append(("this engine, seeded deals + SeededRandom", *ours_seeded(args.seconds)))
+    fast = kernel(args.seconds)
+    rows.append(("playout kernel (rollout.Round), `random` (as dominoes)", *fast))
+    rows.append(("playout kernel, `finish` + SeededRandom (as the search)",
+                 *kernel_finish(args.seconds)))
     sys.stdout.write(f"Random playouts of a 4-player, 7-tile double-6 hand, "
                      f"{args.seconds:g} s each, Python {sys.version.split()[0]}\n\n")
     sys.stdout.write("| engine | hands | seconds | hands/s |\n|---|---:|---:|---:|\n")
@@ -124,6 +193,11 @@ def main(argv: list[str] | None = None) -> int:
     if other is not None:
         ratio = (mine[0] / mine[1]) / (other[0] / other[1])
         sys.stdout.write(f"\nratio: this engine is {ratio:.2f}x the speed of dominoes\n")
+        ratio = (fast[0] / fast[1]) / (other[0] / other[1])
+        sys.stdout.write(f"ratio: the playout kernel is {ratio:.2f}x the speed of dominoes\n")
+    if not same_hands(200):
+        sys.stdout.write("the kernel's hands differ from the engine's!\n")
+        return 1
     return 0
 
 

@@ -76,13 +76,18 @@ class Sampler:
         self.unseen = tuple(unseen_tiles(view))
         self.lacks = tuple(constraints(view))
 
+    def deal(self, rng: SeededRandom) -> tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]:
+        """One sampled deal: every seat's hand (the view's own as it is) and the stock in
+        draw order. Raises ValueError when the view's sizes do not add up."""
+        return deal_unseen(self.view, self.unseen, self.lacks, rng)
+
     def sample(self, rng: SeededRandom) -> TraditionalGame:
         """A game in the view's position with one sampled deal of the hidden tiles.
 
         Raises ValueError when the view's sizes do not add up.
         """
         view = self.view
-        hands, stock = deal_unseen(view, self.unseen, self.lacks, rng)
+        hands, stock = self.deal(rng)
         seed = rng.next64() & 0xFFFFFFFF
         game = TraditionalGame(view.players, self.options, seed=seed,
                                deal=LineDeal(tuple(hands), stock))

@@ -1,0 +1,93 @@
+"""The Traditional game's fast playouts (engine.traditional.rollout) against the real rules:
+from a few thousand seeded positions (2-4 players, every option that changes a hand's
+play, at the lead, mid-hand and in a match's later hands) the same random choices are
+played through `TraditionalGame` and through a `Round`, which must offer the same legal
+moves in the same order at every step and end the hand with the same winner and counts;
+`Round.finish` with the same generator must end it the same way."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from engine.rng import SeededRandom
+from engine.traditional import TraditionalGame, TraditionalOptions
+from engine.traditional.rollout import DRAW, PASS, Round, line_move, move_of
+
+NAMES = ["A", "B", "C", "D"]
+# (hand size, fish winner, lone blank, lead): small hands leave a bigger stock.
+OPTIONS = [TraditionalOptions(hand_size=size, fish_winner=fish, lone_blank=blank, lead=lead,
+                              target=101)
+           for size, fish, blank, lead in [(7, "maker", 24, "highest_double"),
+                                           (5, "lowest", 24, "winner"),
+                                           (6, "lowest", 0, "highest_double"),
+                                           (7, "lowest", 50, "winner")]]
+SEEDS = range(40)
+DEPTHS = (0, 1, 6, 30)  # random moves played before the playout (30: often a later hand)
+
+
+def position(players: int, options: TraditionalOptions, seed: int, depth: int) -> TraditionalGame:
+    game = TraditionalGame(NAMES[:players], options, seed=seed)
+    rng = SeededRandom(seed * 7 + depth)
+    for _ in range(depth):
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    return game
+
+
+def pick(moves: list[int], rng: SeededRandom) -> int:
+    """`Round.finish`'s choice: no random number for a move that is the only one."""
+    return moves[rng.below(len(moves))] if len(moves) > 1 else moves[0]
+
+
+def test_the_playouts_follow_the_rules_over_2000_positions() -> None:
+    cases = moves = 0
+    ends: set[tuple[str, bool]] = set()
+    kinds: set[int] = set()
+    for players, options, seed, depth in product((2, 3, 4), OPTIONS, SEEDS, DEPTHS):
+        game = position(players, options, seed, depth)
+        if game.to_move is None:
+            continue
+        hands = len(game.results)
+        fast = Round.of_game(game)
+        twin = fast.copy()
+        rng = SeededRandom(seed + 1000 * depth)
+        same = rng.copy()
+        legal = fast.legal_moves()
+        while len(game.results) == hands:
+            assert [move_of(m) for m in game.legal_moves()] == legal
+            move = pick(legal, rng)
+            assert game.play(line_move(fast, move)) is not None
+            kinds.add(move if move < 0 else 0)
+            if seed % 2:  # `play` then `legal_moves`, or both in one `step`
+                fast.play(move)
+                legal = fast.legal_moves()
+            else:
+                legal = list(fast.step(move))
+            moves += 1
+        assert legal == []
+        assert fast.legal_moves() == []
+        result = game.results[-1]
+        assert fast.winner == result.winner
+        assert fast.counts() == list(result.counts)
+        assert twin.finish(same) == result.winner
+        assert twin.counts() == list(result.counts) and same.next64() == rng.next64()
+        ends.add((result.reason, result.winner == -1))
+        cases += 1
+    assert cases >= 1900 and moves > cases * 10
+    assert ends == {("domino", False), ("fish", False), ("fish", True)}
+    assert kinds == {0, DRAW, PASS}
+
+
+def test_a_playout_leaves_the_round_it_copied_alone() -> None:
+    fast = Round.of_game(position(2, OPTIONS[1], 3, 6))
+    before = (list(fast.hands), fast.pos, fast.left, fast.right, fast.turn, fast.last)
+    assert fast.copy().finish(SeededRandom(1)) >= -1
+    assert (fast.hands, fast.pos, fast.left, fast.right, fast.turn, fast.last) == before
+
+
+def test_a_dealt_round_leads_as_the_game_does() -> None:
+    for seed in range(50):
+        game = TraditionalGame(NAMES, seed=seed)
+        fast = Round.dealt([Round.of_game(game).hands[s] for s in range(4)])
+        assert fast.turn == game.turn
+        assert fast.legal_moves() == [move_of(m) for m in game.legal_moves()]
