@@ -1,5 +1,7 @@
 """The Traditional game's computer players by level (`POLICIES`): easy (random), normal
-(greedy, here) and hard (`engine.ai.hard`, which judges a hand with `JUDGE`).
+(greedy, here) and hard (`engine.traditional.search`: the generic search on this game's
+fast playouts, rewarding a hand as `JUDGE` does; `engine.ai.hard` with `JUDGE` is the
+same search on the rules engine, kept for the bench's `hardflat`/`hardrandom`).
 
 The normal level:
 Doubles first (they fit only one number), then the play that leaves the most
@@ -13,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.hard import Budget, hard
+from engine.ai.hard import Budget
 from engine.ai.simple import Policy, easy
 from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 from engine.traditional.game import TraditionalGame
+from engine.traditional.search import hard
 from engine.traditional.view import TraditionalView
 
 
