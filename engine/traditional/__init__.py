@@ -5,7 +5,8 @@
   how a hand is scored; `options`: its options; `view`: what a seat may see and
   how a hand ended; `fastpath`: the tables of the hot paths; `policy`: its
   computer players by level; `hidden`: how the computer guesses the hidden tiles
-  (`Sampler`).
+  (`Sampler`); `search`: the hard level, on `rollout`'s fast playouts of a hand
+  (bitmask hands, held to the rules by tests/engine/test_traditional_rollout.py).
 - `spec`: its facts for the registry (`SPEC`).
 """
 
