@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from engine import inference
 from engine.deals import LineDeal, SeedStream
 from engine.hidden import Lacks, deal_unseen, history_lacks
 from engine.moves import LineMove
@@ -50,6 +51,12 @@ class _LineBoard:
         line = self.line
         return Lacks({line.left, line.right}) if line.tiles else None
 
+    def scores(self, tile: Tile) -> list[float]:
+        # The inference model (engine.inference): heaviest tile first.
+        if not self.line.tiles:
+            return []
+        return [float(tile.pips)] * len(self.line.ends_for(tile))
+
     def lay(self, move: LineMove, seat: int) -> None:
         assert move.tile is not None
         if not self.line.tiles:
@@ -75,6 +82,9 @@ class Sampler:
         self.options = options if options is not None else view.options
         self.unseen = tuple(unseen_tiles(view))
         self.lacks = tuple(constraints(view))
+        self.pool = (inference.WeightedPool(
+            lambda rng: deal_unseen(view, self.unseen, self.lacks, rng),
+            inference.plays(view, self.unseen, _LineBoard())) if inference.ENABLED else None)
 
     def sample(self, rng: SeededRandom) -> TraditionalGame:
         """A game in the view's position with one sampled deal of the hidden tiles.
@@ -82,7 +92,8 @@ class Sampler:
         Raises ValueError when the view's sizes do not add up.
         """
         view = self.view
-        hands, stock = deal_unseen(view, self.unseen, self.lacks, rng)
+        hands, stock = (self.pool.sample(rng) if self.pool is not None
+                        else deal_unseen(view, self.unseen, self.lacks, rng))
         seed = rng.next64() & 0xFFFFFFFF
         game = TraditionalGame(view.players, self.options, seed=seed,
                                deal=LineDeal(tuple(hands), stock))
