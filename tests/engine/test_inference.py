@@ -12,7 +12,7 @@ from engine.inference import Play, likelihood
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 from engine.traditional import TraditionalGame
-from engine.traditional.hidden import Sampler, constraints
+from engine.traditional.hidden import Sampler, _LineBoard, constraints
 
 
 def test_likelihood_is_the_product_of_softmax_choices() -> None:
@@ -44,6 +44,7 @@ def enabled(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("enabled")
 def test_weighted_deals_keep_the_hard_constraints_and_read_only_the_view() -> None:
+    swapped = 0
     for seed in range(6):
         game = _midgame(seed)
         if game.to_move is None:
@@ -59,7 +60,31 @@ def test_weighted_deals_keep_the_hard_constraints_and_read_only_the_view() -> No
                 assert len(sampled.hands[s]) == view.hand_sizes[s]
                 assert all(lacks[s].allows(t) for t in sampled.hands[s])
             drawn.append(tuple(tuple(h) for h in sampled.hands))
-        # The same view from another true game's hidden hands gives the same samples.
-        again = Sampler(view)
+        # Swap hidden tiles between the other hand and the undrawn stock of the true
+        # game: the seat's view is the same, and so must the samples be.
+        other = 1 - view.seat
+        rest = game.stock[game.stock_pos:]
+        if rest and game.hands[other]:
+            game.hands[other][0], rest[0] = rest[0], game.hands[other][0]
+            game.stock[game.stock_pos:] = rest
+            swapped += 1
+        assert game.view(view.seat) == view
+        again = Sampler(game.view(view.seat))
         assert drawn == [tuple(tuple(h) for h in again.sample(SeededRandom(k)).hands)
                          for k in range(20)]
+    assert swapped >= 3
+
+
+def test_plays_weigh_each_unseen_tile_by_its_placements() -> None:
+    game = _midgame(3)
+    assert game.to_move is not None
+    view = game.view(game.to_move)
+    sampler = Sampler(view)
+    events = inference.plays(view, sampler.unseen, _LineBoard())
+    assert events, "the position has modelled plays"
+    for e in events:
+        assert e.seat != view.seat
+        for tile, w in e.weight.items():
+            # A tile fits 0, 1 or 2 ends, each placement worth exp(pips / T).
+            assert w / math.exp(tile.pips / inference.TEMPERATURE) in (
+                pytest.approx(0), pytest.approx(1), pytest.approx(2))
