@@ -7,6 +7,9 @@ the game's end) it is edited in the background to show their current hand, with
 move buttons only while a real decision is theirs. When a newer hand message
 replaces it, the old one loses its buttons. Edits of one player's message are
 coalesced: only the newest state is sent, and a slow Discord never holds a move.
+Every edit of a player's hand messages, taking an old one's buttons away too, is
+made by that player's one worker, in order: an update begun on the message a new
+one has just replaced cannot give it its buttons back after they were taken.
 
 A move clicked on a hand message is answered by that same update
 (`answer_click`): the click's interaction carries the edit instead of the
@@ -100,6 +103,8 @@ class LiveHands:
         self.draw = draw
         self._newest: dict[Key, Update] = {}
         self._workers: dict[Key, asyncio.Task[None]] = {}
+        # Replaced hand messages whose buttons go, with the table and seat to draw them.
+        self._stale: dict[Key, list[tuple[LiveTable, int, HandMessage]]] = {}
         self._status: dict[Key, str] = {}  # the note of the player's last move
         self._shown: dict[Key, tuple[str, ...]] = {}  # the tiles last shown, for "you drew"
         # A click whose move is being committed: its player's updates wait for it.
@@ -163,7 +168,12 @@ class LiveHands:
             log.warning("table %d: a hand message was not stored: %s", table.id, exc)
             return
         if replaced is not None and replaced.live and replaced.editable(now):
-            self.updates.spawn(self._strip(table, seat, replaced), f"hand-strip-{table.id}")
+            self._strip_later((table.id, user), table, seat, replaced)
+
+    def _strip_later(self, key: Key, table: LiveTable, seat: int, old: HandMessage) -> None:
+        """Take `old`'s buttons away in the player's worker, after what it is doing."""
+        self._stale.setdefault(key, []).append((table, seat, old))
+        self._ensure_worker(key)
 
     async def _strip(self, table: LiveTable, seat: int, old: HandMessage) -> None:
         draw = (self.dm_layout if old.token is None and self.dm_layout is not None
@@ -189,6 +199,10 @@ class LiveHands:
         """The player's next update is `update` (replacing one not begun); while a click of
         theirs is being committed, it waits for the click's own update."""
         self._newest[key] = update
+        self._ensure_worker(key)
+
+    def _ensure_worker(self, key: Key) -> None:
+        """Start the player's worker if it is not running (nor waiting for a click)."""
         if key not in self._workers and key not in self._clicks:
             self._workers[key] = self.updates.spawn(self._work(key), f"hand-{key[0]}-{key[1]}")
 
@@ -211,8 +225,8 @@ class LiveHands:
             await unless_slow(interaction, work, thinking=False, note=t("error.move_queued"))
         except BaseException as exc:
             self._clicks.pop(key, None)
-            if key in self._newest:  # what was asked for meanwhile goes as usual
-                self._queue(key, self._newest[key])
+            if key in self._newest or key in self._stale:  # what was asked meanwhile goes
+                self._ensure_worker(key)
             if isinstance(exc, MoveQueued) and interaction.response.is_done():
                 return  # told by the note already
             raise
@@ -227,18 +241,14 @@ class LiveHands:
     async def _work(self, key: Key) -> None:
         ended = False
         try:
-            while key not in self._clicks and (update := self._newest.pop(key, None)):
-                ended = not update.table.is_live
-                click = update.click
-                if click is not None and not click.interaction.response.is_done():
-                    await self._answer(update, click)
-                    continue
-                try:
-                    await self._update(update.table, update.seat, update.only_live)
-                except (discord.HTTPException, StorageError) as exc:
-                    log.warning("table %d: a hand message was not updated: %s", key[0],
-                                fault_text(exc) if isinstance(exc, discord.HTTPException)
-                                else exc)
+            while key not in self._clicks and (key in self._newest or key in self._stale):
+                update = self._newest.pop(key, None)
+                if update is not None:
+                    ended = not update.table.is_live
+                    await self._do(key, update)
+                # After the update: it may have been editing a message replaced meanwhile.
+                for table, seat, old in self._stale.pop(key, []):
+                    await self._strip(table, seat, old)
         finally:
             self._workers.pop(key, None)
             if ended and key not in self._newest:
@@ -246,16 +256,37 @@ class LiveHands:
                 self._status.pop(key, None)
                 self._shown.pop(key, None)
 
-    async def _answer(self, update: Update, click: Click) -> None:
+    async def _do(self, key: Key, update: Update) -> None:
+        """One update: a click's answer, or an edit of the latest hand message."""
+        click = update.click
+        if click is not None and not click.interaction.response.is_done():
+            await self._answer(key, update, click)
+            return
+        try:
+            await self._update(update.table, update.seat, update.only_live)
+        except (discord.HTTPException, StorageError) as exc:
+            log.warning("table %d: a hand message was not updated: %s", key[0],
+                        fault_text(exc) if isinstance(exc, discord.HTTPException) else exc)
+
+    async def _answer(self, key: Key, update: Update, click: Click) -> None:
         """Edit the clicked hand message to `update`'s state, as the click's answer; what
-        goes wrong is the click's (its handler's guard answers it)."""
+        goes wrong is the click's (its handler's guard answers it). A clicked message a
+        newer one replaced meanwhile loses its buttons again after."""
         table, seat, interaction = update.table, update.seat, click.interaction
         try:
             with reading(click.language):
                 layout, files, live = await self.layout(table, seat)
             await interaction.response.edit_message(view=layout, attachments=files)
-            if interaction.message is not None:
-                await self.answered(table, seat, interaction.message.id, live)
+            message = interaction.message
+            if message is not None and not await self.answered(table, seat, message.id, live):
+                hand = await self._latest(table, seat)
+                if live and hand is not None:
+                    ephemeral = message.flags.ephemeral  # edited through the click's token
+                    self._strip_later(key, table, seat, replace(
+                        hand, channel_id=message.channel.id, message_id=message.id,
+                        token=interaction.token if ephemeral else None,
+                        expires_at=self.service.clock() + TOKEN_LIFE if ephemeral else None,
+                        live=True))
         except Exception as exc:
             click.error = exc
 
@@ -277,12 +308,14 @@ class LiveHands:
             await interaction.response.edit_message(view=layout, attachments=files)
 
     async def answered(self, table: LiveTable, seat: int, message_id: int,
-                       live: bool) -> None:
+                       live: bool) -> bool:
         """A click's answer edited hand message `message_id` to the table's state: note it
-        (if it is still the latest)."""
+        if it is still the latest. Returns whether it is."""
         hand = await self._latest(table, seat)
-        if hand is not None and hand.message_id == message_id:
-            await self.service.store.set_hand_message(replace(hand, seq=table.seq, live=live))
+        if hand is None or hand.message_id != message_id:
+            return False
+        return await self.service.store.note_hand_message(
+            replace(hand, seq=table.seq, live=live))
 
     async def _latest(self, table: LiveTable, seat: int) -> HandMessage | None:
         """The seat's latest hand message as stored (None: none, or an AI's seat)."""
@@ -300,8 +333,10 @@ class LiveHands:
         with reading(await languages_of(self.bot).person(hand.user_id)):
             layout, files, live = await self.layout(table, seat)
         await self._edit(hand, layout, files)
+        # Only while it is the latest: a newer message adopted meanwhile stays the latest
+        # (and this one loses its buttons after this edit, `_strip_later`).
         if live != hand.live or hand.seq != table.seq:
-            await self.service.store.set_hand_message(replace(hand, seq=table.seq, live=live))
+            await self.service.store.note_hand_message(replace(hand, seq=table.seq, live=live))
 
     async def _edit(self, hand: HandMessage, layout: discord.ui.LayoutView,
                     files: list[discord.File]) -> None:

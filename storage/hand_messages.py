@@ -43,6 +43,19 @@ class HandMessagesMixin:
         old = _hand(rows[0]) if rows else None
         return None if old is None or old.message_id == hand.message_id else old
 
+    async def note_hand_message(self, hand: HandMessage) -> bool:
+        """Store the move number and liveness `hand` shows, if it is still the player's
+        latest hand message (a newer one may have replaced it meanwhile: that one stays the
+        latest). Returns whether it was. One statement."""
+        async with self._db.write() as conn:
+            done = await conn.execute(
+                "UPDATE hand_messages SET seq = ?, live = ?, updated_at = ?"
+                " WHERE table_id = ? AND user_id = ? AND message_id = ?",
+                (hand.seq, int(hand.live), self._db.now(), hand.table_id, hand.user_id,
+                 hand.message_id),
+            )
+            return done.rowcount == 1
+
     async def hand_messages(self, table_id: int) -> list[HandMessage]:
         """Every player's latest hand message at the table, by user id."""
         rows = await self._db.fetch(

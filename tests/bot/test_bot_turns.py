@@ -8,6 +8,7 @@ a restart in the middle keeps all of it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -23,8 +24,10 @@ from tests.bot.conftest import open_table as host_opens
 from tests.bot.scripted import (
     MOVE_PREFIXES,
     Seeds,
+    Tally,
     check_hands,
     enabled_ids,
+    human_move,
     payload,
     play_game,
 )
@@ -272,3 +275,39 @@ async def test_a_thread_discord_refuses_leaves_the_table_in_the_channel(
     assert not channel.threads and table.channel_id == channel.id
     assert "could not be opened" in opened.response.content and opened.response.ephemeral
     assert table_message(channel, table).id == table.message_id  # the lobby, in the channel
+
+
+async def test_an_update_begun_on_a_replaced_hand_message_cannot_give_it_its_buttons_back(
+        four: dict[str, Any]) -> None:
+    """An update of ann's hand has read her latest message (A) and is still drawing it when
+    "Your hand" makes a new one (B) her latest: A loses its buttons after that update's edit,
+    not before it, so only B has live buttons (the race of a turn DM meeting an update)."""
+    env, channel = four["env"], four["channel"]
+    ann = four["members"][0]
+    table = await open_table(four, 2, 9)
+    seat = table.seat_of(ann.id)
+    if table.game.to_move != seat:  # ann's turn: her latest DM has live buttons
+        await human_move(env, four["members"][1], table, Tally())
+        await env.settle()
+    assert table.game.to_move == seat
+    hands = env.bot.actions.hands
+    drawn, gate = asyncio.Event(), asyncio.Event()
+    real_draw = hands.draw
+    held = {"first": True}
+
+    async def slow_draw(*args: Any, **kwargs: Any) -> Any:
+        if held.pop("first", False):  # the update's drawing of A waits for the gate
+            drawn.set()
+            await gate.wait()
+        return await real_draw(*args, **kwargs)
+
+    hands.draw = slow_draw
+    hands.request(table, seat)
+    await drawn.wait()
+    await ann.click(table_message(channel, table), label="Your hand")  # B, while A is drawn
+    gate.set()
+    await hands.updates.idle()  # the worker was started here, outside the bot's own tasks
+    await env.settle()
+    await check_hands(env, table, four["members"][:2])
+    latest = [h for h in await env.bot.store.hand_messages(table.id) if h.user_id == ann.id]
+    assert latest and latest[0].token is not None  # B, the ephemeral, is the latest

@@ -31,6 +31,26 @@ async def test_the_latest_hand_message_replaces_the_one_before(target: Path | st
     assert ephemeral.editable(899.0) and not ephemeral.editable(900.0) and dm.editable(1e12)
 
 
+
+async def test_noting_a_hand_message_replaced_meanwhile_leaves_the_newer_one_latest(
+        target: Path | str) -> None:
+    store = await Storage.open(target)
+    try:
+        table = await store.create_table(guild_id=1, channel_id=2, game="traditional",
+                                         host_id=7, seats=[Seat(7, None, "Ann"),
+                                                           Seat(8, None, "Bob")])
+        old = HandMessage(table.id, 7, channel_id=70, message_id=100, seq=1, live=True)
+        await store.set_hand_message(old)
+        assert await store.note_hand_message(HandMessage(table.id, 7, 70, 100, 2, live=False))
+        newer = HandMessage(table.id, 7, channel_id=2, message_id=101, seq=2, token="tok",
+                            expires_at=900.0, live=True)
+        await store.set_hand_message(newer)
+        # An update that had begun on the old one notes what it drew: nothing changes.
+        assert not await store.note_hand_message(HandMessage(table.id, 7, 70, 100, 3, live=True))
+        assert await store.hand_messages(table.id) == [newer]
+    finally:
+        await store.close()
+
 async def test_a_players_dm_choice_is_stored(target: Path | str) -> None:
     store = await Storage.open(target)
     try:
