@@ -2,14 +2,17 @@
 
 Run from the repository root:
     .venv/bin/python bench/bench_ai.py [--games 1000] [--playouts 200] [--workers 2]
-        [--configs trad2,trad4,car2,car4,mex2,mex4,mex6]
+        [--configs trad2,trad4,car2,car4,mex2,mex4,mex6] (also trad3, car3, carpairs)
         [--pairings hard-normal,normal-easy] [--mexican-playouts 1000] [--mexican-rounds 5]
         [--mexican-set 12] [--max-minutes 8] [--first 0]
 
 Game k of a pairing A vs B deals seed k // 2 and seats the levels A B (A B A B
 with 4 players) for even k and B A (B A B A) for odd k: every deal is played
-from both sides. Traditional: one hand with the default options (the hand's
-winner wins). Carousel: a match to 61 with the default options. A game counts
+from both sides (with 3 players A B A, then B A B: A holds two seats of three in
+one game of the deal and one in the other, so 50% is still an even result).
+Traditional: one hand with the default options (the hand's winner wins).
+Carousel: a match to 61 with the default options; `carpairs` plays it in pairs
+(seats 0 and 2 against 1 and 3, each pair one level). A game counts
 as a win for A when a seat played by A wins it. Mexican Train: a game of
 `--mexican-rounds` rounds (5, the short game; 13 the full one) on the double-
 `--mexican-set` set (12 or 9), other options the defaults, won by A when A's best
@@ -54,16 +57,18 @@ from bench.common import wilson
 from engine import inference
 from engine.ai import DEFAULT_BUDGET, Budget, choose
 from engine.ai.hard import choose_flat, choose_hard
-from engine.carousel import CarouselGame
+from engine.carousel import CarouselGame, CarouselOptions
 from engine.game import Game
 from engine.mexican import MexicanGame, MexicanOptions, search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
 
-CONFIGS = {"trad2": ("Traditional", 2), "trad4": ("Traditional", 4),
-           "car2": ("Carousel", 2), "car4": ("Carousel", 4),
+CONFIGS = {"trad2": ("Traditional", 2), "trad3": ("Traditional", 3),
+           "trad4": ("Traditional", 4), "car2": ("Carousel", 2), "car3": ("Carousel", 3),
+           "car4": ("Carousel", 4), "carpairs": ("Carousel", 4),
            "mex2": ("Mexican Train", 2), "mex4": ("Mexican Train", 4),
            "mex6": ("Mexican Train", 6)}
+PAIRS = {"carpairs"}  # 4 players in two pairs (seats 0 and 2 against 1 and 3)
 MEXICAN_ROUNDS = 5  # the short game; `--mexican-rounds` sets it (in each worker's job)
 
 
@@ -81,7 +86,7 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
     if game_name == "Traditional":
         game = TraditionalGame(names, seed=seed)
     elif game_name == "Carousel":
-        game = CarouselGame(names, seed=seed)
+        game = CarouselGame(names, CarouselOptions(pairs=config in PAIRS), seed=seed)
     else:
         game = MexicanGame(names, MexicanOptions(rounds=rounds, set=top), seed=seed)
     levels = [(a, b)[(i + k) % 2] for i in range(n)]
@@ -186,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
                     top=args.mexican_set, first=args.first)
                 pool.terminate()
             low, high = wilson(wins, done)
-            print(f"| {game_name}, {n} players | {a} vs {b} | {done} | {wins} | "
+            kind = f"{game_name}, {n} players" + (" in pairs" if config in PAIRS else "")
+            print(f"| {kind} | {a} vs {b} | {done} | {wins} | "
                   f"{100 * wins / max(done, 1):.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
                   f"{percentiles([w for w, _ in times])} | "
                   f"{percentiles([c for _, c in times])} | {secs:.0f} s |", flush=True)
