@@ -9,7 +9,9 @@ it) asks an adopter to hand it back by setting `wanted_by`.
 
 Every committed change of a table is told on the channel `table_changes` by a trigger
 (migrations/postgres/001), so the owner of a table learns of the moves that another
-process committed (a click that arrived there) and updates its table message.
+process committed (a click that arrived there) and updates its table message. A bot in
+another schema than `public` is told on `table_changes.<schema>` (postgres/013): channels
+are the database's, and bots in two schemas must not hear each other.
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ from .store import Storage
 log = logging.getLogger(__name__)
 
 CHANNEL = "table_changes"
+
+
+def channel_of(schema: str) -> str:
+    """The channel a schema's table changes are told on (as postgres/013's trigger names it)."""
+    return CHANNEL if schema == "public" else f"{CHANNEL}.{schema}"[:63]
+
+
 def node_name() -> str:
     """A name for this process, unique among the bot's processes (at most 63 characters)."""
     return f"{socket.gethostname()[:30]}-{os.getpid()}-{secrets.token_hex(3)}"
@@ -177,7 +186,8 @@ class Cluster:
             self._listener = await asyncpg.connect(
                 self.db.url, server_settings={"application_name": self.node}
             )
-            await self._listener.add_listener(CHANNEL, on_notify)
+            schema = str(await self._listener.fetchval("SELECT current_schema()"))
+            await self._listener.add_listener(channel_of(schema), on_notify)
         except (asyncpg.PostgresError, OSError) as exc:
             raise StorageError(f"{redact(self.db.url)}: cannot listen ({exc})") from exc
 

@@ -237,3 +237,33 @@ async def test_check_summarises_a_postgres_database(capsys: pytest.CaptureFixtur
         assert f"schema version: {latest_version()}" in out
         assert "game_tables: 1" in out and "moves: 1" in out
         assert "tables by status: playing 1" in out
+
+
+async def test_bots_in_two_schemas_of_one_database_hear_only_their_own_table_changes() -> None:
+    """NOTIFY channels are the database's: each schema's changes go on its own channel
+    (postgres/013), so a process never refreshes its table #1 from another bot's."""
+    from storage.cluster import Cluster, TableChange
+
+    async with fresh_schema() as url_a, fresh_schema() as url_b:
+        stores = [await Storage.open(url_a), await Storage.open(url_b)]
+        heard: list[list[TableChange]] = [[], []]
+        told = [asyncio.Event(), asyncio.Event()]
+        clusters = [Cluster(store, f"node-{i}") for i, store in enumerate(stores)]
+        try:
+            for i, cluster in enumerate(clusters):
+                def on_change(change: TableChange, i: int = i) -> None:
+                    heard[i].append(change)
+                    told[i].set()
+                await cluster.listen(on_change)
+            for i, store in enumerate(stores):  # A's change first, then B's
+                await store.create_table(guild_id=1, channel_id=2, game="traditional",
+                                         host_id=1, seats=TWO)
+                await asyncio.wait_for(told[i].wait(), 10)
+            # One listening connection hears its channels in commit order: had B's heard
+            # A's change, it would have come before B's own.
+            assert [len(h) for h in heard] == [1, 1]
+        finally:
+            for cluster in clusters:
+                await cluster.close()
+            for store in stores:
+                await store.close()
