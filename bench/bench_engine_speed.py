@@ -46,6 +46,7 @@ from engine.deals import LineDeal  # noqa: E402
 from engine.rng import SeededRandom  # noqa: E402
 from engine.tiles import full_set  # noqa: E402
 from engine.traditional import TraditionalGame  # noqa: E402
+from engine.traditional.blockplay import play_block  # noqa: E402
 from engine.traditional.rollout import BIT, RANK, Round  # noqa: E402
 
 PLAYERS = ("A", "B", "C", "D")
@@ -103,6 +104,22 @@ def kernel(seconds: float) -> tuple[int, float]:
     return games, time.perf_counter() - start
 
 
+def block(seconds: float) -> tuple[int, float]:
+    """The kernel's one-call block hand (`blockplay.play_block`) on the deals and choices
+    of `ours`: the same hands, the same `random.choice` calls; (hands, seconds)."""
+    chance = random.Random(1)
+    bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
+    choice = chance.choice
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        chance.shuffle(bits)
+        play_block([sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])],
+                   choice)
+        games += 1
+    return games, time.perf_counter() - start
+
+
 def kernel_finish(seconds: float) -> tuple[int, float]:
     """The kernel's `finish` with `SeededRandom`, as the search runs it, on `ours`' deals."""
     chance = random.Random(1)
@@ -122,10 +139,11 @@ def kernel_finish(seconds: float) -> tuple[int, float]:
 
 
 def same_hands(hands: int) -> bool:
-    """Whether the kernel's row plays `ours`' hands: the same winners, hand by hand."""
-    engine, fast = random.Random(1), random.Random(1)
+    """Whether the kernel's rows play `ours`' hands: the same winners, hand by hand."""
+    engine, fast, blocky = random.Random(1), random.Random(1), random.Random(1)
     tiles = list(full_set(6))
     ranks = [RANK[t.code] for t in tiles]
+    third = ranks[:]
     for _ in range(hands):
         engine.shuffle(tiles)
         game = TraditionalGame(PLAYERS, deal=LineDeal(tuple(tuple(tiles[i:i + 7])
@@ -138,6 +156,11 @@ def same_hands(hands: int) -> bool:
         while moves:
             moves = dealt.step(fast.choice(moves))
         if dealt.winner != game.results[0].winner:
+            return False
+        blocky.shuffle(third)
+        winner, _ = play_block([sum(BIT[r] for r in third[i:i + 7]) for i in range(0, 28, 7)],
+                               blocky.choice)
+        if winner != game.results[0].winner:
             return False
     return True
 
@@ -183,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("this engine, seeded deals + SeededRandom", *ours_seeded(args.seconds)))
     fast = kernel(args.seconds)
     rows.append(("playout kernel (rollout.Round), `random` (as dominoes)", *fast))
+    whole = block(args.seconds)
+    rows.append(("kernel, one call a hand (blockplay.play_block), `random`", *whole))
     rows.append(("playout kernel, `finish` + SeededRandom (as the search)",
                  *kernel_finish(args.seconds)))
     sys.stdout.write(f"Random playouts of a 4-player, 7-tile double-6 hand, "
@@ -195,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(f"\nratio: this engine is {ratio:.2f}x the speed of dominoes\n")
         ratio = (fast[0] / fast[1]) / (other[0] / other[1])
         sys.stdout.write(f"ratio: the playout kernel is {ratio:.2f}x the speed of dominoes\n")
+        ratio = (whole[0] / whole[1]) / (other[0] / other[1])
+        sys.stdout.write(f"ratio: play_block is {ratio:.2f}x the speed of dominoes\n")
     if not same_hands(200):
         sys.stdout.write("the kernel's hands differ from the engine's!\n")
         return 1
