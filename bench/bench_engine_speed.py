@@ -20,7 +20,9 @@ order, shuffled with `random.shuffle`; `Round.dealt`, then
 `step(random.choice(moves))` over its legal moves in the engine's order: the very
 hands of the first row, which the run checks on the first 200 by their winners), and
 as the search plays it (`Round.finish` with `SeededRandom` on the same deals, no
-random number for a move that is the only one).
+random number for a move that is the only one). One more row plays the same hands
+through `engine.traditional.blockplay.play_block`, the kernel's whole block hand in
+one call (the loop over locals, `random.choice` passed in and called once a move).
 
 Run from the repository root:
     .venv/bin/python bench/bench_engine_speed.py [--seconds 10]
