@@ -25,6 +25,8 @@ decisions with more than one legal move), in wall time and in the worker's CPU t
 pairing stops early after `--max-minutes` and reports the games it finished (the
 table says how many). `--first K` starts at game K (even: a deal's two sides stay
 together), to add games to an earlier run's.
+The pairing `hardinf-hard` plays the hard level with the inference weighting
+(`engine.inference.ENABLED`) on against itself as shipped (off), at the same playouts.
 The interval is Wilson's 95% score interval.
 
 Besides the levels of `engine.ai.LEVELS` a pairing may name `hardflat`: the flat
@@ -47,6 +49,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import wilson
+from engine import inference
 from engine.ai import DEFAULT_BUDGET, Budget, choose
 from engine.ai.hard import choose_flat, choose_hard
 from engine.carousel import CarouselGame
@@ -62,6 +65,7 @@ CONFIGS = {"trad2": ("Traditional", 2), "trad4": ("Traditional", 4),
 MEXICAN_ROUNDS = 5  # the short game; `--mexican-rounds` sets it (in each worker's job)
 
 
+WEIGHTED = inference.ENABLED  # the switch as shipped, for the plain "hard" level
 Times = list[tuple[float, float]]  # (wall, CPU) seconds of each decision
 
 
@@ -85,7 +89,10 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
     while (seat := game.to_move) is not None:
         view = game.view(seat)
         start, cpu = time.perf_counter(), time.process_time()
-        move = _choose(levels[seat], view, rng, budget)
+        level = levels[seat]
+        # hardinf: the hard level with the inference weighting on; the others as shipped.
+        inference.ENABLED = level == "hardinf" or WEIGHTED
+        move = _choose(level, view, rng, budget)
         if levels[seat] == a and len(view.legal_moves) > 1:
             times.append((time.perf_counter() - start, time.process_time() - cpu))
         game.play(move)  # one of its own legal moves

@@ -17,11 +17,12 @@ layout, the history, the turn, the hand number, the scores and their events.
 
 from __future__ import annotations
 
+from engine import inference
 from engine.carousel.game import CarouselGame
 from engine.carousel.options import CarouselOptions
 from engine.carousel.view import CarouselView
 from engine.deals import LineDeal, SeedStream
-from engine.fives import Spinner
+from engine.fives import Spinner, count_points, open_end_count
 from engine.hidden import Lacks, deal_unseen, history_lacks
 from engine.moves import LineMove
 from engine.rng import SeededRandom
@@ -61,6 +62,18 @@ class _SpinnerBoard:
             return None
         return Lacks({layout.ends[i] for i in layout.open_sides()})
 
+    def scores(self, tile: Tile) -> list[float]:
+        # The inference model (engine.inference): the points scored at once, then pips.
+        layout = self.layout
+        if layout is None:
+            return []
+        out = []
+        for side in layout.ends_for(tile):
+            after = layout.copy()
+            after.place(tile, side, -1)
+            out.append(count_points(open_end_count(after)) + tile.pips / 100)
+        return out
+
     def lay(self, move: LineMove, seat: int) -> None:
         assert move.tile is not None
         if self.layout is None:
@@ -86,6 +99,10 @@ class Sampler:
         self.options = options if options is not None else view.options
         self.lacks = tuple(constraints(view, self.options))
         self.unseen = tuple(unseen_tiles(view, self.options))
+        self.pool = (inference.WeightedPool(
+            lambda rng: deal_unseen(view, self.unseen, self.lacks, rng),
+            inference.plays(view, self.unseen, _SpinnerBoard(self.options)))
+            if inference.ENABLED else None)
 
     def sample(self, rng: SeededRandom) -> CarouselGame:
         """A game in the view's position with one sampled deal of the hidden tiles.
@@ -93,7 +110,8 @@ class Sampler:
         Raises ValueError when the view's sizes do not add up.
         """
         view, options = self.view, self.options
-        hands, stock = deal_unseen(view, self.unseen, self.lacks, rng)
+        hands, stock = (self.pool.sample(rng) if self.pool is not None
+                        else deal_unseen(view, self.unseen, self.lacks, rng))
         seed = rng.next64() & 0xFFFFFFFF
         deal = LineDeal(tuple(hands), stock, view.to_move)
         game = CarouselGame(view.players, options, seed=seed, deal=deal)

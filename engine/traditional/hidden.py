@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from engine import inference
 from engine.deals import LineDeal, SeedStream
 from engine.hidden import Lacks, deal_unseen, history_lacks
 from engine.moves import LineMove
@@ -50,6 +51,12 @@ class _LineBoard:
         line = self.line
         return Lacks({line.left, line.right}) if line.tiles else None
 
+    def scores(self, tile: Tile) -> list[float]:
+        # The inference model (engine.inference): heaviest tile first.
+        if not self.line.tiles:
+            return []
+        return [float(tile.pips)] * len(self.line.ends_for(tile))
+
     def lay(self, move: LineMove, seat: int) -> None:
         assert move.tile is not None
         if not self.line.tiles:
@@ -75,10 +82,16 @@ class Sampler:
         self.options = options if options is not None else view.options
         self.unseen = tuple(unseen_tiles(view))
         self.lacks = tuple(constraints(view))
+        self.pool = (inference.WeightedPool(
+            lambda rng: deal_unseen(view, self.unseen, self.lacks, rng),
+            inference.plays(view, self.unseen, _LineBoard())) if inference.ENABLED else None)
 
     def deal(self, rng: SeededRandom) -> tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]:
         """One sampled deal: every seat's hand (the view's own as it is) and the stock in
         draw order. Raises ValueError when the view's sizes do not add up."""
+        if self.pool is not None:
+            dealt: tuple[list[tuple[Tile, ...]], tuple[Tile, ...]] = self.pool.sample(rng)
+            return dealt
         return deal_unseen(self.view, self.unseen, self.lacks, rng)
 
     def sample(self, rng: SeededRandom) -> TraditionalGame:
