@@ -34,6 +34,8 @@ search the hard level used before successive halving (`engine.ai.hard.choose_fla
 at the same budget as hard, so that `--pairings hard-hardflat` measures the
 allocation alone (in Mexican Train, its own search with `halving=False`); and
 `hardrandom`: the hard level with random playouts, not its game's guided ones.
+A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
+at the same time budget rather than the same playout count.
 """
 
 from __future__ import annotations
@@ -91,8 +93,8 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
         start, cpu = time.perf_counter(), time.process_time()
         level = levels[seat]
         # hardinf: the hard level with the inference weighting on; the others as shipped.
-        inference.ENABLED = level == "hardinf" or WEIGHTED
-        move = _choose(level, view, rng, budget)
+        inference.ENABLED = level.partition("@")[0] == "hardinf" or WEIGHTED
+        move = _choose(level.partition("@")[0], view, rng, _budget_of(level, budget))
         if levels[seat] == a and len(view.legal_moves) > 1:
             times.append((time.perf_counter() - start, time.process_time() - cpu))
         game.play(move)  # one of its own legal moves
@@ -103,6 +105,12 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
                 for level in (a, b)}
         return best[a] < best[b], times
     return any(levels[w] == a for w in outcome.winners), times
+
+
+def _budget_of(level: str, budget: Budget | None) -> Budget | None:
+    # `hard@2400`: that level at 2,400 playouts a move, whatever `--playouts` says.
+    playouts = level.partition("@")[2]
+    return Budget(playouts=int(playouts), seconds=5.0) if playouts else budget
 
 
 def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None) -> Any:

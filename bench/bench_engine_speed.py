@@ -88,6 +88,12 @@ def ours(seconds: float) -> tuple[int, float]:
     return games, time.perf_counter() - start
 
 
+def _dealt(chance: random.Random, bits: list[int]) -> Round:
+    # Shuffled as `ours`' tiles; the bits of one hand are distinct: their sum is its mask.
+    chance.shuffle(bits)
+    return Round.dealt([sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])])
+
+
 def kernel(seconds: float) -> tuple[int, float]:
     """The playout kernel on the deals and choices of `ours`: (hands, seconds)."""
     chance = random.Random(1)
@@ -95,10 +101,7 @@ def kernel(seconds: float) -> tuple[int, float]:
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        chance.shuffle(bits)
-        # The bits of one hand are distinct: their sum is the hand's mask.
-        hands = [sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])]
-        fast = Round.dealt(hands)
+        fast = _dealt(chance, bits)
         moves = fast.legal_moves()
         while moves:
             moves = fast.step(chance.choice(moves))
@@ -130,10 +133,7 @@ def kernel_finish(seconds: float) -> tuple[int, float]:
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        chance.shuffle(bits)
-        # The bits of one hand are distinct: their sum is the hand's mask.
-        hands = [sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])]
-        fast = Round.dealt(hands)
+        fast = _dealt(chance, bits)
         fast.play(fast.legal_moves()[0])  # the lead is forced: a deal without stock
         fast.finish(rng)
         games += 1

@@ -21,14 +21,23 @@ as long as the time cap is not reached.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from engine.rng import SeededRandom
 
-if TYPE_CHECKING:  # engine.ai.hard imports this module
-    from engine.ai.hard import Budget
-
 R = TypeVar("R")
+
+
+class Budget(Protocol):
+    """What the halving reads of a search's budget (`engine.ai.hard.Budget`, which
+    imports this module, so it is named here by its shape)."""
+
+    @property
+    def playouts(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
 
 
 def halving(count: int, sample: Callable[[SeededRandom], R],
