@@ -14,15 +14,13 @@ is `random.choice` of the legal moves.
 A third row times this engine as the tables and the AI use it: a deal from a
 seed (`SeededRandom`, with the lopsided-hand redeal) and moves picked by
 `SeededRandom.below`, whose pure-Python generator costs more than `random`.
-The playout kernel of the hard AI (`engine.traditional.rollout.Round`) gets two
-rows: on the same deals with the same randomness (the 28 tiles' bits in `full_set`
-order, shuffled with `random.shuffle`; `Round.dealt`, then
-`step(random.choice(moves))` over its legal moves in the engine's order: the very
-hands of the first row, which the run checks on the first 200 by their winners), and
-as the search plays it (`Round.finish` with `SeededRandom` on the same deals, no
-random number for a move that is the only one). One more row plays the same hands
-through `engine.traditional.blockplay.play_block`, the kernel's whole block hand in
-one call (the loop over locals, `random.choice` passed in and called once a move).
+The last row times the hard AI's playout kernel as the search runs it
+(`engine.traditional.rollout.Round.finish`) on the same deals: the 28 tiles' bits in
+`full_set` order, shuffled with `random.shuffle` (seeded 1, as `dominoes`' tiles),
+`Round.dealt`, then `finish` with `SeededRandom(1)`, the search's generator, for the
+moves (a uniformly random legal move each; see that module for how it draws). The run
+checks that the kernel deals the first row's hands; tests/engine/
+test_traditional_rollout.py holds its playouts to the rules.
 
 Run from the repository root:
     .venv/bin/python bench/bench_engine_speed.py [--seconds 10]
@@ -48,8 +46,7 @@ from engine.deals import LineDeal  # noqa: E402
 from engine.rng import SeededRandom  # noqa: E402
 from engine.tiles import full_set  # noqa: E402
 from engine.traditional import TraditionalGame  # noqa: E402
-from engine.traditional.blockplay import play_block  # noqa: E402
-from engine.traditional.rollout import BIT, RANK, Round  # noqa: E402
+from engine.traditional.rollout import BIT, CUT, RANK, Round  # noqa: E402
 
 PLAYERS = ("A", "B", "C", "D")
 
@@ -60,13 +57,13 @@ import dominoes
 random.seed(1)
 seconds = float(sys.argv[1])
 games = 0
-start = time.perf_counter()
-while time.perf_counter() - start < seconds:
+start = time.process_time()
+while time.process_time() - start < seconds:
     game = dominoes.Game.new()
     while game.result is None:
         game.make_move(*random.choice(game.valid_moves))
     games += 1
-elapsed = time.perf_counter() - start
+elapsed = time.process_time() - start
 print(json.dumps({"games": games, "seconds": elapsed, "version": version("dominoes")}))
 """
 
@@ -77,15 +74,15 @@ def ours(seconds: float) -> tuple[int, float]:
     chance = random.Random(1)
     tiles = list(full_set(6))
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         chance.shuffle(tiles)
         hands = tuple(tuple(tiles[i:i + 7]) for i in range(0, 28, 7))
         game = TraditionalGame(PLAYERS, deal=LineDeal(hands, ()))
         while game.to_move is not None:
             game.play(chance.choice(game.legal_moves()))
         games += 1
-    return games, time.perf_counter() - start
+    return games, time.process_time() - start
 
 
 def _dealt(chance: random.Random, bits: list[int]) -> Round:
@@ -95,74 +92,30 @@ def _dealt(chance: random.Random, bits: list[int]) -> Round:
 
 
 def kernel(seconds: float) -> tuple[int, float]:
-    """The playout kernel on the deals and choices of `ours`: (hands, seconds)."""
-    chance = random.Random(1)
-    bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
-    games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fast = _dealt(chance, bits)
-        moves = fast.legal_moves()
-        while moves:
-            moves = fast.step(chance.choice(moves))
-        games += 1
-    return games, time.perf_counter() - start
-
-
-def block(seconds: float) -> tuple[int, float]:
-    """The kernel's one-call block hand (`blockplay.play_block`) on the deals and choices
-    of `ours`: the same hands, the same `random.choice` calls; (hands, seconds)."""
-    chance = random.Random(1)
-    bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
-    choice = chance.choice
-    games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        chance.shuffle(bits)
-        play_block([sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])],
-                   choice)
-        games += 1
-    return games, time.perf_counter() - start
-
-
-def kernel_finish(seconds: float) -> tuple[int, float]:
-    """The kernel's `finish` with `SeededRandom`, as the search runs it, on `ours`' deals."""
+    """The kernel's `finish` as the search runs it, on `ours`' deals: (hands, seconds)."""
     chance = random.Random(1)
     rng = SeededRandom(1)
     bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fast = _dealt(chance, bits)
-        fast.play(fast.legal_moves()[0])  # the lead is forced: a deal without stock
-        fast.finish(rng)
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        _dealt(chance, bits).finish(rng)
         games += 1
-    return games, time.perf_counter() - start
+    return games, time.process_time() - start
 
 
-def same_hands(hands: int) -> bool:
-    """Whether the kernel's rows play `ours`' hands: the same winners, hand by hand."""
-    engine, fast, blocky = random.Random(1), random.Random(1), random.Random(1)
+def same_deals(hands: int) -> bool:
+    """Whether the kernel's row deals `ours`' hands, and ends each (not cut short)."""
+    engine, fast = random.Random(1), random.Random(1)
     tiles = list(full_set(6))
-    ranks = [RANK[t.code] for t in tiles]
-    third = ranks[:]
+    bits = [BIT[RANK[t.code]] for t in tiles]
+    rng = SeededRandom(1)
     for _ in range(hands):
         engine.shuffle(tiles)
         game = TraditionalGame(PLAYERS, deal=LineDeal(tuple(tuple(tiles[i:i + 7])
                                                             for i in range(0, 28, 7)), ()))
-        while game.to_move is not None:
-            game.play(engine.choice(game.legal_moves()))
-        fast.shuffle(ranks)
-        dealt = Round.dealt([sum(BIT[r] for r in ranks[i:i + 7]) for i in range(0, 28, 7)])
-        moves = dealt.legal_moves()
-        while moves:
-            moves = dealt.step(fast.choice(moves))
-        if dealt.winner != game.results[0].winner:
-            return False
-        blocky.shuffle(third)
-        winner, _ = play_block([sum(BIT[r] for r in third[i:i + 7]) for i in range(0, 28, 7)],
-                               blocky.choice)
-        if winner != game.results[0].winner:
+        dealt = _dealt(fast, bits)
+        if dealt.hands != Round.of_game(game).hands or dealt.finish(rng) == CUT:
             return False
     return True
 
@@ -171,14 +124,14 @@ def ours_seeded(seconds: float) -> tuple[int, float]:
     """The same with seeded deals and `SeededRandom` choices (as the AI plays)."""
     rng = SeededRandom(1)
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         game = TraditionalGame(PLAYERS, seed=games)
         while game.to_move is not None:
             moves = game.legal_moves()
             game.play(moves[rng.below(len(moves))])
         games += 1
-    return games, time.perf_counter() - start
+    return games, time.process_time() - start
 
 
 def theirs(python: str, seconds: float) -> tuple[int, float, str] | None:
@@ -207,11 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((f"dominoes {other[2]}, `random`", other[0], other[1]))
     rows.append(("this engine, seeded deals + SeededRandom", *ours_seeded(args.seconds)))
     fast = kernel(args.seconds)
-    rows.append(("playout kernel (rollout.Round), `random` (as dominoes)", *fast))
-    whole = block(args.seconds)
-    rows.append(("kernel, one call a hand (blockplay.play_block), `random`", *whole))
-    rows.append(("playout kernel, `finish` + SeededRandom (as the search)",
-                 *kernel_finish(args.seconds)))
+    rows.append(("playout kernel, `Round.finish` + SeededRandom (as the search)", *fast))
     sys.stdout.write(f"Random playouts of a 4-player, 7-tile double-6 hand, "
                      f"{args.seconds:g} s each, Python {sys.version.split()[0]}\n\n")
     sys.stdout.write("| engine | hands | seconds | hands/s |\n|---|---:|---:|---:|\n")
@@ -222,10 +171,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(f"\nratio: this engine is {ratio:.2f}x the speed of dominoes\n")
         ratio = (fast[0] / fast[1]) / (other[0] / other[1])
         sys.stdout.write(f"ratio: the playout kernel is {ratio:.2f}x the speed of dominoes\n")
-        ratio = (whole[0] / whole[1]) / (other[0] / other[1])
-        sys.stdout.write(f"ratio: play_block is {ratio:.2f}x the speed of dominoes\n")
-    if not same_hands(200):
-        sys.stdout.write("the kernel's hands differ from the engine's!\n")
+    if not same_deals(200):
+        sys.stdout.write("the kernel's deals differ from the engine's!\n")
         return 1
     return 0
 

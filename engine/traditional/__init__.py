@@ -6,9 +6,7 @@
   how a hand ended; `fastpath`: the tables of the hot paths; `policy`: its
   computer players by level; `hidden`: how the computer guesses the hidden tiles
   (`Sampler`); `search`: the hard level, on `rollout`'s fast playouts of a hand
-  (bitmask hands, held to the rules by tests/engine/test_traditional_rollout.py);
-  `blockplay`: a whole block hand (no stock) in one call on the same tables, for the
-  engine-speed bench (held to the rules by tests/engine/test_traditional_blockplay.py).
+  (bitmask hands, held to the rules by tests/engine/test_traditional_rollout.py).
 - `spec`: its facts for the registry (`SPEC`).
 """
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.moves import LineMove
-from engine.rng import SeededRandom
+from engine.rng import _LIMIT, _MASK, SeededRandom
 from engine.tiles import MAX_PIPS, Tile
 from engine.traditional.scoring import NO_WINNER
 
@@ -55,10 +55,14 @@ DOUBLES = tuple(k for k, (high, low) in enumerate(TILES) if high == low)  # 6-6 
 HEAVIEST = tuple(sorted(range(len(TILES)), key=lambda k: -(PIPS[k] * 16 + TILES[k][0])))
 LONE_BLANK = BIT[RANK[0]]  # a hand of only 0-0
 
-_DRAW = (DRAW,)
-_PASS = (PASS,)
-# The legal plays of a `fits` mask at ends `e`, by `fits * 64 + e`, made as first met.
+
+_OPENERS = DOUBLES + HEAVIEST  # who leads a new hand: the highest double, else the heaviest
+_NEXT = [tuple((seat + 1) % n for seat in range(n)) for n in range(9)]
+"""By the number of seats (up to 8): each seat's next seat."""
+# The legal plays of a `fits` mask at ends `e`, by `fits * 64 + e`, made as first met;
+# `_STEPS` the same plays as `finish` reads them: (ends after, the tile's bit) each.
 _PLAYS: dict[int, tuple[int, ...]] = {}
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def _plays(fits: int, left: int, right: int) -> tuple[int, ...]:
@@ -76,6 +80,14 @@ def _plays(fits: int, left: int, right: int) -> tuple[int, ...]:
             moves.append(rank * 2 + 1)
     plays = _PLAYS[fits * 64 + left * 7 + right] = tuple(moves)
     return plays
+
+
+def _steps(fits: int, ends: int) -> tuple[tuple[int, int], ...]:
+    left, right = ends // 7, ends % 7
+    steps = _STEPS[fits * 64 + ends] = tuple(
+        (left * 7 + OTHER[(m >> 1) * 7 + right] if m & 1 else OTHER[(m >> 1) * 7 + left] * 7
+         + right, BIT[m >> 1]) for m in _plays(fits, left, right))
+    return steps
 
 
 def mask(tiles: Sequence[Tile]) -> int:
@@ -143,13 +155,15 @@ class Round:
         held = 0
         for hand in hands:
             held |= hand
-        for rank in DOUBLES + HEAVIEST:
+        for rank in _OPENERS:
             bit = BIT[rank]
             if held & bit:
                 break
         else:
             raise ValueError("nobody holds a tile")
-        seat = next(s for s, hand in enumerate(hands) if hand & bit)
+        seat = 0
+        while not hands[seat] & bit:
+            seat += 1
         return cls(hands, stock, turn=seat, lead=bit, options=options)
 
     @classmethod
@@ -215,53 +229,6 @@ class Round:
             return list(plays if plays is not None else _plays(fits, left, right))
         return [DRAW if self.pos < len(self.stock) else PASS]
 
-    def step(self, move: int) -> tuple[int, ...]:
-        """`play(move)`, then the legal moves that follow, () once the hand is over: as
-        `legal_moves` but a shared tuple, in one call (for a harness that picks its own
-        random moves, as bench/bench_engine_speed.py does)."""
-        turn = self.turn
-        hands = self.hands
-        stock = self.stock
-        if move >= 0:
-            rank = move >> 1
-            left, right = self.left, self.right
-            if left < 0:
-                left, right = TILES[rank]
-            elif move & 1:
-                right = OTHER[rank * 7 + right]
-            else:
-                left = OTHER[rank * 7 + left]
-            self.left, self.right = left, right
-            hand = hands[turn] = hands[turn] ^ BIT[rank]
-            self.last = turn
-            ends = left * 7 + right
-            if not hand:
-                self._end(turn)
-                return ()
-            if self.pos == len(stock):
-                held = 0
-                for other in hands:
-                    held |= other
-                if not held & ENDS[ends]:
-                    self._end(turn)
-                    return ()
-            turn = self.turn = turn + 1 if turn + 1 < self.n else 0
-        elif move == DRAW:
-            hands[turn] |= stock[self.pos]
-            self.pos += 1
-            if self.pos == len(stock) and self._blocked():
-                self._end(self.last)
-                return ()
-            ends = self.left * 7 + self.right
-        else:
-            turn = self.turn = turn + 1 if turn + 1 < self.n else 0
-            ends = self.left * 7 + self.right
-        fits = hands[turn] & ENDS[ends]
-        if fits:
-            plays = _PLAYS.get(fits * 64 + ends)
-            return plays if plays is not None else _plays(fits, ends // 7, ends % 7)
-        return _DRAW if self.pos < len(stock) else _PASS
-
     def play(self, move: int) -> bool:
         """The seat to move makes `move` (one of `legal_moves`, not checked); whether that
         ended the hand."""
@@ -311,61 +278,90 @@ class Round:
 
     def finish(self, rng: SeededRandom) -> int:
         """Play random moves to the end of the hand (see the module docstring); the
-        hand's winner then (NO_WINNER for none, CUT if the guard stopped it)."""
+        hand's winner then (NO_WINNER for none, CUT if the guard stopped it). `rng` gives
+        the numbers `rng.below` would, in the same order, and is left where it would be."""
         if self.turn < 0:
             return self.winner
-        if self.left < 0:  # the lead: rare here (the search plays it as its root move)
-            leads = self.legal_moves()
-            if self.play(leads[rng.below(len(leads))] if len(leads) > 1 else leads[0]):
+        if self.left < 0:  # the lead (the search plays it as its root move)
+            leads = self.lead or self.hands[self.turn]
+            if leads & (leads - 1):  # a choice of leads, in rank order (`legal_moves`)
+                ranks = [rank for rank in range(len(TILES)) if leads & BIT[rank]]
+                lead = ranks[rng.below(len(ranks))]
+            else:
+                lead = leads.bit_length() - 1
+            if self.play(lead * 2):
                 return self.winner
-        hands, stock, pos, n = self.hands, self.stock, self.pos, self.n
-        size = len(stock)
-        left, right, turn, last = self.left, self.right, self.turn, self.last
-        plays_of, below = _PLAYS.get, rng.below
-        held = 0  # every hand's tiles together, kept once the stock is empty
-        if pos == size:
-            for hand in hands:
-                held |= hand
-        for _ in range(GUARD):
+        # Loops over locals: the ends as one index (`left * 7 + right`), the plays as
+        # `_STEPS`, SplitMix64 inlined as in `SeededRandom.below` (the same numbers).
+        hands, stock, pos, size = self.hands, self.stock, self.pos, len(self.stock)
+        ends, turn, last = self.left * 7 + self.right, self.turn, self.last
+        following, steps_of, state = _NEXT[self.n], _STEPS.get, rng._state
+        out = False  # whether a hand went out while the stock lasted
+        drew = pos < size
+        while pos < size:  # no passes and no fish while there is stock to draw
             hand = hands[turn]
-            ends = left * 7 + right
             fits = hand & ENDS[ends]
-            if fits:
-                plays = plays_of(fits * 64 + ends)
-                if plays is None:
-                    plays = _plays(fits, left, right)
-                move = plays[below(len(plays))] if len(plays) > 1 else plays[0]
-                rank = move >> 1
-                bit = BIT[rank]
-                if move & 1:
-                    right = OTHER[rank * 7 + right]
-                else:
-                    left = OTHER[rank * 7 + left]
-                hand ^= bit
-                hands[turn] = hand
-                last = turn
-                if not hand:
-                    break
-                if pos == size:
-                    held ^= bit
-                    if not held & ENDS[left * 7 + right]:
-                        break
-                turn = turn + 1 if turn + 1 < n else 0
-            elif pos < size:
+            if not fits:
                 hands[turn] = hand | stock[pos]
                 pos += 1
-                if pos == size:
-                    for hand in hands:
-                        held |= hand
-                    if not held & ENDS[ends]:
+                continue
+            steps = steps_of(fits * 64 + ends) or _steps(fits, ends)
+            count = len(steps)
+            if count > 1:
+                limit = _LIMIT[count]
+                while True:
+                    state = (state + 0x9E3779B97F4A7C15) & _MASK
+                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    z ^= z >> 31
+                    if z < limit:
                         break
+                ends, bit = steps[z % count]
             else:
-                turn = turn + 1 if turn + 1 < n else 0
-        else:
-            self.turn = -1
-            self.winner = CUT
-            return CUT
-        self.pos, self.left, self.right = pos, left, right
+                ends, bit = steps[0]
+            hand ^= bit
+            hands[turn] = hand
+            last = turn
+            if not hand:
+                out = True
+                break
+            turn = following[turn]
+        held = 0  # every hand's tiles together: the hand goes on while one of them fits
+        for hand in hands:
+            held |= hand
+        if not (out or held & ENDS[ends]):
+            if not drew:  # blocked from the start: not a position of a real hand
+                self.turn, self.winner = -1, CUT
+                rng._state = state
+                return CUT
+            out = True  # the last draw left nobody a tile to lay: a fish
+        while not out:
+            hand = hands[turn]
+            fits = hand & ENDS[ends]
+            if fits:
+                steps = steps_of(fits * 64 + ends) or _steps(fits, ends)
+                count = len(steps)
+                if count > 1:
+                    limit = _LIMIT[count]
+                    while True:
+                        state = (state + 0x9E3779B97F4A7C15) & _MASK
+                        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                        z ^= z >> 31
+                        if z < limit:
+                            break
+                    ends, bit = steps[z % count]
+                else:
+                    ends, bit = steps[0]
+                hand ^= bit
+                hands[turn] = hand
+                held ^= bit
+                last = turn
+                if not (hand and held & ENDS[ends]):
+                    break
+            turn = following[turn]
+        rng._state = state
+        self.pos, self.left, self.right = pos, ends // 7, ends % 7
         self._end(last)
         return self.winner
 

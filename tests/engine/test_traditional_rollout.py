@@ -58,11 +58,8 @@ def test_the_playouts_follow_the_rules_over_2000_positions() -> None:
             move = pick(legal, rng)
             assert game.play(line_move(fast, move)) is not None
             kinds.add(move if move < 0 else 0)
-            if seed % 2:  # `play` then `legal_moves`, or both in one `step`
-                fast.play(move)
-                legal = fast.legal_moves()
-            else:
-                legal = list(fast.step(move))
+            fast.play(move)
+            legal = fast.legal_moves()
             moves += 1
         assert legal == []
         assert fast.legal_moves() == []
