@@ -14,7 +14,11 @@ already says; `hand_size`, `lopsided_suit` and `target` only shape deals and mat
 
 A playout (`finish`) picks a uniformly random legal move, as `engine.ai.hard`'s `_pick`
 does (a draw or a pass always comes alone here, so its 1-in-8 rule never applies), and
-spends no random number on a move that is the only one; it ends with the hand.
+spends no random number on a move that is the only one; it ends with the hand. Its random
+numbers are bytes, eight from each `rng.next64()` (lowest first; each playout starts a
+fresh one): a choice of k moves takes bytes until one, b, is below 256 - 256 % k and
+picks the move b % k (every move equally likely), which costs far less than a
+`SeededRandom.below` a move.
 
 tests/engine/test_traditional_rollout.py replays playouts through the real rules.
 """
@@ -25,14 +29,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.moves import LineMove
-from engine.rng import _LIMIT, _MASK, SeededRandom
+from engine.rng import SeededRandom
 from engine.tiles import MAX_PIPS, Tile
 from engine.traditional.scoring import NO_WINNER
 
 DRAW = -1
 PASS = -2
-CUT = -3  # `finish`'s winner when its guard stopped the playout (never, in a real hand)
-GUARD = 1000  # moves a playout may make at most (a hand ends long before)
+CUT = -3  # `finish`'s winner from a position blocked already (never, in a real hand)
 TOP = 6
 TILES: tuple[tuple[int, int], ...] = tuple(
     (high, low) for high in range(TOP, -1, -1) for low in range(high, -1, -1))
@@ -57,12 +60,17 @@ LONE_BLANK = BIT[RANK[0]]  # a hand of only 0-0
 
 
 _OPENERS = DOUBLES + HEAVIEST  # who leads a new hand: the highest double, else the heaviest
+_FRESH = 1 << 64  # over `next64`'s 64 bits: marks where a word's bytes end
+_INDEX = [byte % count if count and byte < 256 - 256 % count else -1
+          for count in range(64) for byte in range(256)]
+"""By `count << 8 | byte`: the move a random byte picks of `count`, -1 for none."""
 _NEXT = [tuple((seat + 1) % n for seat in range(n)) for n in range(9)]
 """By the number of seats (up to 8): each seat's next seat."""
 # The legal plays of a `fits` mask at ends `e`, by `fits * 64 + e`, made as first met;
-# `_STEPS` the same plays as `finish` reads them: (ends after, the tile's bit) each.
+# `_STEPS[e][fits]` the same as `finish` reads them: the (ends after, tile bit) of each.
 _PLAYS: dict[int, tuple[int, ...]] = {}
-_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_STEPS: list[dict[int, tuple[tuple[int, int], ...]]] = [{} for _ in range(49)]
+_PAIR = [(ends, BIT[rank]) for ends in range(49) for rank in range(len(TILES))]
 
 
 def _plays(fits: int, left: int, right: int) -> tuple[int, ...]:
@@ -83,11 +91,21 @@ def _plays(fits: int, left: int, right: int) -> tuple[int, ...]:
 
 
 def _steps(fits: int, ends: int) -> tuple[tuple[int, int], ...]:
+    # As `_plays`, each play as (ends after, tile bit), one shared pair each (`_PAIR`).
     left, right = ends // 7, ends % 7
-    steps = _STEPS[fits * 64 + ends] = tuple(
-        (left * 7 + OTHER[(m >> 1) * 7 + right] if m & 1 else OTHER[(m >> 1) * 7 + left] * 7
-         + right, BIT[m >> 1]) for m in _plays(fits, left, right))
-    return steps
+    low, high = PIP[left], PIP[right]
+    steps = []
+    rest = fits
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        rank = bit.bit_length() - 1
+        if bit & low:
+            steps.append(_PAIR[(OTHER[rank * 7 + left] * 7 + right) * 28 + rank])
+        if bit & high:
+            steps.append(_PAIR[(left * 7 + OTHER[rank * 7 + right]) * 28 + rank])
+    entry = _STEPS[ends][fits] = tuple(steps)
+    return entry
 
 
 def mask(tiles: Sequence[Tile]) -> int:
@@ -277,90 +295,109 @@ class Round:
         return True
 
     def finish(self, rng: SeededRandom) -> int:
-        """Play random moves to the end of the hand (see the module docstring); the
-        hand's winner then (NO_WINNER for none, CUT if the guard stopped it). `rng` gives
-        the numbers `rng.below` would, in the same order, and is left where it would be."""
+        """Play random moves to the end of the hand (see the module docstring: how it
+        draws from `rng`); the hand's winner then (NO_WINNER for none; CUT if the position
+        was blocked already, which a real hand never is)."""
         if self.turn < 0:
             return self.winner
+        # Loops over locals: the ends as one index (`left * 7 + right`), the plays as
+        # `_STEPS` gives them, the random bytes as `word` (over a sentinel bit). Of
+        # `count` moves, a byte b < 256 - 256 % count picks the move b % count.
+        hands, stock, pos, size = self.hands, self.stock, self.pos, len(self.stock)
+        turn, last, following, fitting = self.turn, self.last, _NEXT[self.n], ENDS
+        next64, word, picks = rng.next64, 1, _INDEX
+        moved = pos < size  # whether this playout moves before its first fish check
+        out = False  # whether a hand went out before that check
         if self.left < 0:  # the lead (the search plays it as its root move)
-            leads = self.lead or self.hands[self.turn]
+            leads = self.lead or hands[turn]
             if leads & (leads - 1):  # a choice of leads, in rank order (`legal_moves`)
                 ranks = [rank for rank in range(len(TILES)) if leads & BIT[rank]]
-                lead = ranks[rng.below(len(ranks))]
+                count = len(ranks)
+                while True:
+                    if word < 256:  # only the sentinel bit left: the word is spent
+                        word = next64() | _FRESH
+                    index = picks[count << 8 | word & 255]
+                    word >>= 8
+                    if index >= 0:
+                        break
+                lead = ranks[index]
             else:
                 lead = leads.bit_length() - 1
-            if self.play(lead * 2):
-                return self.winner
-        # Loops over locals: the ends as one index (`left * 7 + right`), the plays as
-        # `_STEPS`, SplitMix64 inlined as in `SeededRandom.below` (the same numbers).
-        hands, stock, pos, size = self.hands, self.stock, self.pos, len(self.stock)
-        ends, turn, last = self.left * 7 + self.right, self.turn, self.last
-        following, steps_of, state = _NEXT[self.n], _STEPS.get, rng._state
-        out = False  # whether a hand went out while the stock lasted
-        drew = pos < size
-        while pos < size:  # no passes and no fish while there is stock to draw
+            high, low = TILES[lead]
+            ends = high * 7 + low
+            hands[turn] ^= BIT[lead]
+            last, moved, out = turn, True, not hands[turn]
+            turn = following[turn]
+        else:
+            ends = self.left * 7 + self.right
+        while pos < size and not out:  # no passes and no fish while there is stock
             hand = hands[turn]
-            fits = hand & ENDS[ends]
+            fits = hand & fitting[ends]
             if not fits:
                 hands[turn] = hand | stock[pos]
                 pos += 1
                 continue
-            steps = steps_of(fits * 64 + ends) or _steps(fits, ends)
+            try:
+                steps = _STEPS[ends][fits]
+            except KeyError:
+                steps = _steps(fits, ends)
             count = len(steps)
             if count > 1:
-                limit = _LIMIT[count]
                 while True:
-                    state = (state + 0x9E3779B97F4A7C15) & _MASK
-                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    z ^= z >> 31
-                    if z < limit:
+                    if word < 256:
+                        word = next64() | _FRESH
+                    index = picks[count << 8 | word & 255]
+                    word >>= 8
+                    if index >= 0:
                         break
-                ends, bit = steps[z % count]
+                ends, bit = steps[index]
             else:
                 ends, bit = steps[0]
             hand ^= bit
             hands[turn] = hand
-            last = turn
-            if not hand:
-                out = True
-                break
+            last, out = turn, not hand
             turn = following[turn]
-        held = 0  # every hand's tiles together: the hand goes on while one of them fits
-        for hand in hands:
-            held |= hand
-        if not (out or held & ENDS[ends]):
-            if not drew:  # blocked from the start: not a position of a real hand
+        if not moved:  # a position blocked already (not one of a real hand) never ends
+            held = 0
+            for hand in hands:
+                held |= hand
+            if not held & fitting[ends]:
                 self.turn, self.winner = -1, CUT
-                rng._state = state
                 return CUT
-            out = True  # the last draw left nobody a tile to lay: a fish
+        # Now someone can lay a tile, unless a fish began with the last draw: after the
+        # last tile laid, as many passes as seats in a row (they change nothing).
+        passes, seats, cache = 0, self.n, _STEPS[ends]
         while not out:
             hand = hands[turn]
-            fits = hand & ENDS[ends]
+            fits = hand & fitting[ends]
             if fits:
-                steps = steps_of(fits * 64 + ends) or _steps(fits, ends)
+                try:
+                    steps = cache[fits]
+                except KeyError:
+                    steps = _steps(fits, ends)
                 count = len(steps)
                 if count > 1:
-                    limit = _LIMIT[count]
                     while True:
-                        state = (state + 0x9E3779B97F4A7C15) & _MASK
-                        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                        z ^= z >> 31
-                        if z < limit:
+                        if word < 256:
+                            word = next64() | _FRESH
+                        index = picks[count << 8 | word & 255]
+                        word >>= 8
+                        if index >= 0:
                             break
-                    ends, bit = steps[z % count]
+                    ends, bit = steps[index]
                 else:
                     ends, bit = steps[0]
+                cache = _STEPS[ends]
                 hand ^= bit
                 hands[turn] = hand
-                held ^= bit
-                last = turn
-                if not (hand and held & ENDS[ends]):
+                last, passes = turn, 0
+                if not hand:
+                    break
+            else:
+                passes += 1
+                if passes == seats:
                     break
             turn = following[turn]
-        rng._state = state
         self.pos, self.left, self.right = pos, ends // 7, ends % 7
         self._end(last)
         return self.winner
