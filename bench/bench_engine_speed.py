@@ -15,12 +15,13 @@ A third row times this engine as the tables and the AI use it: a deal from a
 seed (`SeededRandom`, with the lopsided-hand redeal) and moves picked by
 `SeededRandom.below`, whose pure-Python generator costs more than `random`.
 The last row times the hard AI's playout kernel as the search runs it
-(`engine.traditional.rollout.Round.finish`) on the same deals: the 28 tiles' bits in
-`full_set` order, shuffled with `random.shuffle` (seeded 1, as `dominoes`' tiles),
-`Round.dealt`, then `finish` with `SeededRandom(1)`, the search's generator, for the
-moves (a uniformly random legal move each; see that module for how it draws). The run
-checks that the kernel deals the first row's hands; tests/engine/
-test_traditional_rollout.py holds its playouts to the rules.
+(`engine.traditional.rollout.Round.finish`) with the same randomness: `random.Random(1)`
+shuffles the 28 tiles' bits in `full_set` order (the first row's deals, which the run
+checks on the first 200), then `Round.dealt` and `finish`, which takes its moves'
+random numbers from Python's `random` too (a second generator, seeded 2, so that the
+deals stay the first row's: `getrandbits(64)` where the search gives
+`SeededRandom.next64`; see that module for how it draws).
+tests/engine/test_traditional_rollout.py holds its playouts to the rules.
 
 Run from the repository root:
     .venv/bin/python bench/bench_engine_speed.py [--seconds 10]
@@ -91,31 +92,37 @@ def _dealt(chance: random.Random, bits: list[int]) -> Round:
     return Round.dealt([sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])])
 
 
+class _Chance(random.Random):
+    """Python's `random` as `Round.finish`'s source of 64-bit words."""
+
+    def next64(self) -> int:
+        return self.getrandbits(64)
+
+
 def kernel(seconds: float) -> tuple[int, float]:
-    """The kernel's `finish` as the search runs it, on `ours`' deals: (hands, seconds)."""
-    chance = random.Random(1)
-    rng = SeededRandom(1)
+    """The kernel's `finish` as the search runs it, on `ours`' deals, its moves' numbers
+    from `random` too: (hands, seconds)."""
+    chance, moves = random.Random(1), _Chance(2)
     bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
     games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        _dealt(chance, bits).finish(rng)
+        _dealt(chance, bits).finish(moves)
         games += 1
     return games, time.process_time() - start
 
 
 def same_deals(hands: int) -> bool:
     """Whether the kernel's row deals `ours`' hands, and ends each (not cut short)."""
-    engine, fast = random.Random(1), random.Random(1)
+    engine, fast, moves = random.Random(1), random.Random(1), _Chance(2)
     tiles = list(full_set(6))
     bits = [BIT[RANK[t.code]] for t in tiles]
-    rng = SeededRandom(1)
     for _ in range(hands):
         engine.shuffle(tiles)
         game = TraditionalGame(PLAYERS, deal=LineDeal(tuple(tuple(tiles[i:i + 7])
                                                             for i in range(0, 28, 7)), ()))
         dealt = _dealt(fast, bits)
-        if dealt.hands != Round.of_game(game).hands or dealt.finish(rng) == CUT:
+        if dealt.hands != Round.of_game(game).hands or dealt.finish(moves) == CUT:
             return False
     return True
 
@@ -160,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((f"dominoes {other[2]}, `random`", other[0], other[1]))
     rows.append(("this engine, seeded deals + SeededRandom", *ours_seeded(args.seconds)))
     fast = kernel(args.seconds)
-    rows.append(("playout kernel, `Round.finish` + SeededRandom (as the search)", *fast))
+    rows.append(("playout kernel, `Round.finish`, `random` (as dominoes)", *fast))
     sys.stdout.write(f"Random playouts of a 4-player, 7-tile double-6 hand, "
                      f"{args.seconds:g} s each, Python {sys.version.split()[0]}\n\n")
     sys.stdout.write("| engine | hands | seconds | hands/s |\n|---|---:|---:|---:|\n")

@@ -26,10 +26,9 @@ tests/engine/test_traditional_rollout.py replays playouts through the real rules
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from engine.moves import LineMove
-from engine.rng import SeededRandom
 from engine.tiles import MAX_PIPS, Tile
 from engine.traditional.scoring import NO_WINNER
 
@@ -57,8 +56,6 @@ for _rank, (_high, _low) in enumerate(TILES):
 DOUBLES = tuple(k for k, (high, low) in enumerate(TILES) if high == low)  # 6-6 first
 HEAVIEST = tuple(sorted(range(len(TILES)), key=lambda k: -(PIPS[k] * 16 + TILES[k][0])))
 LONE_BLANK = BIT[RANK[0]]  # a hand of only 0-0
-
-
 _OPENERS = DOUBLES + HEAVIEST  # who leads a new hand: the highest double, else the heaviest
 _FRESH = 1 << 64  # over `next64`'s 64 bits: marks where a word's bytes end
 _INDEX = [byte % count if count and byte < 256 - 256 % count else -1
@@ -66,46 +63,33 @@ _INDEX = [byte % count if count and byte < 256 - 256 % count else -1
 """By `count << 8 | byte`: the move a random byte picks of `count`, -1 for none."""
 _NEXT = [tuple((seat + 1) % n for seat in range(n)) for n in range(9)]
 """By the number of seats (up to 8): each seat's next seat."""
-# The legal plays of a `fits` mask at ends `e`, by `fits * 64 + e`, made as first met;
-# `_STEPS[e][fits]` the same as `finish` reads them: the (ends after, tile bit) of each.
-_PLAYS: dict[int, tuple[int, ...]] = {}
+# `_STEPS[e][fits]`: the legal plays of a `fits` mask at ends `e`, made as first met, as
+# `finish` reads them: the (ends after, tile bit) of each, in `legal_moves`' order.
 _STEPS: list[dict[int, tuple[tuple[int, int], ...]]] = [{} for _ in range(49)]
 _PAIR = [(ends, BIT[rank]) for ends in range(49) for rank in range(len(TILES))]
 
 
-def _plays(fits: int, left: int, right: int) -> tuple[int, ...]:
-    moves = []
-    low = PIP[left]
-    high = PIP[right]
-    rest = fits
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        rank = bit.bit_length() - 1
-        if bit & low:
-            moves.append(rank * 2)
-        if bit & high:
-            moves.append(rank * 2 + 1)
-    plays = _PLAYS[fits * 64 + left * 7 + right] = tuple(moves)
-    return plays
-
-
 def _steps(fits: int, ends: int) -> tuple[tuple[int, int], ...]:
-    # As `_plays`, each play as (ends after, tile bit), one shared pair each (`_PAIR`).
     left, right = ends // 7, ends % 7
-    low, high = PIP[left], PIP[right]
     steps = []
     rest = fits
-    while rest:
+    while rest:  # tile by tile; each pair shared by every entry (`_PAIR`)
         bit = rest & -rest
         rest ^= bit
         rank = bit.bit_length() - 1
-        if bit & low:
+        if bit & PIP[left]:
             steps.append(_PAIR[(OTHER[rank * 7 + left] * 7 + right) * 28 + rank])
-        if bit & high:
+        if bit & PIP[right]:
             steps.append(_PAIR[(left * 7 + OTHER[rank * 7 + right]) * 28 + rank])
     entry = _STEPS[ends][fits] = tuple(steps)
     return entry
+
+
+class Words(Protocol):
+    """Where `finish` takes its random numbers (`SeededRandom` in the search): `next64`,
+    a uniform integer in [0, 2**64)."""
+
+    def next64(self) -> int: ...
 
 
 def mask(tiles: Sequence[Tile]) -> int:
@@ -242,10 +226,11 @@ class Round:
             leads = self.lead or hand
             return [rank * 2 for rank in range(len(TILES)) if leads & BIT[rank]]
         fits = hand & ENDS[left * 7 + right]
-        if fits:
-            plays = _PLAYS.get(fits * 64 + left * 7 + right)
-            return list(plays if plays is not None else _plays(fits, left, right))
-        return [DRAW if self.pos < len(self.stock) else PASS]
+        if not fits:
+            return [DRAW if self.pos < len(self.stock) else PASS]
+        low, high = fits & PIP[left], fits & PIP[right]  # tile by tile, L before R
+        return [move for rank in range(len(TILES))
+                for move, side in ((rank * 2, low), (rank * 2 + 1, high)) if side & BIT[rank]]
 
     def play(self, move: int) -> bool:
         """The seat to move makes `move` (one of `legal_moves`, not checked); whether that
@@ -294,7 +279,7 @@ class Round:
         self.turn = -1
         return True
 
-    def finish(self, rng: SeededRandom) -> int:
+    def finish(self, rng: Words) -> int:
         """Play random moves to the end of the hand (see the module docstring: how it
         draws from `rng`); the hand's winner then (NO_WINNER for none; CUT if the position
         was blocked already, which a real hand never is)."""
