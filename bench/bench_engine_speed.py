@@ -14,13 +14,14 @@ is `random.choice` of the legal moves.
 A third row times this engine as the tables and the AI use it: a deal from a
 seed (`SeededRandom`, with the lopsided-hand redeal) and moves picked by
 `SeededRandom.below`, whose pure-Python generator costs more than `random`.
-The playout kernel of the hard AI (`engine.traditional.rollout.Round`) gets two
-rows: on the same deals with the same randomness (the 28 tiles' bits in `full_set`
-order, shuffled with `random.shuffle`; `Round.dealt`, then
-`step(random.choice(moves))` over its legal moves in the engine's order: the very
-hands of the first row, which the run checks on the first 200 by their winners), and
-as the search plays it (`Round.finish` with `SeededRandom` on the same deals, no
-random number for a move that is the only one).
+The last row times the hard AI's playout kernel as the search runs it
+(`engine.traditional.rollout.Round.finish`) with the same randomness: `random.Random(1)`
+shuffles the 28 tiles' bits in `full_set` order (the first row's deals, which the run
+checks on the first 200), then `Round.dealt` and `finish`, which takes its moves'
+random numbers from Python's `random` too (a second generator, seeded 2, so that the
+deals stay the first row's: `getrandbits(64)` where the search gives
+`SeededRandom.next64`; see that module for how it draws).
+tests/engine/test_traditional_rollout.py holds its playouts to the rules.
 
 Run from the repository root:
     .venv/bin/python bench/bench_engine_speed.py [--seconds 10]
@@ -46,7 +47,7 @@ from engine.deals import LineDeal  # noqa: E402
 from engine.rng import SeededRandom  # noqa: E402
 from engine.tiles import full_set  # noqa: E402
 from engine.traditional import TraditionalGame  # noqa: E402
-from engine.traditional.rollout import BIT, RANK, Round  # noqa: E402
+from engine.traditional.rollout import BIT, CUT, RANK, Round  # noqa: E402
 
 PLAYERS = ("A", "B", "C", "D")
 
@@ -57,13 +58,13 @@ import dominoes
 random.seed(1)
 seconds = float(sys.argv[1])
 games = 0
-start = time.perf_counter()
-while time.perf_counter() - start < seconds:
+start = time.process_time()
+while time.process_time() - start < seconds:
     game = dominoes.Game.new()
     while game.result is None:
         game.make_move(*random.choice(game.valid_moves))
     games += 1
-elapsed = time.perf_counter() - start
+elapsed = time.process_time() - start
 print(json.dumps({"games": games, "seconds": elapsed, "version": version("dominoes")}))
 """
 
@@ -74,15 +75,15 @@ def ours(seconds: float) -> tuple[int, float]:
     chance = random.Random(1)
     tiles = list(full_set(6))
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         chance.shuffle(tiles)
         hands = tuple(tuple(tiles[i:i + 7]) for i in range(0, 28, 7))
         game = TraditionalGame(PLAYERS, deal=LineDeal(hands, ()))
         while game.to_move is not None:
             game.play(chance.choice(game.legal_moves()))
         games += 1
-    return games, time.perf_counter() - start
+    return games, time.process_time() - start
 
 
 def _dealt(chance: random.Random, bits: list[int]) -> Round:
@@ -91,53 +92,37 @@ def _dealt(chance: random.Random, bits: list[int]) -> Round:
     return Round.dealt([sum(bits[0:7]), sum(bits[7:14]), sum(bits[14:21]), sum(bits[21:28])])
 
 
+class _Chance(random.Random):
+    """Python's `random` as `Round.finish`'s source of 64-bit words."""
+
+    def next64(self) -> int:
+        return self.getrandbits(64)
+
+
 def kernel(seconds: float) -> tuple[int, float]:
-    """The playout kernel on the deals and choices of `ours`: (hands, seconds)."""
-    chance = random.Random(1)
+    """The kernel's `finish` as the search runs it, on `ours`' deals, its moves' numbers
+    from `random` too: (hands, seconds)."""
+    chance, moves = random.Random(1), _Chance(2)
     bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fast = _dealt(chance, bits)
-        moves = fast.legal_moves()
-        while moves:
-            moves = fast.step(chance.choice(moves))
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        _dealt(chance, bits).finish(moves)
         games += 1
-    return games, time.perf_counter() - start
+    return games, time.process_time() - start
 
 
-def kernel_finish(seconds: float) -> tuple[int, float]:
-    """The kernel's `finish` with `SeededRandom`, as the search runs it, on `ours`' deals."""
-    chance = random.Random(1)
-    rng = SeededRandom(1)
-    bits = [BIT[RANK[t.code]] for t in full_set(6)]  # shuffled as `ours`' tiles
-    games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fast = _dealt(chance, bits)
-        fast.play(fast.legal_moves()[0])  # the lead is forced: a deal without stock
-        fast.finish(rng)
-        games += 1
-    return games, time.perf_counter() - start
-
-
-def same_hands(hands: int) -> bool:
-    """Whether the kernel's row plays `ours`' hands: the same winners, hand by hand."""
-    engine, fast = random.Random(1), random.Random(1)
+def same_deals(hands: int) -> bool:
+    """Whether the kernel's row deals `ours`' hands, and ends each (not cut short)."""
+    engine, fast, moves = random.Random(1), random.Random(1), _Chance(2)
     tiles = list(full_set(6))
-    ranks = [RANK[t.code] for t in tiles]
+    bits = [BIT[RANK[t.code]] for t in tiles]
     for _ in range(hands):
         engine.shuffle(tiles)
         game = TraditionalGame(PLAYERS, deal=LineDeal(tuple(tuple(tiles[i:i + 7])
                                                             for i in range(0, 28, 7)), ()))
-        while game.to_move is not None:
-            game.play(engine.choice(game.legal_moves()))
-        fast.shuffle(ranks)
-        dealt = Round.dealt([sum(BIT[r] for r in ranks[i:i + 7]) for i in range(0, 28, 7)])
-        moves = dealt.legal_moves()
-        while moves:
-            moves = dealt.step(fast.choice(moves))
-        if dealt.winner != game.results[0].winner:
+        dealt = _dealt(fast, bits)
+        if dealt.hands != Round.of_game(game).hands or dealt.finish(moves) == CUT:
             return False
     return True
 
@@ -146,14 +131,14 @@ def ours_seeded(seconds: float) -> tuple[int, float]:
     """The same with seeded deals and `SeededRandom` choices (as the AI plays)."""
     rng = SeededRandom(1)
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         game = TraditionalGame(PLAYERS, seed=games)
         while game.to_move is not None:
             moves = game.legal_moves()
             game.play(moves[rng.below(len(moves))])
         games += 1
-    return games, time.perf_counter() - start
+    return games, time.process_time() - start
 
 
 def theirs(python: str, seconds: float) -> tuple[int, float, str] | None:
@@ -182,9 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((f"dominoes {other[2]}, `random`", other[0], other[1]))
     rows.append(("this engine, seeded deals + SeededRandom", *ours_seeded(args.seconds)))
     fast = kernel(args.seconds)
-    rows.append(("playout kernel (rollout.Round), `random` (as dominoes)", *fast))
-    rows.append(("playout kernel, `finish` + SeededRandom (as the search)",
-                 *kernel_finish(args.seconds)))
+    rows.append(("playout kernel, `Round.finish`, `random` (as dominoes)", *fast))
     sys.stdout.write(f"Random playouts of a 4-player, 7-tile double-6 hand, "
                      f"{args.seconds:g} s each, Python {sys.version.split()[0]}\n\n")
     sys.stdout.write("| engine | hands | seconds | hands/s |\n|---|---:|---:|---:|\n")
@@ -195,8 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(f"\nratio: this engine is {ratio:.2f}x the speed of dominoes\n")
         ratio = (fast[0] / fast[1]) / (other[0] / other[1])
         sys.stdout.write(f"ratio: the playout kernel is {ratio:.2f}x the speed of dominoes\n")
-    if not same_hands(200):
-        sys.stdout.write("the kernel's hands differ from the engine's!\n")
+    if not same_deals(200):
+        sys.stdout.write("the kernel's deals differ from the engine's!\n")
         return 1
     return 0
 

@@ -14,7 +14,11 @@ already says; `hand_size`, `lopsided_suit` and `target` only shape deals and mat
 
 A playout (`finish`) picks a uniformly random legal move, as `engine.ai.hard`'s `_pick`
 does (a draw or a pass always comes alone here, so its 1-in-8 rule never applies), and
-spends no random number on a move that is the only one; it ends with the hand.
+spends no random number on a move that is the only one; it ends with the hand. Its random
+numbers are bytes, eight from each `rng.next64()` (lowest first; each playout starts a
+fresh one): a choice of k moves takes bytes until one, b, is below 256 - 256 % k and
+picks the move b % k (every move equally likely), which costs far less than a
+`SeededRandom.below` a move.
 
 tests/engine/test_traditional_rollout.py replays playouts through the real rules.
 """
@@ -22,17 +26,15 @@ tests/engine/test_traditional_rollout.py replays playouts through the real rules
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from engine.moves import LineMove
-from engine.rng import SeededRandom
 from engine.tiles import MAX_PIPS, Tile
 from engine.traditional.scoring import NO_WINNER
 
 DRAW = -1
 PASS = -2
-CUT = -3  # `finish`'s winner when its guard stopped the playout (never, in a real hand)
-GUARD = 1000  # moves a playout may make at most (a hand ends long before)
+CUT = -3  # `finish`'s winner from a position blocked already (never, in a real hand)
 TOP = 6
 TILES: tuple[tuple[int, int], ...] = tuple(
     (high, low) for high in range(TOP, -1, -1) for low in range(high, -1, -1))
@@ -54,28 +56,40 @@ for _rank, (_high, _low) in enumerate(TILES):
 DOUBLES = tuple(k for k, (high, low) in enumerate(TILES) if high == low)  # 6-6 first
 HEAVIEST = tuple(sorted(range(len(TILES)), key=lambda k: -(PIPS[k] * 16 + TILES[k][0])))
 LONE_BLANK = BIT[RANK[0]]  # a hand of only 0-0
+_OPENERS = DOUBLES + HEAVIEST  # who leads a new hand: the highest double, else the heaviest
+_FRESH = 1 << 64  # over `next64`'s 64 bits: marks where a word's bytes end
+_INDEX = [byte % count if count and byte < 256 - 256 % count else -1
+          for count in range(64) for byte in range(256)]
+"""By `count << 8 | byte`: the move a random byte picks of `count`, -1 for none."""
+_NEXT = [tuple((seat + 1) % n for seat in range(n)) for n in range(9)]
+"""By the number of seats (up to 8): each seat's next seat."""
+# `_STEPS[e][fits]`: the legal plays of a `fits` mask at ends `e`, made as first met, as
+# `finish` reads them: the (ends after, tile bit) of each, in `legal_moves`' order.
+_STEPS: list[dict[int, tuple[tuple[int, int], ...]]] = [{} for _ in range(49)]
+_PAIR = [(ends, BIT[rank]) for ends in range(49) for rank in range(len(TILES))]
 
-_DRAW = (DRAW,)
-_PASS = (PASS,)
-# The legal plays of a `fits` mask at ends `e`, by `fits * 64 + e`, made as first met.
-_PLAYS: dict[int, tuple[int, ...]] = {}
 
-
-def _plays(fits: int, left: int, right: int) -> tuple[int, ...]:
-    moves = []
-    low = PIP[left]
-    high = PIP[right]
+def _steps(fits: int, ends: int) -> tuple[tuple[int, int], ...]:
+    left, right = ends // 7, ends % 7
+    steps = []
     rest = fits
-    while rest:
+    while rest:  # tile by tile; each pair shared by every entry (`_PAIR`)
         bit = rest & -rest
         rest ^= bit
         rank = bit.bit_length() - 1
-        if bit & low:
-            moves.append(rank * 2)
-        if bit & high:
-            moves.append(rank * 2 + 1)
-    plays = _PLAYS[fits * 64 + left * 7 + right] = tuple(moves)
-    return plays
+        if bit & PIP[left]:
+            steps.append(_PAIR[(OTHER[rank * 7 + left] * 7 + right) * 28 + rank])
+        if bit & PIP[right]:
+            steps.append(_PAIR[(left * 7 + OTHER[rank * 7 + right]) * 28 + rank])
+    entry = _STEPS[ends][fits] = tuple(steps)
+    return entry
+
+
+class Words(Protocol):
+    """Where `finish` takes its random numbers (`SeededRandom` in the search): `next64`,
+    a uniform integer in [0, 2**64)."""
+
+    def next64(self) -> int: ...
 
 
 def mask(tiles: Sequence[Tile]) -> int:
@@ -143,13 +157,15 @@ class Round:
         held = 0
         for hand in hands:
             held |= hand
-        for rank in DOUBLES + HEAVIEST:
+        for rank in _OPENERS:
             bit = BIT[rank]
             if held & bit:
                 break
         else:
             raise ValueError("nobody holds a tile")
-        seat = next(s for s, hand in enumerate(hands) if hand & bit)
+        seat = 0
+        while not hands[seat] & bit:
+            seat += 1
         return cls(hands, stock, turn=seat, lead=bit, options=options)
 
     @classmethod
@@ -210,57 +226,11 @@ class Round:
             leads = self.lead or hand
             return [rank * 2 for rank in range(len(TILES)) if leads & BIT[rank]]
         fits = hand & ENDS[left * 7 + right]
-        if fits:
-            plays = _PLAYS.get(fits * 64 + left * 7 + right)
-            return list(plays if plays is not None else _plays(fits, left, right))
-        return [DRAW if self.pos < len(self.stock) else PASS]
-
-    def step(self, move: int) -> tuple[int, ...]:
-        """`play(move)`, then the legal moves that follow, () once the hand is over: as
-        `legal_moves` but a shared tuple, in one call (for a harness that picks its own
-        random moves, as bench/bench_engine_speed.py does)."""
-        turn = self.turn
-        hands = self.hands
-        stock = self.stock
-        if move >= 0:
-            rank = move >> 1
-            left, right = self.left, self.right
-            if left < 0:
-                left, right = TILES[rank]
-            elif move & 1:
-                right = OTHER[rank * 7 + right]
-            else:
-                left = OTHER[rank * 7 + left]
-            self.left, self.right = left, right
-            hand = hands[turn] = hands[turn] ^ BIT[rank]
-            self.last = turn
-            ends = left * 7 + right
-            if not hand:
-                self._end(turn)
-                return ()
-            if self.pos == len(stock):
-                held = 0
-                for other in hands:
-                    held |= other
-                if not held & ENDS[ends]:
-                    self._end(turn)
-                    return ()
-            turn = self.turn = turn + 1 if turn + 1 < self.n else 0
-        elif move == DRAW:
-            hands[turn] |= stock[self.pos]
-            self.pos += 1
-            if self.pos == len(stock) and self._blocked():
-                self._end(self.last)
-                return ()
-            ends = self.left * 7 + self.right
-        else:
-            turn = self.turn = turn + 1 if turn + 1 < self.n else 0
-            ends = self.left * 7 + self.right
-        fits = hands[turn] & ENDS[ends]
-        if fits:
-            plays = _PLAYS.get(fits * 64 + ends)
-            return plays if plays is not None else _plays(fits, ends // 7, ends % 7)
-        return _DRAW if self.pos < len(stock) else _PASS
+        if not fits:
+            return [DRAW if self.pos < len(self.stock) else PASS]
+        low, high = fits & PIP[left], fits & PIP[right]  # tile by tile, L before R
+        return [move for rank in range(len(TILES))
+                for move, side in ((rank * 2, low), (rank * 2 + 1, high)) if side & BIT[rank]]
 
     def play(self, move: int) -> bool:
         """The seat to move makes `move` (one of `legal_moves`, not checked); whether that
@@ -309,63 +279,111 @@ class Round:
         self.turn = -1
         return True
 
-    def finish(self, rng: SeededRandom) -> int:
-        """Play random moves to the end of the hand (see the module docstring); the
-        hand's winner then (NO_WINNER for none, CUT if the guard stopped it)."""
+    def finish(self, rng: Words) -> int:
+        """Play random moves to the end of the hand (see the module docstring: how it
+        draws from `rng`); the hand's winner then (NO_WINNER for none; CUT if the position
+        was blocked already, which a real hand never is)."""
         if self.turn < 0:
             return self.winner
-        if self.left < 0:  # the lead: rare here (the search plays it as its root move)
-            leads = self.legal_moves()
-            if self.play(leads[rng.below(len(leads))] if len(leads) > 1 else leads[0]):
-                return self.winner
-        hands, stock, pos, n = self.hands, self.stock, self.pos, self.n
-        size = len(stock)
-        left, right, turn, last = self.left, self.right, self.turn, self.last
-        plays_of, below = _PLAYS.get, rng.below
-        held = 0  # every hand's tiles together, kept once the stock is empty
-        if pos == size:
-            for hand in hands:
-                held |= hand
-        for _ in range(GUARD):
-            hand = hands[turn]
-            ends = left * 7 + right
-            fits = hand & ENDS[ends]
-            if fits:
-                plays = plays_of(fits * 64 + ends)
-                if plays is None:
-                    plays = _plays(fits, left, right)
-                move = plays[below(len(plays))] if len(plays) > 1 else plays[0]
-                rank = move >> 1
-                bit = BIT[rank]
-                if move & 1:
-                    right = OTHER[rank * 7 + right]
-                else:
-                    left = OTHER[rank * 7 + left]
-                hand ^= bit
-                hands[turn] = hand
-                last = turn
-                if not hand:
-                    break
-                if pos == size:
-                    held ^= bit
-                    if not held & ENDS[left * 7 + right]:
+        # Loops over locals: the ends as one index (`left * 7 + right`), the plays as
+        # `_STEPS` gives them, the random bytes as `word` (over a sentinel bit). Of
+        # `count` moves, a byte b < 256 - 256 % count picks the move b % count.
+        hands, stock, pos, size = self.hands, self.stock, self.pos, len(self.stock)
+        turn, last, following, fitting = self.turn, self.last, _NEXT[self.n], ENDS
+        next64, word, picks = rng.next64, 1, _INDEX
+        moved = pos < size  # whether this playout moves before its first fish check
+        out = False  # whether a hand went out before that check
+        if self.left < 0:  # the lead (the search plays it as its root move)
+            leads = self.lead or hands[turn]
+            if leads & (leads - 1):  # a choice of leads, in rank order (`legal_moves`)
+                ranks = [rank for rank in range(len(TILES)) if leads & BIT[rank]]
+                count = len(ranks)
+                while True:
+                    if word < 256:  # only the sentinel bit left: the word is spent
+                        word = next64() | _FRESH
+                    index = picks[count << 8 | word & 255]
+                    word >>= 8
+                    if index >= 0:
                         break
-                turn = turn + 1 if turn + 1 < n else 0
-            elif pos < size:
+                lead = ranks[index]
+            else:
+                lead = leads.bit_length() - 1
+            high, low = TILES[lead]
+            ends = high * 7 + low
+            hands[turn] ^= BIT[lead]
+            last, moved, out = turn, True, not hands[turn]
+            turn = following[turn]
+        else:
+            ends = self.left * 7 + self.right
+        while pos < size and not out:  # no passes and no fish while there is stock
+            hand = hands[turn]
+            fits = hand & fitting[ends]
+            if not fits:
                 hands[turn] = hand | stock[pos]
                 pos += 1
-                if pos == size:
-                    for hand in hands:
-                        held |= hand
-                    if not held & ENDS[ends]:
+                continue
+            try:
+                steps = _STEPS[ends][fits]
+            except KeyError:
+                steps = _steps(fits, ends)
+            count = len(steps)
+            if count > 1:
+                while True:
+                    if word < 256:
+                        word = next64() | _FRESH
+                    index = picks[count << 8 | word & 255]
+                    word >>= 8
+                    if index >= 0:
                         break
+                ends, bit = steps[index]
             else:
-                turn = turn + 1 if turn + 1 < n else 0
-        else:
-            self.turn = -1
-            self.winner = CUT
-            return CUT
-        self.pos, self.left, self.right = pos, left, right
+                ends, bit = steps[0]
+            hand ^= bit
+            hands[turn] = hand
+            last, out = turn, not hand
+            turn = following[turn]
+        if not moved:  # a position blocked already (not one of a real hand) never ends
+            held = 0
+            for hand in hands:
+                held |= hand
+            if not held & fitting[ends]:
+                self.turn, self.winner = -1, CUT
+                return CUT
+        # Now someone can lay a tile, unless a fish began with the last draw: after the
+        # last tile laid, as many passes as seats in a row (they change nothing).
+        passes, seats, cache = 0, self.n, _STEPS[ends]
+        while not out:
+            hand = hands[turn]
+            fits = hand & fitting[ends]
+            if fits:
+                try:
+                    steps = cache[fits]
+                except KeyError:
+                    steps = _steps(fits, ends)
+                count = len(steps)
+                if count > 1:
+                    while True:
+                        if word < 256:
+                            word = next64() | _FRESH
+                        index = picks[count << 8 | word & 255]
+                        word >>= 8
+                        if index >= 0:
+                            break
+                    ends, bit = steps[index]
+                else:
+                    ends, bit = steps[0]
+                cache = _STEPS[ends]
+                hand ^= bit
+                hands[turn] = hand
+                last, passes = turn, 0
+                if not hand:
+                    break
+            else:
+                passes += 1
+                if passes == seats:
+                    break
+            turn = following[turn]
+        self.pos, self.left, self.right = pos, ends // 7, ends % 7
         self._end(last)
         return self.winner
 
