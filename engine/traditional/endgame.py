@@ -46,6 +46,8 @@ from engine.traditional.view import TraditionalView
 SOLVES_PER_PLAYOUT = 4  # deals x legal moves solved at most, per playout of the budget
 NODES_PER_PLAYOUT = 50  # solver nodes a decision may visit, per playout (a node costs
 # about 5 us, a playout 20: at 600 playouts, 30,000 nodes, some 150 ms of CPU)
+MAX_DEALS = 5_000  # and never more deals than this (a huge budget must not list millions)
+MAX_NODES = 300_000  # nor more nodes (the memo holds one entry a node: some 60 MB)
 STOCK_LIMIT = 4  # tiles the stock may hold (each draw a chance node: costly beyond)
 SPAN = 10  # deals counted ignoring the lacks may exceed the limit this many times
 TICK = 512  # nodes between two readings of the clock
@@ -186,31 +188,35 @@ class Solver:
 
 
 def choose_exact(view: TraditionalView, sampler: Sampler, budget: Budget,
-                 rng: SeededRandom) -> list[int] | None:
+                 rng: SeededRandom) -> tuple[list[int] | None, float | None]:
     """The indices in `view.legal_moves` of the moves with the best mean value over the
     consistent deals (several when they tie, in order; only the first when they win
     every deal whatever the opponents do), or None when the solver does
     not apply: a stock of more than `STOCK_LIMIT` tiles, more than `SOLVES_PER_PLAYOUT`
-    x `budget.playouts` deals x legal moves, no consistent deal (the sampler then
-    relaxes the constraints), or `NODES_PER_PLAYOUT` x `budget.playouts` nodes
-    visited. The deals are solved in an order shuffled by `rng`, each for every move;
-    when `budget.seconds` pass (by `budget.clock`, read after each deal and every
-    `TICK` nodes) the deals solved so far decide (None if none was).
-    Raises ValueError for a spectator's view."""
+    x `budget.playouts` deals x legal moves (or `MAX_DEALS` deals), no consistent deal
+    (the sampler then relaxes the constraints), or `NODES_PER_PLAYOUT` x
+    `budget.playouts` nodes visited (or `MAX_NODES`). The deals are solved in an
+    order shuffled by `rng`, each for every move; when `budget.seconds` pass (by
+    `budget.clock`, read after each deal and every `TICK` nodes) the deals solved so
+    far decide (None if none was). Second, the clock's reading when the solving began
+    (None when it did not: the clock is not read before the deals are listed, so a
+    position too big costs no reading). Raises ValueError for a spectator's view."""
     moves = view.legal_moves
     if view.stock_size > STOCK_LIMIT:
-        return None
-    cap = SOLVES_PER_PLAYOUT * budget.playouts // max(len(moves), 1)
+        return None, None
+    cap = min(SOLVES_PER_PLAYOUT * budget.playouts // max(len(moves), 1), MAX_DEALS)
     if count_deals(sampler) > SPAN * cap:
-        return None  # too many to count them one by one
+        return None, None  # too many to count them one by one
     dealt = list(islice(deals(sampler), cap + 1))
     if not dealt or len(dealt) > cap:
-        return None
-    dealt = rng.shuffled(dealt)
+        return None, None
     clock = budget.clock
+    start = clock()
+    deadline = start + budget.seconds
+    dealt = rng.shuffled(dealt)
     solver = Solver(view.seat if view.seat is not None else -1, sampler.options,
-                    limit=NODES_PER_PLAYOUT * budget.playouts, clock=clock,
-                    deadline=clock() + budget.seconds)
+                    limit=min(NODES_PER_PLAYOUT * budget.playouts, MAX_NODES), clock=clock,
+                    deadline=deadline)
     roots = [move_of(m) for m in moves]
     totals = [0.0] * len(roots)
     solved = 0
@@ -221,14 +227,14 @@ def choose_exact(view: TraditionalView, sampler: Sampler, budget: Budget,
         except OutOfWork as cut:
             if str(cut) == "time" and solved:
                 break  # anytime: the deals solved so far, a random sample of them all
-            return None
+            return None, start
         totals = [t + v for t, v in zip(totals, values, strict=True)]
         solved += 1  # only once the deal is solved for every move
         if clock() >= solver.deadline:
             break
     best = max(totals)
     tied = [k for k, total in enumerate(totals) if total >= best - 1e-9]
-    return tied[:1] if best >= solved - 1e-9 else tied  # a sure win: any will do
+    return (tied[:1] if best >= solved - 1e-9 else tied), start  # a sure win: any will do
 
 
 def _played(base: Round, move: int) -> Round:

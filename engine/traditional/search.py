@@ -60,9 +60,9 @@ def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None 
     assert me is not None
     budget = budget or HARD_BUDGET
     deals = _Deals(view, options)
-    start = budget.clock()
-    best = choose_exact(view, deals.sampler, budget, rng) if exact else None
-    left = budget.seconds - (budget.clock() - start)
+    best, start = choose_exact(view, deals.sampler, budget, rng) if exact else (None, None)
+    # The solver's time is the halving's less (no reading at all when it did not start).
+    left = budget.seconds if start is None else budget.seconds - (budget.clock() - start)
     if best is not None and (len(best) == 1 or left <= 0):
         _note(used, "exact")
         return moves[best[0]]
