@@ -36,7 +36,12 @@ Besides the levels of `engine.ai.LEVELS` a pairing may name `hardflat`: the flat
 search the hard level used before successive halving (`engine.ai.hard.choose_flat`),
 at the same budget as hard, so that `--pairings hard-hardflat` measures the
 allocation alone (in Mexican Train, its own search with `halving=False`); and
-`hardrandom`: the hard level with random playouts, not its game's guided ones.
+`hardrandom`: the hard level with random playouts, not its game's guided ones;
+`hardnoend`: Traditional's hard level without its exact endgame
+(`engine.traditional.endgame`). For Traditional's hard level (and `hardnoend`) a line
+under the row says how the first level chose its moves (`choose_hard`'s `used`:
+exact, exact then sampled among tied moves, sampled) and the CPU time of the
+decisions the solver made (median / p95 / worst).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
 """
@@ -62,6 +67,7 @@ from engine.game import Game
 from engine.mexican import MexicanGame, MexicanOptions, search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
+from engine.traditional import search as traditional_search
 
 CONFIGS = {"trad2": ("Traditional", 2), "trad3": ("Traditional", 3),
            "trad4": ("Traditional", 4), "car2": ("Carousel", 2), "car3": ("Carousel", 3),
@@ -73,7 +79,7 @@ MEXICAN_ROUNDS = 5  # the short game; `--mexican-rounds` sets it (in each worker
 
 
 WEIGHTED = inference.ENABLED  # the switch as shipped, for the plain "hard" level
-Times = list[tuple[float, float]]  # (wall, CPU) seconds of each decision
+Times = list[tuple[float, float, str]]  # (wall, CPU) seconds of each decision, and how
 
 
 def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Times]:
@@ -99,9 +105,11 @@ def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Time
         level = levels[seat]
         # hardinf: the hard level with the inference weighting on; the others as shipped.
         inference.ENABLED = level.partition("@")[0] == "hardinf" or WEIGHTED
-        move = _choose(level.partition("@")[0], view, rng, _budget_of(level, budget))
+        used: list[str] = []
+        move = _choose(level.partition("@")[0], view, rng, _budget_of(level, budget), used)
         if levels[seat] == a and len(view.legal_moves) > 1:
-            times.append((time.perf_counter() - start, time.process_time() - cpu))
+            times.append((time.perf_counter() - start, time.process_time() - cpu,
+                          used[0] if used else ""))
         game.play(move)  # one of its own legal moves
     outcome = game.outcome()
     assert outcome is not None
@@ -118,8 +126,12 @@ def _budget_of(level: str, budget: Budget | None) -> Budget | None:
     return Budget(playouts=int(playouts), seconds=5.0) if playouts else budget
 
 
-def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None) -> Any:
-    # `hardflat`, `hardrandom`: see the module docstring; any other level: its own.
+def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
+            used: list[str]) -> Any:
+    # `hardflat`, `hardrandom`, `hardnoend`: see the module docstring; others: their own.
+    if level in ("hard", "hardnoend") and view.game == "traditional":
+        return traditional_search.choose_hard(view, rng, budget, exact=level == "hard",
+                                              used=used)
     if level == "hardflat" and view.game == "mexican":
         return search.choose_hard(view, rng, budget, halving=False)
     if level == "hardflat":
@@ -154,6 +166,17 @@ def percentiles(times: list[float]) -> str:
     ordered = sorted(times)
     return (f"{1000 * ordered[len(ordered) // 2]:.1f} / "
             f"{1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]:.1f} ms")
+
+
+def usage(times: Times) -> str:
+    """How the first level chose (share of its decisions by `used`), and the CPU time
+    of the decisions the exact endgame made (median / p95 / worst, in ms)."""
+    shares = ", ".join(f"{how} {100 * sum(h == how for _, _, h in times) / len(times):.1f}%"
+                       for how in ("exact", "tied", "sampled"))
+    cpu = sorted(c for _, c, how in times if how in ("exact", "tied"))
+    worst = f"{percentiles(cpu)} / {1000 * cpu[-1]:.1f} ms" if cpu else "-"
+    return (f"  ({len(times)} decisions: {shares}; solver decisions' CPU median / p95 / "
+            f"worst {worst})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,8 +217,10 @@ def main(argv: list[str] | None = None) -> int:
             kind = f"{game_name}, {n} players" + (" in pairs" if config in PAIRS else "")
             print(f"| {kind} | {a} vs {b} | {done} | {wins} | "
                   f"{100 * wins / max(done, 1):.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
-                  f"{percentiles([w for w, _ in times])} | "
-                  f"{percentiles([c for _, c in times])} | {secs:.0f} s |", flush=True)
+                  f"{percentiles([w for w, _, _ in times])} | "
+                  f"{percentiles([c for _, c, _ in times])} | {secs:.0f} s |", flush=True)
+            if any(how for _, _, how in times):
+                print(usage(times), flush=True)
     return 0
 
 

@@ -6,7 +6,8 @@
   how a hand ended; `fastpath`: the tables of the hot paths; `policy`: its
   computer players by level; `hidden`: how the computer guesses the hidden tiles
   (`Sampler`); `search`: the hard level, on `rollout`'s fast playouts of a hand
-  (bitmask hands, held to the rules by tests/engine/test_traditional_rollout.py).
+  (bitmask hands, held to the rules by tests/engine/test_traditional_rollout.py),
+  and on `endgame`'s exact solution when few tiles are hidden.
 - `spec`: its facts for the registry (`SPEC`).
 """
 

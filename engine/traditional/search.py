@@ -7,16 +7,23 @@ move is judged by playing it on a copy of that deal and the hand out at random
 `engine.traditional.policy.Judge` rewards it (0.5 if a guard cut it short). The moves
 share the budget by successive halving (`engine.ai.allocate.halving`), as the generic
 hard level does; the kernel makes a playout about 3x cheaper than the rules engine's.
+
+When few tiles are hidden (`engine.traditional.endgame`: a stock of a few tiles at
+most, and few enough consistent deals for the budget) every deal is solved exactly
+instead, and the move of best mean value is played; moves that tie for it (a lost
+position, say) are then compared by the sampling search.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.ai.allocate import halving
 from engine.ai.hard import DEFAULT_BUDGET, Budget
 from engine.moves import LineMove
 from engine.rng import SeededRandom
+from engine.traditional.endgame import choose_exact
 from engine.traditional.hidden import Sampler
 from engine.traditional.rollout import CUT, Round, move_of
 from engine.traditional.view import TraditionalView
@@ -37,24 +44,45 @@ class _Deals:
 
 
 def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None = None,
-                options: Any = None) -> LineMove:
-    """The move of `view.legal_moves` that did best by successive halving (see the module
-    docstring); at once when there is only one. `budget` None is `HARD_BUDGET`; `options`
-    are the table's (None: the view's). Raises ValueError for a spectator's view."""
+                options: Any = None, *, exact: bool = True,
+                used: list[str] | None = None) -> LineMove:
+    """The move of `view.legal_moves` that did best by successive halving, or by the
+    exact endgame when `exact` and it applies (see the module docstring); at once when
+    there is only one. `budget` None is `HARD_BUDGET` (the exact solve and the halving
+    after it share its seconds); `options` are the table's (None: the view's). `used`,
+    when given, gets how the move was chosen appended ("exact", "tied": exact then
+    sampled among the best, "sampled"; for benches). Raises ValueError for a
+    spectator's view."""
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
     me = view.seat
     assert me is not None
-    roots = [move_of(m) for m in moves]
+    budget = budget or HARD_BUDGET
+    deals = _Deals(view, options)
+    best, start = choose_exact(view, deals.sampler, budget, rng) if exact else (None, None)
+    # The solver's time is the halving's less (no reading at all when it did not start).
+    left = budget.seconds if start is None else budget.seconds - (budget.clock() - start)
+    if best is not None and (len(best) == 1 or left <= 0):
+        _note(used, "exact")
+        return moves[best[0]]
+    _note(used, "sampled" if best is None else "tied")
+    field = best if best is not None else list(range(len(moves)))
+    roots = [move_of(moves[k]) for k in field]
 
     def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
         game = base.copy()
         winner = game.winner if game.play(roots[k]) else game.finish(rng)
         return 0.5 if winner == CUT else 1.0 if winner == me else 0.0
 
-    deals = _Deals(view, options)
-    return moves[halving(len(moves), deals.sample, evaluate, rng, budget or HARD_BUDGET)]
+    if left < budget.seconds:  # the halving evaluates one root at least, whatever is left
+        budget = replace(budget, seconds=max(left, 1e-9))
+    return moves[field[halving(len(field), deals.sample, evaluate, rng, budget)]]
+
+
+def _note(used: list[str] | None, how: str) -> None:
+    if used is not None:
+        used.append(how)
 
 
 def hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None,

@@ -1,0 +1,243 @@
+"""The exact endgame of a Traditional hand: every deal of the hidden tiles consistent
+with a seat's view, each solved as a perfect-information game, the move with the best
+mean value over the deals chosen.
+
+Deals (`deals`). The unseen tiles and what each seat is known to lack are the
+sampler's (`engine.traditional.hidden.Sampler`: `unseen`, `lacks`); a deal gives each
+other seat its public hand size of tiles it may hold (`Lacks.allows`), the stock its
+size of the rest (an explicit deal may leave tiles of the set out: those are
+enumerated too). Every consistent deal is equally likely under a uniform shuffle, so
+they are weighted equally (the inference weighting, `engine.inference`, is not
+modelled: it is off, as shipped).
+
+The stock's order is a chance node, solved exactly: a deal fixes which tiles lie in
+the stock, not their order, and a draw is worth the mean over the tiles it may bring
+(a uniform shuffle makes each equally likely). So the solver never knows which tile
+comes next, and deals that differ only by the stock's order are one deal.
+
+Values (`Solver`). A terminal is worth 1 to the seat `me` when it wins the hand, else
+0 (a hand without a winner too). The search is *paranoid*: every other seat plays to
+minimise `me`'s value, as one opponent. With 2 players this is the game itself (an
+opponent's win is `me`'s loss). With 3-4 it is pessimistic (an opponent may help
+another against `me`), but it keeps a zero-sum game, which alpha-beta prunes hard and
+a memo table (bounds per state) shares between moves and deals, so that positions
+with hundreds of deals are solved in time; max^n (each seat for itself) has no
+cutoffs worth the name and leaves a seat that cannot win free to choose anything, a
+tie its own reading cannot break. Draws and passes are forced, not choices.
+
+The work is bounded by the budget (`choose_exact`): deals x moves and nodes in
+proportion to its playouts, and its clock (read every `TICK` nodes); it says when the
+solver does not apply or ran out, and the caller then searches by sampling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations, islice
+from math import comb
+
+from engine.ai.allocate import Budget
+from engine.rng import SeededRandom
+from engine.tiles import Tile
+from engine.traditional.hidden import Sampler
+from engine.traditional.rollout import BIT, DRAW, Round, move_of
+from engine.traditional.view import TraditionalView
+
+SOLVES_PER_PLAYOUT = 4  # deals x legal moves solved at most, per playout of the budget
+NODES_PER_PLAYOUT = 50  # solver nodes a decision may visit, per playout (a node costs
+# about 5 us, a playout 20: at 600 playouts, 30,000 nodes, some 150 ms of CPU)
+MAX_DEALS = 5_000  # and never more deals than this (a huge budget must not list millions)
+MAX_NODES = 300_000  # nor more nodes (the memo holds one entry a node: some 60 MB)
+STOCK_LIMIT = 4  # tiles the stock may hold (each draw a chance node: costly beyond)
+SPAN = 10  # deals counted ignoring the lacks may exceed the limit this many times
+TICK = 512  # nodes between two readings of the clock
+Deal = tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]
+"""Every seat's hand (the view's own as it is) and the stock, as `Sampler.deal` deals."""
+
+
+class OutOfWork(Exception):
+    """The node limit or the clock stopped a solve."""
+
+
+def count_deals(sampler: Sampler) -> int:
+    """How many deals there are ignoring what seats lack: an upper bound of `deals`."""
+    view = sampler.view
+    left = len(sampler.unseen)
+    total = 1
+    for seat, size in enumerate(view.hand_sizes):
+        if seat != view.seat:
+            total *= comb(left, size)
+            left -= size
+    return total * comb(left, view.stock_size)
+
+
+def deals(sampler: Sampler) -> Iterator[Deal]:
+    """Every deal consistent with the sampler's view (see the module docstring), in a
+    fixed order, as `Sampler.deal` gives one (the stock's order is the set's). Raises
+    ValueError for a spectator's view."""
+    view = sampler.view
+    if view.hand is None or view.seat is None:
+        raise ValueError("a spectator's view has no hand to reason from")
+    seats = [s for s in range(len(view.players)) if s != view.seat]
+    allowed = {s: [t for t in sampler.unseen if sampler.lacks[s].allows(t)] for s in seats}
+    seats.sort(key=lambda s: len(allowed[s]))  # the most constrained first: fewer dead ends
+    hands: list[tuple[Tile, ...]] = [()] * len(view.players)
+    hands[view.seat] = tuple(view.hand)
+
+    def fill(i: int, used: frozenset[Tile]) -> Iterator[Deal]:
+        if i == len(seats):
+            rest = [t for t in sampler.unseen if t not in used]
+            for stock in combinations(rest, view.stock_size):
+                yield hands[:], stock
+            return
+        seat = seats[i]
+        free = [t for t in allowed[seat] if t not in used]
+        for chosen in combinations(free, view.hand_sizes[seat]):
+            hands[seat] = chosen
+            yield from fill(i + 1, used | frozenset(chosen))
+
+    yield from fill(0, frozenset())
+
+
+class Solver:
+    """Exact values for seat `me` of perfect-information positions (`Round`s whose
+    stock holds the tiles still to draw, in any order: a draw is a chance node),
+    memoised across calls by state. `clock` and `deadline` bound the time, `limit`
+    the nodes; `value` raises OutOfWork past either."""
+
+    def __init__(self, me: int, options: object, *, limit: int = 10**9,
+                 clock: Callable[[], float] | None = None, deadline: float = 0.0) -> None:
+        self.me = me
+        self.options = options
+        self.limit = limit
+        self.clock = clock
+        self.deadline = deadline
+        self.nodes = 0
+        self.table: dict[tuple[int, ...], tuple[float, float]] = {}
+
+    def value(self, game: Round, alpha: float = 0.0, beta: float = 1.0) -> float:
+        """`me`'s value of `game` (not changed) against paranoid opponents, exact when
+        it lies inside (alpha, beta), else a bound on the side it fell (fail-soft)."""
+        if game.turn < 0:
+            return 1.0 if game.winner == self.me else 0.0
+        self.nodes += 1
+        if self.nodes % TICK == 0:
+            self._check()
+        stock = game.stock
+        rest = 0
+        for k in range(game.pos, len(stock)):
+            rest |= stock[k]
+        # `last` decides only a fish made by the stock's last draw.
+        key = (*game.hands, game.left, game.right, game.turn, rest, game.last if rest else -1)
+        low, high = self.table.get(key, (0.0, 1.0))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        a, b = max(alpha, low), min(beta, high)
+        moves = game.legal_moves()
+        if moves[0] == DRAW:
+            v = self._draw(game, rest)
+            low = high = v
+        else:
+            v = self._choose(game, moves, a, b)
+            if v <= a:
+                high = v
+            elif v >= b:
+                low = v
+            else:
+                low = high = v
+        self.table[key] = (low, high)
+        return v
+
+    def _choose(self, game: Round, moves: list[int], a: float, b: float) -> float:
+        mine = game.turn == self.me
+        best = -1.0 if mine else 2.0
+        for move in moves:
+            child = game.copy()
+            child.play(move)
+            v = self.value(child, a, b)
+            if mine:
+                if v > best:
+                    best = v
+                    a = max(a, v)
+            elif v < best:
+                best = v
+                b = min(b, v)
+            if a >= b:
+                break
+        return best
+
+    def _draw(self, game: Round, rest: int) -> float:
+        # Each tile left in the stock is drawn with the same chance: the mean, exactly.
+        tiles = [bit for bit in BIT if rest & bit]
+        total = 0.0
+        for k, bit in enumerate(tiles):
+            child = Round(game.hands[:], [bit, *tiles[:k], *tiles[k + 1:]], turn=game.turn,
+                          left=game.left, right=game.right, last=game.last,
+                          options=self.options)
+            child.play(DRAW)
+            total += self.value(child)
+        return total / len(tiles)
+
+    def _check(self) -> None:
+        if self.nodes >= self.limit:
+            raise OutOfWork("node limit")
+        if self.clock is not None and self.clock() >= self.deadline:
+            raise OutOfWork("time")
+
+
+def choose_exact(view: TraditionalView, sampler: Sampler, budget: Budget,
+                 rng: SeededRandom) -> tuple[list[int] | None, float | None]:
+    """The indices in `view.legal_moves` of the moves with the best mean value over the
+    consistent deals (several when they tie, in order; only the first when they win
+    every deal whatever the opponents do), or None when the solver does
+    not apply: a stock of more than `STOCK_LIMIT` tiles, more than `SOLVES_PER_PLAYOUT`
+    x `budget.playouts` deals x legal moves (or `MAX_DEALS` deals), no consistent deal
+    (the sampler then relaxes the constraints), or `NODES_PER_PLAYOUT` x
+    `budget.playouts` nodes visited (or `MAX_NODES`). The deals are solved in an
+    order shuffled by `rng`, each for every move; when `budget.seconds` pass (by
+    `budget.clock`, read after each deal and every `TICK` nodes) the deals solved so
+    far decide (None if none was). Second, the clock's reading when the solving began
+    (None when it did not: the clock is not read before the deals are listed, so a
+    position too big costs no reading). Raises ValueError for a spectator's view."""
+    moves = view.legal_moves
+    if view.stock_size > STOCK_LIMIT:
+        return None, None
+    cap = min(SOLVES_PER_PLAYOUT * budget.playouts // max(len(moves), 1), MAX_DEALS)
+    if count_deals(sampler) > SPAN * cap:
+        return None, None  # too many to count them one by one
+    dealt = list(islice(deals(sampler), cap + 1))
+    if not dealt or len(dealt) > cap:
+        return None, None
+    clock = budget.clock
+    start = clock()
+    deadline = start + budget.seconds
+    dealt = rng.shuffled(dealt)
+    solver = Solver(view.seat if view.seat is not None else -1, sampler.options,
+                    limit=min(NODES_PER_PLAYOUT * budget.playouts, MAX_NODES), clock=clock,
+                    deadline=deadline)
+    roots = [move_of(m) for m in moves]
+    totals = [0.0] * len(roots)
+    solved = 0
+    for hands, stock in dealt:
+        base = Round.of_view(view, hands, stock, sampler.options)
+        try:
+            values = [solver.value(_played(base, move)) for move in roots]
+        except OutOfWork as cut:
+            if str(cut) == "time" and solved:
+                break  # anytime: the deals solved so far, a random sample of them all
+            return None, start
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
+        solved += 1  # only once the deal is solved for every move
+        if clock() >= solver.deadline:
+            break
+    best = max(totals)
+    tied = [k for k, total in enumerate(totals) if total >= best - 1e-9]
+    return (tied[:1] if best >= solved - 1e-9 else tied), start  # a sure win: any will do
+
+
+def _played(base: Round, move: int) -> Round:
+    game = base.copy()
+    game.play(move)
+    return game
