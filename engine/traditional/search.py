@@ -4,9 +4,10 @@ with this game's sampler and `engine.traditional.rollout`.
 Each root deals the hidden tiles once (`Sampler.deal`, consistent with the view); a
 move is judged by playing it on a copy of that deal and the hand out at random
 (`Round.finish`), worth 1 when the seat wins the hand, else 0, as
-`engine.traditional.policy.Judge` rewards it (0.5 if a guard cut it short). The moves
-share the budget by successive halving (`engine.ai.allocate.halving`), as the generic
-hard level does; the kernel makes a playout about 3x cheaper than the rules engine's.
+`engine.traditional.policy.Judge` rewards it (0.5 for `CUT`, a position found blocked
+already, which a real hand never reaches). The moves share the budget by successive
+halving (`engine.ai.allocate.halving`), as the generic hard level does; a decision at
+600 playouts costs about 8-10 ms CPU on the kernel, 40 ms on the rules engine.
 
 When few tiles are hidden (`engine.traditional.endgame`: a stock of a few tiles at
 most, and few enough consistent deals for the budget) every deal is solved exactly
