@@ -13,10 +13,11 @@ the same move in both. Every option is read: `pairs`, `spinner_first`, `must_pla
 `keep_in_stock`, `tile_bonus`, `blocked`, `target` and `exact_finish` (the match may be
 won mid-hand); `set` and `hand_size` only shape the deal.
 
-A playout (`finish`) picks its moves as `engine.carousel.policy.Judge.pick` does, with the
-same random numbers (`pick`): the best-scoring tile play GREEDY times in 8, else
-`engine.ai.hard.random_pick`'s move. It ends with the hand (or the match); the scores are
-then the game's, so the search rewards it as `Judge.reward` does (`reward`). A redeal
+A playout (`engine.carousel.playout.finish`) picks its moves as
+`engine.carousel.policy.Judge.pick` does, with the same random numbers (`pick`): the
+best-scoring tile play GREEDY times in 8, else `engine.ai.hard.random_pick`'s move. It
+ends with the hand (or the match); the scores are then the game's, so the search rewards
+it as `Judge.reward` does (`reward`). A redeal
 (nobody can open) cannot happen in a full set (more doubles than `keep_in_stock` holds
 back); the kernel stops there (`cut`).
 
@@ -228,7 +229,7 @@ class Round:
             self.pos += 1
             # Drawing the last drawable tile may leave nobody able to play.
             if self.value >= 0 and self.pos >= self.limit and self._blocked():
-                self._end_blocked()
+                self.end_blocked()
                 return True
             return False
         if move == PASS:
@@ -253,27 +254,16 @@ class Round:
             self.mult[side] = 2 if DOUBLE[rank] else 1
             self.taken |= 1 << side
         scored = points(self.count) + (BONUS[rank] if self.bonus else 0)
-        if scored and self._score(seat, scored):
+        if scored and self.score(seat, scored):
             return True
         if not hand:
-            self._end_domino(seat)
+            self.end_domino(seat)
             return True
         if self.pos >= self.limit and self._blocked():
-            self._end_blocked()
+            self.end_blocked()
             return True
         self.turn = seat + 1 if seat + 1 < self.n else 0
         return False
-
-    def finish(self, rng: SeededRandom) -> None:
-        """Play `pick`'s moves to the end of the hand (see the module docstring)."""
-        for _ in range(GUARD):
-            if self.turn < 0:
-                return
-            moves = self.legal_moves()
-            self.play(self.pick(moves, rng))
-        if self.turn >= 0:
-            self.cut = True
-            self.turn = -1
 
     def reward(self, seat: int, before: Sequence[int]) -> float:
         """`Judge.reward` for `seat` once the hand is over, `before` the side scores of
@@ -301,8 +291,9 @@ class Round:
             held |= hand
         return not held & wanted
 
-    def _score(self, seat: int, scored: int) -> bool:
-        # `CarouselGame._score`: True when it wins the match (which ends the hand too).
+    def score(self, seat: int, scored: int) -> bool:
+        """`CarouselGame._score`: add `scored` to the seat's side unless `exact_finish`
+        refuses it; True when it wins the match (which ends the hand too)."""
         side = seat % 2 if self.pairs else seat
         total = self.scores[side] + scored
         if total > self.target and self.exact:
@@ -314,31 +305,33 @@ class Round:
             return True
         return False
 
-    def _opponents(self, seat: int) -> list[int]:
+    def opponents(self, seat: int) -> list[int]:
         if self.pairs:
             return [(seat + 1) % 4, (seat + 3) % 4]
         return [s for s in range(self.n) if s != seat]
 
-    def _end_domino(self, seat: int) -> None:
+    def end_domino(self, seat: int) -> None:
+        """`seat` laid its last tile: its domino score; the hand is over."""
         pips = self.pips()
-        raw = sum(pips[o] for o in self._opponents(seat))
+        raw = sum(pips[o] for o in self.opponents(seat))
         if self.pairs:
             raw = max(0, raw - pips[(seat + 2) % 4])
-        self._score(seat, rounded(raw))
+        self.score(seat, rounded(raw))
         self.turn = -1
 
-    def _end_blocked(self) -> None:
+    def end_blocked(self) -> None:
+        """Nobody can play: the blocked hand's scores; the hand is over."""
         pips = self.pips()
         low = min(pips)
         tied = [s for s, p in enumerate(pips) if p == low]
         if len(tied) == 1:
-            others = self._opponents(tied[0])
+            others = self.opponents(tied[0])
             raw = sum(pips[o] for o in others) - (0 if self.summed else low * len(others))
-            self._score(tied[0], rounded(raw))
+            self.score(tied[0], rounded(raw))
         elif self.summed:
             for seat in tied:
-                raw = sum(pips[o] for o in self._opponents(seat) if o not in tied)
-                if self._score(seat, rounded(raw) // len(tied)):
+                raw = sum(pips[o] for o in self.opponents(seat) if o not in tied)
+                if self.score(seat, rounded(raw) // len(tied)):
                     break
         self.turn = -1
 

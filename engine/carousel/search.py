@@ -5,7 +5,7 @@ sampler and `engine.carousel.rollout`.
 Each root deals the hidden tiles once (`Sampler.deal`, consistent with the view, then
 one number for the seed of later deals, as `Sampler.sample` draws it); a move is judged
 by playing it on a copy of that deal and the hand out with `Judge.pick`'s guided moves
-(`Round.finish`), rewarded as `Judge.reward` does. The moves share the budget by
+(`engine.carousel.playout.finish`), rewarded as `Judge.reward` does. The moves share the budget by
 successive halving (`engine.ai.allocate.halving`). The kernel draws the same random
 numbers as the rules engine's playouts, so this search chooses exactly the generic
 search's move for a seed (tests/engine/test_carousel_rollout.py checks it), at a
@@ -19,6 +19,7 @@ from typing import Any
 from engine.ai.allocate import halving
 from engine.ai.hard import DEFAULT_BUDGET, Budget
 from engine.carousel.hidden import Sampler
+from engine.carousel.playout import finish
 from engine.carousel.rollout import Round, move_of
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove
@@ -55,7 +56,7 @@ def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = N
     def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
         game = base.copy()
         if not game.play(roots[k]):
-            game.finish(rng)
+            finish(game, rng)
         return game.reward(me, base.scores)
 
     deals = _Deals(view, options)

@@ -4,8 +4,8 @@ play, at the opening, mid-hand and in a match's later hands, near a low target) 
 same playout is played through `CarouselGame` with `JUDGE.pick` and through a `Round`
 with `Round.pick` on twin generators: they must offer the same legal moves in the same
 order, pick the same move at every step, end the hand (or the match) at the same move
-with the same scores, hands and reward; `Round.finish` must end it the same way. The
-kernel search must choose the generic search's moves."""
+with the same scores, hands and reward; `engine.carousel.playout.finish` must end it
+the same way. The kernel search must choose the generic search's moves."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from itertools import product
 from engine.ai.hard import Budget
 from engine.ai.hard import choose_hard as generic_hard
 from engine.carousel import JUDGE, CarouselGame, CarouselOptions, blocked_scores, domino_score
+from engine.carousel.playout import finish
 from engine.carousel.rollout import DRAW, PASS, Round, move_of
 from engine.carousel.search import choose_hard
 from engine.carousel.tables import mask
@@ -91,8 +92,9 @@ def test_the_playouts_follow_the_rules_over_thousands_of_positions() -> None:
         assert fast.won == (-1 if outcome is None else game.side_of(outcome.winners[0]))
         for me in range(players):
             assert fast.reward(me, mark[1]) == JUDGE.reward(game, me, mark)
-        twin.finish(same)
-        assert (twin.scores, twin.hands, twin.won) == (fast.scores, fast.hands, fast.won)
+        finish(twin, same)
+        assert (twin.scores, twin.hands, twin.won, twin.turn, twin.cut) \
+            == (fast.scores, fast.hands, fast.won, -1, False)
         assert same.next64() == rng.next64()
         ends.add("won" if outcome is not None else game.results[-1])
         played += 1
@@ -105,7 +107,7 @@ def test_a_playout_leaves_the_round_it_copied_alone() -> None:
     fast = Round.of_game(position(4, OPTIONS[1], 3, 5))
     before = (list(fast.hands), fast.pos, fast.ends[:], fast.mult[:], fast.taken, fast.count,
               fast.turn, fast.scores[:])
-    fast.copy().finish(SeededRandom(1))
+    finish(fast.copy(), SeededRandom(1))
     assert (fast.hands, fast.pos, fast.ends, fast.mult, fast.taken, fast.count, fast.turn,
             fast.scores) == before
 
@@ -140,11 +142,11 @@ def test_the_hand_ends_score_as_the_rules_on_tied_and_untied_pips() -> None:
                              scores=[0] * (2 if pairs else players), options=options)
                 expected = [0] * len(fast.scores)
                 if seat is None:
-                    fast._end_blocked()
+                    fast.end_blocked()
                     scored = [(s, points) for s, points, _ in
                               blocked_scores(pips, pairs, options.blocked, NAMES)]
                 else:
-                    fast._end_domino(seat)
+                    fast.end_domino(seat)
                     scored = [domino_score(pips, seat, pairs)[:2]]
                 for s, points in scored:
                     if s is not None:
