@@ -33,7 +33,10 @@ Besides the levels of `engine.ai.LEVELS` a pairing may name `hardflat`: the flat
 search the hard level used before successive halving (`engine.ai.hard.choose_flat`),
 at the same budget as hard, so that `--pairings hard-hardflat` measures the
 allocation alone (in Mexican Train, its own search with `halving=False`); and
-`hardrandom`: the hard level with random playouts, not its game's guided ones.
+`hardrandom`: the hard level with random playouts, not its game's guided ones; and
+`hardgeneric`: `engine.ai.hard.choose_hard`, the generic search on the rules engine
+that the Traditional game's and the Carousel's kernel searches replaced (the same
+moves at the same playouts, at more CPU).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
 """
@@ -114,11 +117,13 @@ def _budget_of(level: str, budget: Budget | None) -> Budget | None:
 
 
 def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None) -> Any:
-    # `hardflat`, `hardrandom`: see the module docstring; any other level: its own.
+    # `hardflat`, `hardrandom`, `hardgeneric`: see the module docstring; others: their own.
     if level == "hardflat" and view.game == "mexican":
         return search.choose_hard(view, rng, budget, halving=False)
     if level == "hardflat":
         return choose_flat(view, rng, budget or DEFAULT_BUDGET)
+    if level == "hardgeneric" and view.game != "mexican":
+        return choose_hard(view, rng, budget or DEFAULT_BUDGET)
     if level == "hardrandom" and view.game != "mexican":
         return choose_hard(view, rng, budget or DEFAULT_BUDGET, guided=False)
     return choose("hard" if level.startswith("hard") else level, view, rng, budget)

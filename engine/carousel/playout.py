@@ -10,9 +10,8 @@ tiles together (`held`) to see a blocked hand at once.
 
 from __future__ import annotations
 
-from engine.carousel.policy import GREEDY
 from engine.carousel.rollout import DRAW, GUARD, PASS, Round
-from engine.carousel.tables import BIT, BONUS, DOUBLE, OTHER, PIP, SIDE, TILES
+from engine.carousel.tables import BIT, BONUS, DOUBLE, GREEDY, OTHER, PIP, SIDE, TILES
 from engine.rng import SeededRandom
 
 

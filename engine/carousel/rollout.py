@@ -29,12 +29,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.carousel.policy import GREEDY
 from engine.carousel.tables import (
     BIT,
     BONUS,
     DOUBLE,
     DOUBLES,
+    GREEDY,
     OTHER,
     PIP,
     RANK,

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 from engine.tiles import MAX_PIPS, Tile
 
+GREEDY = 6  # in 8: how often a playout takes the best-scoring play when one scores
+"""`engine.carousel.policy.Judge.pick`'s and the kernel's (`engine.carousel.rollout`)."""
 SIDE = MAX_PIPS + 1
 TILES: tuple[tuple[int, int], ...] = tuple(
     (high, low) for high in range(SIDE) for low in range(high + 1))
