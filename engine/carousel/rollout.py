@@ -147,10 +147,12 @@ class Round:
         other.ends = self.ends[:]
         other.mult = self.mult[:]
         other.scores = self.scores[:]
-        for name in ("stock", "pos", "limit", "n", "turn", "opens", "must", "bonus", "pairs",
-                     "summed", "exact", "target", "value", "taken", "count", "passes", "won",
-                     "cut"):
-            setattr(other, name, getattr(self, name))
+        other.stock, other.pos, other.limit, other.n = self.stock, self.pos, self.limit, self.n
+        other.turn, other.opens, other.must = self.turn, self.opens, self.must
+        other.bonus, other.pairs, other.summed = self.bonus, self.pairs, self.summed
+        other.exact, other.target, other.value = self.exact, self.target, self.value
+        other.taken, other.count, other.passes = self.taken, self.count, self.passes
+        other.won, other.cut = self.won, self.cut
         return other
 
     def legal_moves(self) -> list[int]:
