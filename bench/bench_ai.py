@@ -38,10 +38,12 @@ at the same budget as hard, so that `--pairings hard-hardflat` measures the
 allocation alone (in Mexican Train, its own search with `halving=False`); and
 `hardrandom`: the hard level with random playouts, not its game's guided ones;
 `hardnoend`: Traditional's hard level without its exact endgame
-(`engine.traditional.endgame`). For Traditional's hard level (and `hardnoend`) a line
-under the row says how the first level chose its moves (`choose_hard`'s `used`:
-exact, exact then sampled among tied moves, sampled) and the CPU time of the
-decisions the solver made (median / p95 / worst).
+(`engine.traditional.endgame`); and `hardgeneric`: `engine.ai.hard.choose_hard`, the
+generic search on the rules engine that the Traditional game's and the Carousel's
+kernel searches replaced (the same moves at the same playouts, at more CPU). For
+Traditional's hard level (and `hardnoend`) a line under the row says how the first
+level chose its moves (`choose_hard`'s `used`: exact, exact then sampled among tied
+moves, sampled) and the CPU time of the decisions the solver made (median / p95 / worst).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
 """
@@ -128,7 +130,8 @@ def _budget_of(level: str, budget: Budget | None) -> Budget | None:
 
 def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
             used: list[str]) -> Any:
-    # `hardflat`, `hardrandom`, `hardnoend`: see the module docstring; others: their own.
+    # `hardflat`, `hardrandom`, `hardnoend`, `hardgeneric`: see the module docstring;
+    # others: their own.
     if level in ("hard", "hardnoend") and view.game == "traditional":
         return traditional_search.choose_hard(view, rng, budget, exact=level == "hard",
                                               used=used)
@@ -136,6 +139,8 @@ def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
         return search.choose_hard(view, rng, budget, halving=False)
     if level == "hardflat":
         return choose_flat(view, rng, budget or DEFAULT_BUDGET)
+    if level == "hardgeneric" and view.game != "mexican":
+        return choose_hard(view, rng, budget or DEFAULT_BUDGET)
     if level == "hardrandom" and view.game != "mexican":
         return choose_hard(view, rng, budget or DEFAULT_BUDGET, guided=False)
     return choose("hard" if level.startswith("hard") else level, view, rng, budget)

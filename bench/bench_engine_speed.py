@@ -14,7 +14,7 @@ is `random.choice` of the legal moves.
 A third row times this engine as the tables and the AI use it: a deal from a
 seed (`SeededRandom`, with the lopsided-hand redeal) and moves picked by
 `SeededRandom.below`, whose pure-Python generator costs more than `random`.
-The last row times the hard AI's playout kernel as the search runs it
+The next row times the hard AI's playout kernel as the search runs it
 (`engine.traditional.rollout.Round.finish`) with the same randomness: `random.Random(1)`
 shuffles the 28 tiles' bits in `full_set` order (the first row's deals, which the run
 checks on the first 200), then `Round.dealt` and `finish`, which takes its moves'
@@ -22,6 +22,12 @@ random numbers from Python's `random` too (a second generator, seeded 2, so that
 deals stay the first row's: `getrandbits(64)` where the search gives
 `SeededRandom.next64`; see that module for how it draws).
 tests/engine/test_traditional_rollout.py holds its playouts to the rules.
+The Carousel's kernel (`engine.carousel.rollout`, `engine.carousel.playout.finish`)
+gets two rows of its own: a 4-player, 7-tile double-6 hand (no stock, default options)
+from the same `random.shuffle` of its 28 tiles, played out with `Judge.pick`'s guided
+moves on `SeededRandom(1)`, by the rules engine as the generic search's playouts run
+(`engine.ai.hard.playout` on a `CarouselGame`) and by the kernel: the same random
+numbers, so the same hands (the run checks the scores of the first 200).
 
 Run from the repository root:
     .venv/bin/python bench/bench_engine_speed.py [--seconds 10]
@@ -39,10 +45,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.ai.hard import playout  # noqa: E402
+from engine.carousel import JUDGE, CarouselGame, CarouselOptions  # noqa: E402
+from engine.carousel.playout import finish  # noqa: E402
+from engine.carousel.rollout import Round as CarouselRound  # noqa: E402
+from engine.carousel.tables import mask  # noqa: E402
 from engine.deals import LineDeal  # noqa: E402
 from engine.rng import SeededRandom  # noqa: E402
 from engine.tiles import full_set  # noqa: E402
@@ -127,6 +139,44 @@ def same_deals(hands: int) -> bool:
     return True
 
 
+def _carousel_hands(chance: random.Random, tiles: list[Any]) -> tuple[tuple[Any, ...], ...]:
+    chance.shuffle(tiles)
+    return tuple(tuple(tiles[i:i + 7]) for i in range(0, 28, 7))
+
+
+def carousel_engine(seconds: float, hands: int = 0) -> tuple[int, float, list[list[int]]]:
+    """Carousel hands by the rules engine with the guided playout of the generic search:
+    (hands, seconds, the side scores of each hand when `hands` caps the count)."""
+    chance, rng = random.Random(1), SeededRandom(1)
+    tiles = list(full_set(6))
+    games = 0
+    scores = []
+    start = time.perf_counter()
+    while (games < hands) if hands else (time.perf_counter() - start < seconds):
+        game = CarouselGame(PLAYERS, deal=LineDeal(_carousel_hands(chance, tiles), (), 0))
+        playout(game, 0, rng, 0, mark=JUDGE.mark(game), judge=JUDGE, pick=JUDGE.pick)
+        scores.append(list(game.side_scores))
+        games += 1
+    return games, time.perf_counter() - start, scores
+
+
+def carousel_kernel(seconds: float, hands: int = 0) -> tuple[int, float, list[list[int]]]:
+    """The same hands by the Carousel kernel (`finish`, as the kernel search plays them)."""
+    chance, rng = random.Random(1), SeededRandom(1)
+    tiles = list(full_set(6))
+    options = CarouselOptions()
+    games = 0
+    scores = []
+    start = time.perf_counter()
+    while (games < hands) if hands else (time.perf_counter() - start < seconds):
+        fast = CarouselRound([mask(h) for h in _carousel_hands(chance, tiles)], (), turn=0,
+                             scores=[0, 0, 0, 0], options=options)
+        finish(fast, rng)
+        scores.append(fast.scores)
+        games += 1
+    return games, time.perf_counter() - start, scores
+
+
 def ours_seeded(seconds: float) -> tuple[int, float]:
     """The same with seeded deals and `SeededRandom` choices (as the AI plays)."""
     rng = SeededRandom(1)
@@ -168,7 +218,11 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("this engine, seeded deals + SeededRandom", *ours_seeded(args.seconds)))
     fast = kernel(args.seconds)
     rows.append(("playout kernel, `Round.finish`, `random` (as dominoes)", *fast))
-    sys.stdout.write(f"Random playouts of a 4-player, 7-tile double-6 hand, "
+    rows.append(("Carousel: rules engine, guided playouts (the generic search's)",
+                 *carousel_engine(args.seconds)[:2]))
+    rows.append(("Carousel: playout kernel (rollout + playout.finish), guided",
+                 *carousel_kernel(args.seconds)[:2]))
+    sys.stdout.write(f"Playouts of a 4-player, 7-tile double-6 hand, "
                      f"{args.seconds:g} s each, Python {sys.version.split()[0]}\n\n")
     sys.stdout.write("| engine | hands | seconds | hands/s |\n|---|---:|---:|---:|\n")
     for name, games, secs in rows:
@@ -180,6 +234,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(f"ratio: the playout kernel is {ratio:.2f}x the speed of dominoes\n")
     if not same_deals(200):
         sys.stdout.write("the kernel's deals differ from the engine's!\n")
+        return 1
+    if carousel_engine(0, 200)[2] != carousel_kernel(0, 200)[2]:
+        sys.stdout.write("the Carousel kernel's hands differ from the engine's!\n")
         return 1
     return 0
 

@@ -5,7 +5,9 @@
   moves on the layout of the fives games (`engine.fives`: the spinner, its arms
   and the open-end count); `scoring`: its scoring rules; `view`: what a seat may
   see; `policy`: its computer players by level; `hidden`: how the computer
-  guesses the hidden tiles (`Sampler`).
+  guesses the hidden tiles (`Sampler`); `search`: the hard level, on fast playouts
+  of a hand (`rollout`, its tables in `tables`, its playout loop in `playout`: bitmask
+  hands, held to the rules by tests/engine/test_carousel_rollout.py).
 - `spec`: its facts for the registry (`SPEC`).
 """
 

@@ -104,14 +104,22 @@ class Sampler:
             inference.plays(view, self.unseen, _SpinnerBoard(self.options)))
             if inference.ENABLED else None)
 
+    def deal(self, rng: SeededRandom) -> tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]:
+        """One sampled deal: every seat's hand (the view's own as it is) and the stock in
+        draw order. Raises ValueError when the view's sizes do not add up."""
+        if self.pool is not None:
+            dealt: tuple[list[tuple[Tile, ...]], tuple[Tile, ...]] = self.pool.sample(rng)
+            return dealt
+        return deal_unseen(self.view, self.unseen, self.lacks, rng)
+
     def sample(self, rng: SeededRandom) -> CarouselGame:
-        """A game in the view's position with one sampled deal of the hidden tiles.
+        """A game in the view's position with one sampled deal of the hidden tiles (`deal`,
+        then one number of `rng` for the seed of the later deals).
 
         Raises ValueError when the view's sizes do not add up.
         """
         view, options = self.view, self.options
-        hands, stock = (self.pool.sample(rng) if self.pool is not None
-                        else deal_unseen(view, self.unseen, self.lacks, rng))
+        hands, stock = self.deal(rng)
         seed = rng.next64() & 0xFFFFFFFF
         deal = LineDeal(tuple(hands), stock, view.to_move)
         game = CarouselGame(view.players, options, seed=seed, deal=deal)

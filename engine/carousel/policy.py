@@ -1,5 +1,8 @@
 """The Carousel's computer players by level (`POLICIES`): easy (random), normal
-(greedy, here) and hard (`engine.ai.hard`, which judges a hand with `JUDGE`).
+(greedy, here) and hard (`engine.carousel.search`: the generic search on this game's
+fast playouts, which pick and reward as `JUDGE` does and choose the very moves of
+`engine.ai.hard` with `JUDGE`, the same search on the rules engine, kept for the
+bench's `hardgeneric`, `hardflat` and `hardrandom`).
 
 The normal level:
 The highest immediate score, less what the next player could score at once
@@ -12,10 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.hard import Budget, hard, random_pick
+from engine.ai.hard import Budget, random_pick
 from engine.ai.simple import Policy, easy
 from engine.carousel.game import CarouselGame
 from engine.carousel.hidden import unseen_tiles
+from engine.carousel.search import hard
+from engine.carousel.tables import GREEDY
 from engine.carousel.view import CarouselView
 from engine.fives import SIDE_INDEX, Spinner, count_points, open_end_count
 from engine.moves import LineMove
@@ -105,9 +110,6 @@ class Judge:
                 if points > best:
                     best, top = points, move
         return random_pick(moves, rng) if top is None else top
-
-
-GREEDY = 6  # in 8: how often a playout takes the best-scoring play when one scores
 
 
 def count_after(layout: Spinner, count: int, tile: Tile, side: int) -> int:

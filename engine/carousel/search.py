@@ -1,0 +1,69 @@
+"""The Carousel's hard level on fast playouts: the generic determinized search
+(`engine.ai.hard.choose_hard` with `engine.carousel.policy.JUDGE`) with this game's
+sampler and `engine.carousel.rollout`.
+
+Each root deals the hidden tiles once (`Sampler.deal`, consistent with the view, then
+one number for the seed of later deals, as `Sampler.sample` draws it); a move is judged
+by playing it on a copy of that deal and the hand out with `Judge.pick`'s guided moves
+(`engine.carousel.playout.finish`), rewarded as `Judge.reward` does. The moves share the budget by
+successive halving (`engine.ai.allocate.halving`). The kernel draws the same random
+numbers as the rules engine's playouts, so this search chooses exactly the generic
+search's move for a seed (tests/engine/test_carousel_rollout.py checks it), at a
+fraction of its CPU (bench/README.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ai.allocate import halving
+from engine.ai.hard import DEFAULT_BUDGET, Budget
+from engine.carousel.hidden import Sampler
+from engine.carousel.playout import finish
+from engine.carousel.rollout import Round, move_of
+from engine.carousel.view import CarouselView
+from engine.moves import LineMove
+from engine.rng import SeededRandom
+
+HARD_BUDGET = DEFAULT_BUDGET  # the generic search's playouts: the same moves
+
+
+class _Deals:
+    """The generic search's sampler, giving fast rounds instead of games."""
+
+    def __init__(self, view: CarouselView, options: Any) -> None:
+        self.sampler = Sampler(view, options)
+        self.view = view
+
+    def sample(self, rng: SeededRandom) -> Round:
+        hands, stock = self.sampler.deal(rng)
+        rng.next64()  # `Sampler.sample`'s seed of later deals: the same random numbers
+        return Round.of_view(self.view, hands, stock, self.sampler.options)
+
+
+def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = None,
+                options: Any = None) -> LineMove:
+    """The move of `view.legal_moves` that did best by successive halving (see the module
+    docstring); at once when there is only one. `budget` None is `HARD_BUDGET`; `options`
+    are the table's (None: the view's). Raises ValueError for a spectator's view."""
+    moves = view.legal_moves
+    if len(moves) == 1:
+        return moves[0]
+    me = view.seat
+    assert me is not None
+    roots = [move_of(m) for m in moves]
+
+    def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
+        game = base.copy()
+        if not game.play(roots[k]):
+            finish(game, rng)
+        return game.reward(me, base.scores)
+
+    deals = _Deals(view, options)
+    return moves[halving(len(moves), deals.sample, evaluate, rng, budget or HARD_BUDGET)]
+
+
+def hard(view: CarouselView, rng: SeededRandom, budget: Budget | None,
+         options: Any) -> LineMove:
+    """The hard level as a policy (`engine.ai.simple.Policy`)."""
+    return choose_hard(view, rng, budget, options)
