@@ -41,7 +41,7 @@ from engine.clock.board import (
     search,
     step,
 )
-from engine.clock.planner import hard_move
+from engine.clock.montecarlo import hard_move
 from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.rng import SeededRandom
 from engine.tiles import Tile
