@@ -11,7 +11,8 @@ from engine.ai.hard import Budget
 from engine.clock import ClockGame, ClockOptions
 from engine.clock import montecarlo as mc
 from engine.clock.hidden import Sampler
-from engine.clock.planner import WEIGHTS_BY_SET, Unseen, position_of
+from engine.clock.hint import hint_at
+from engine.clock.planner import WEIGHTS_BY_SET, Unseen, position_of, to_clock_move
 from engine.clock.planner import hard_move as planner_move
 from engine.rng import SeededRandom
 
@@ -106,3 +107,16 @@ def test_a_playout_ends_in_a_win_or_a_loss_s_small_credit() -> None:
         reward = mc.playout(mc.Policy(WEIGHTS_BY_SET[6]), board, drawn,
                             SeededRandom(seed).shuffled(unseen))
         assert reward == 1.0 or 0.0 <= reward <= mc.HOME_CREDIT
+
+
+def test_the_hard_hint_searches_with_the_level_s_own_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mc, "DEFAULT_PLAYOUTS", 1)  # the suite turns the search off
+    monkeypatch.setattr(mc, "PLAYOUTS_BY_SET", {6: 12})
+    monkeypatch.setattr(mc, "_SEARCHERS", {})
+    g = next(choice_points(6, range(20)))
+    move = hint_at("hard", g)
+    assert move in g.legal_moves()
+    expected = mc.Searcher(WEIGHTS_BY_SET[6]).decide(
+        *position_of(g.view(0)), budget=Budget(playouts=12, seconds=600.0))
+    assert move == to_clock_move(expected[0])
