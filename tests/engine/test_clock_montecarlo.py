@@ -120,3 +120,11 @@ def test_the_hard_hint_searches_with_the_level_s_own_budget(
     expected = mc.Searcher(WEIGHTS_BY_SET[6]).decide(
         *position_of(g.view(0)), budget=Budget(playouts=12, seconds=600.0))
     assert move == to_clock_move(expected[0])
+
+
+def test_a_decision_whose_candidates_took_its_time_is_the_planner_s() -> None:
+    g = next(choice_points(6, range(20)))
+    position = position_of(g.view(0))
+    late = Budget(playouts=10_000, seconds=1.0, clock=Ticking(2.0))  # 2 s a reading
+    planner = mc.Searcher(WEIGHTS_BY_SET[6]).base.decide(*position)
+    assert mc.Searcher(WEIGHTS_BY_SET[6]).decide(*position, budget=late) == planner
