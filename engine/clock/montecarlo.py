@@ -10,7 +10,10 @@ planner's own); the samples go to the candidates still close by successive halvi
 (`engine.ai.allocate.halving`) within a budget of playouts and of time.
 
 It reads only the view: the samples are seeded from what the player sees, so two
-positions that look the same give the same move whatever their real stock.
+positions that look the same give the same move whatever their real stock (as long
+as the time cap, `DEFAULT_SECONDS` a decision, is not what stops the playouts).
+Measured on seeds 100-299 of double-6 (300 playouts a decision): 49.5% won against
+the planner's 41.5% (bench/README.md, "Big Clock levels", for the full figures).
 """
 
 from __future__ import annotations

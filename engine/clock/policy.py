@@ -1,5 +1,6 @@
 """The computer players of Big Clock, by level: easy (a random legal move), normal
-(the hint, `engine.clock.hint`) and hard (`engine.clock.planner`). Playing alone, a
+(the hint, `engine.clock.hint`) and hard (`engine.clock.montecarlo`: the planner of
+`engine.clock.planner`, with playouts where it has a choice). Playing alone, a
 computer gives a double up when its search finds no rescue, so that its game ends."""
 
 from __future__ import annotations
