@@ -105,3 +105,14 @@ def closes_its_connections() -> Iterator[None]:
         thread.join(_JOIN_SECONDS)
     still = [t.name for t in left if t.is_alive()]
     assert not still, f"storage connections left open: {still}"
+
+
+@pytest.fixture(autouse=True)
+def quick_clock_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard Big Clock level is its planner alone in tests, unless a test gives it a
+    budget (its own would make every hard clock game of the suite take seconds, and
+    even one sampled stock a choice ten times what the planner takes);
+    tests/engine/test_clock_montecarlo.py tests the search with budgets of its own."""
+    from engine.clock import montecarlo
+
+    monkeypatch.setattr(montecarlo, "DEFAULT_PLAYOUTS", 0)

@@ -2,8 +2,10 @@
 
 - `game`: the rules (`ClockGame`); `options`: its option; `deal`: its deals;
   `view`: its moves and what the player sees; `hint`: the suggested move (the
-  normal level, and `hint_at` for every level); `planner`: the hard level, on
-  `board`, a compact board for search; `policy`: its computer players by level;
+  normal level, and `hint_at` for every level); `planner`: the hard level's board
+  value and searches, on `board`, a compact board for search; `montecarlo`: the
+  hard level, the planner with playouts on sampled stocks where it has a choice;
+  `policy`: its computer players by level;
   `play`: whole games by a level; `hidden`: a full game consistent with a view
   (`Sampler`).
 - `spec`: its facts for the registry (`SPEC`).

@@ -21,7 +21,7 @@ takes a second, deeper look (`second_look`): it follows a rescue found further
 away, or, when no rearranging of the piles can let a drawn double home (or bring
 every double home once the stock is out), suggests giving up rather than moving
 tiles to and fro for ever. `hint_at` gives the hint of a level:
-easy a random such move, normal this policy, hard `engine.clock.planner`.
+easy a random such move, normal this policy, hard `engine.clock.montecarlo`.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from engine.clock.board import (
     search,
     step,
 )
-from engine.clock.planner import hard_move
+from engine.clock.montecarlo import hard_move
 from engine.clock.view import DRAWN, ClockMove, ClockView
 from engine.rng import SeededRandom
 from engine.tiles import Tile

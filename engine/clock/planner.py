@@ -149,8 +149,10 @@ class Policy:
     """The hard policy with its memory of plans (safe to share between threads: a plan
     is a pure function of its position)."""
 
-    def __init__(self, w: Weights = WEIGHTS) -> None:
+    def __init__(self, w: Weights = WEIGHTS, rescue: int = RESCUE_LIMIT,
+                 improve: int = IMPROVE_LIMIT) -> None:
         self.w = w
+        self.rescue, self.improve = rescue, improve  # the searches' limits, in boards
         self.plans: dict[tuple[Board, int, int], Move] = {}
 
     def decide(self, board: Board, drawn: int, stock: int,
@@ -174,7 +176,7 @@ class Policy:
                 # Rearranging ends once the double can go home and none lies misplaced.
                 return not accepts(b, d, drawn) or bool(misplaced(b))
 
-            path, found, _ = search(board, troubled, rescued, RESCUE_LIMIT)
+            path, found, _ = search(board, troubled, rescued, self.rescue)
             if found is None:
                 return _delay(board, drawn), True
             return self._follow(board, drawn, stock, path, (PLACE, d)), False
@@ -184,7 +186,7 @@ class Policy:
                 return ((PLACE, where) if where else DISCARD), False
             path, _, _ = search(board, _troubled,
                                 lambda b: best_placement(b, drawn, w, left)[0],
-                                IMPROVE_LIMIT)
+                                self.improve)
             end = board
             for a, b in path:
                 end = step(end, a, b)

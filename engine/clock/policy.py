@@ -1,5 +1,6 @@
 """The computer players of Big Clock, by level: easy (a random legal move), normal
-(the hint, `engine.clock.hint`) and hard (`engine.clock.planner`). Playing alone, a
+(the hint, `engine.clock.hint`) and hard (`engine.clock.montecarlo`: the planner of
+`engine.clock.planner`, with playouts where it has a choice). Playing alone, a
 computer gives a double up when its search finds no rescue, so that its game ends."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any
 from engine.ai.hard import Budget
 from engine.ai.simple import Policy, easy
 from engine.clock.hint import hint
-from engine.clock.planner import hard_move
+from engine.clock.montecarlo import hard_move
 from engine.clock.view import ClockMove, ClockView
 from engine.rng import SeededRandom
 
@@ -19,7 +20,7 @@ def _normal(view: ClockView, rng: SeededRandom, budget: Budget, options: Any) ->
 
 
 def _hard(view: ClockView, rng: SeededRandom, budget: Budget, options: Any) -> ClockMove:
-    return hard_move(view, give_up=True)
+    return hard_move(view, give_up=True, budget=budget)
 
 
 POLICIES: dict[str, Policy] = {"easy": easy, "normal": _normal, "hard": _hard}
