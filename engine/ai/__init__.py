@@ -4,10 +4,12 @@
 its players by level in its package (`POLICIES`, found through the registry):
 `easy` (a random legal move, `engine.ai.simple`), `normal` (the game's greedy
 player or hint) and `hard` (line games: determinized Monte Carlo search,
-`engine.ai.hard`; Big Clock: rescue search and a board value,
-`engine.clock.planner`). `budget` bounds the line games' hard search (playouts
-and seconds; None: the game's own, `DEFAULT_BUDGET` unless its hard level has
-one, as Mexican Train's has); the other levels and the clock ignore it.
+`engine.ai.hard`, on a kernel of the game's own where it has one; Big Clock: the
+planner's board value and rescue search, `engine.clock.planner`, with playouts on
+sampled stock orders where it has a choice, `engine.clock.montecarlo`). `budget`
+bounds the hard search (playouts and seconds; None: the game's own, `DEFAULT_BUDGET`
+unless its hard level has one, as Mexican Train's and Big Clock's have); the other
+levels ignore it.
 """
 
 from __future__ import annotations
