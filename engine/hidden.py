@@ -19,10 +19,11 @@ pass tells in that game; the two steps here are the same for every line game:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine import inference
 from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile
@@ -117,3 +118,27 @@ def deal_unseen(view: Any, unseen: Sequence[Tile], lacks: Sequence[Lacks],
             # More unseen tiles than places: an explicit deal left some of the set out.
             return hands, tuple(pool[:view.stock_size])
     raise ValueError("the view's hand sizes do not match its unseen tiles")
+
+
+class UnseenDeals:
+    """Deals of a view's unseen tiles that keep to what each seat is known to lack: the
+    part the line games' samplers share. With `inference.ENABLED`, deals are drawn by
+    the likelihood of the plays seen (`inference.WeightedPool`, on the board that
+    `board()` makes), else uniformly (`deal_unseen`)."""
+
+    def __init__(self, view: Any, unseen: Sequence[Tile], lacks: Sequence[Lacks],
+                 board: Callable[[], Any]) -> None:
+        self.view = view
+        self.unseen = tuple(unseen)
+        self.lacks = tuple(lacks)
+        self.pool = (inference.WeightedPool(
+            lambda rng: deal_unseen(view, self.unseen, self.lacks, rng),
+            inference.plays(view, self.unseen, board())) if inference.ENABLED else None)
+
+    def deal(self, rng: SeededRandom) -> tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]:
+        """One sampled deal: every seat's hand (the view's own as it is) and the stock in
+        draw order. Raises ValueError when the view's sizes do not add up."""
+        if self.pool is not None:
+            dealt: tuple[list[tuple[Tile, ...]], tuple[Tile, ...]] = self.pool.sample(rng)
+            return dealt
+        return deal_unseen(self.view, self.unseen, self.lacks, rng)

@@ -17,13 +17,12 @@ layout, the history, the turn, the hand number, the scores and their events.
 
 from __future__ import annotations
 
-from engine import inference
 from engine.carousel.game import CarouselGame
 from engine.carousel.options import CarouselOptions
 from engine.carousel.view import CarouselView
 from engine.deals import LineDeal, SeedStream
 from engine.fives import Spinner, count_points, open_end_count
-from engine.hidden import Lacks, deal_unseen, history_lacks
+from engine.hidden import Lacks, UnseenDeals, history_lacks
 from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
@@ -87,7 +86,7 @@ def constraints(view: CarouselView, options: CarouselOptions | None = None) -> l
     return history_lacks(view, _SpinnerBoard(options or view.options))
 
 
-class Sampler:
+class Sampler(UnseenDeals):
     """Full games consistent with one seat's view, one sampled deal each.
 
     `options` are the table's (None: the view's). Raises ValueError for a
@@ -95,22 +94,10 @@ class Sampler:
     """
 
     def __init__(self, view: CarouselView, options: CarouselOptions | None = None) -> None:
-        self.view = view
         self.options = options if options is not None else view.options
-        self.lacks = tuple(constraints(view, self.options))
-        self.unseen = tuple(unseen_tiles(view, self.options))
-        self.pool = (inference.WeightedPool(
-            lambda rng: deal_unseen(view, self.unseen, self.lacks, rng),
-            inference.plays(view, self.unseen, _SpinnerBoard(self.options)))
-            if inference.ENABLED else None)
-
-    def deal(self, rng: SeededRandom) -> tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]:
-        """One sampled deal: every seat's hand (the view's own as it is) and the stock in
-        draw order. Raises ValueError when the view's sizes do not add up."""
-        if self.pool is not None:
-            dealt: tuple[list[tuple[Tile, ...]], tuple[Tile, ...]] = self.pool.sample(rng)
-            return dealt
-        return deal_unseen(self.view, self.unseen, self.lacks, rng)
+        rules = self.options
+        super().__init__(view, unseen_tiles(view, rules), constraints(view, rules),
+                         lambda: _SpinnerBoard(rules))
 
     def sample(self, rng: SeededRandom) -> CarouselGame:
         """A game in the view's position with one sampled deal of the hidden tiles (`deal`,

@@ -140,19 +140,21 @@ def search(board: Board, expandable: Callable[[Board], bool],
                 if child in parents:
                     continue
                 if len(parents) >= limit:
-                    return _path(parents, best), best_score, False
+                    return path_to(parents, best), best_score, False
                 parents[child] = (b, (a, c))
                 value = score(child)
                 if value is not None and (best_score is None or value > best_score):
                     best, best_score = child, value
                     if enough is not None and value >= enough:
-                        return _path(parents, best), best_score, False
+                        return path_to(parents, best), best_score, False
                 following.append(child)
         frontier = following
-    return _path(parents, best), best_score, True
+    return path_to(parents, best), best_score, True
 
 
-def _path(parents: dict[Board, tuple[Board, Step] | None], end: Board | None) -> list[Step]:
+def path_to(parents: dict[Board, tuple[Board, Step] | None], end: Board | None) -> list[Step]:
+    """The steps from a breadth-first search's start to `end`, by the `parents` links it
+    kept (start: None); [] for the start or for None."""
     path: list[Step] = []
     while end is not None:
         link = parents[end]

@@ -33,6 +33,7 @@ from engine.clock.board import (
     is_home,
     lost_after,
     misplaced,
+    path_to,
     place,
     search,
     step,
@@ -131,22 +132,10 @@ def _goals(board: Board, expandable: Callable[[Board], bool],
                 parents[child] = (b, (a, c))
                 s = score(child)
                 if s is not None:
-                    found.append((s, child, _path(parents, child)))
+                    found.append((s, child, path_to(parents, child)))
                 following.append(child)
         frontier = following
     return found
-
-
-def _path(parents: dict[Board, tuple[Board, Step] | None], end: Board) -> list[Step]:
-    path: list[Step] = []
-    at: Board | None = end
-    while at is not None:
-        link = parents[at]
-        if link is None:
-            break
-        at, move = link
-        path.append(move)
-    return path[::-1]
 
 
 def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro]:

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine import inference
 from engine.deals import LineDeal, SeedStream
-from engine.hidden import Lacks, deal_unseen, history_lacks
+from engine.hidden import Lacks, UnseenDeals, history_lacks
 from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
@@ -70,7 +69,7 @@ def constraints(view: TraditionalView) -> list[Lacks]:
     return history_lacks(view, _LineBoard())
 
 
-class Sampler:
+class Sampler(UnseenDeals):
     """Full games consistent with one seat's view, one sampled deal each.
 
     `options` are the table's (None: the view's). Raises ValueError for a
@@ -78,21 +77,8 @@ class Sampler:
     """
 
     def __init__(self, view: TraditionalView, options: TraditionalOptions | None = None) -> None:
-        self.view = view
         self.options = options if options is not None else view.options
-        self.unseen = tuple(unseen_tiles(view))
-        self.lacks = tuple(constraints(view))
-        self.pool = (inference.WeightedPool(
-            lambda rng: deal_unseen(view, self.unseen, self.lacks, rng),
-            inference.plays(view, self.unseen, _LineBoard())) if inference.ENABLED else None)
-
-    def deal(self, rng: SeededRandom) -> tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]:
-        """One sampled deal: every seat's hand (the view's own as it is) and the stock in
-        draw order. Raises ValueError when the view's sizes do not add up."""
-        if self.pool is not None:
-            dealt: tuple[list[tuple[Tile, ...]], tuple[Tile, ...]] = self.pool.sample(rng)
-            return dealt
-        return deal_unseen(self.view, self.unseen, self.lacks, rng)
+        super().__init__(view, unseen_tiles(view), constraints(view), _LineBoard)
 
     def sample(self, rng: SeededRandom) -> TraditionalGame:
         """A game in the view's position with one sampled deal of the hidden tiles.

@@ -7,6 +7,7 @@ import pytest
 
 from engine.ai import Budget, choose
 from engine.ai.allocate import halving
+from engine.carousel import CarouselGame
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
 
@@ -113,3 +114,17 @@ def test_the_hard_level_stops_on_its_virtual_clock():
     clock = Ticks(0.25)
     choose("hard", game.view(seat), rng, Budget(playouts=10**9, seconds=1.0, clock=clock))
     assert clock.now == 1.25  # the start, then four roots
+
+
+def test_the_carousel_hard_level_on_its_kernel_stops_on_its_virtual_clock():
+    # The tables' budget (2,400 playouts) would take far longer than these readings.
+    game = CarouselGame(["A", "B", "C", "D"], seed=5)
+    while len(game.legal_moves()) < 2:
+        game.play(game.legal_moves()[0])
+    seat = game.to_move
+    assert seat is not None
+    clock = Ticks(0.25)
+    move = choose("hard", game.view(seat), SeededRandom(5),
+                  Budget(playouts=10**9, seconds=1.0, clock=clock))
+    assert move in game.legal_moves()
+    assert 1.0 <= clock.now <= 1.0 + 0.25 * len(game.legal_moves())  # one round past it
