@@ -37,13 +37,17 @@ search the hard level used before successive halving (`engine.ai.hard.choose_fla
 at the same budget as hard, so that `--pairings hard-hardflat` measures the
 allocation alone (in Mexican Train, its own search with `halving=False`); and
 `hardrandom`: the hard level with random playouts, not its game's guided ones;
-`hardnoend`: Traditional's hard level without its exact endgame
-(`engine.traditional.endgame`); and `hardgeneric`: `engine.ai.hard.choose_hard`, the
-generic search on the rules engine that the Traditional game's and the Carousel's
-kernel searches replaced (the same moves at the same playouts, at more CPU). For
-Traditional's hard level (and `hardnoend`) a line under the row says how the first
-level chose its moves (`choose_hard`'s `used`: exact, exact then sampled among tied
-moves, sampled) and the CPU time of the decisions the solver made (median / p95 / worst).
+`hardnoend`: the hard level without its exact endgame (Traditional's
+`engine.traditional.endgame`, the Carousel's `engine.carousel.endgame`); `hardallend`:
+the Carousel's hard level with its exact endgame applied to 3 or more sides too
+(paranoid, so pessimistic there; as shipped it solves only two sides); and
+`hardgeneric`: `engine.ai.hard.choose_hard`, the generic search on the rules engine
+that the Traditional game's and the Carousel's kernel searches replaced (the same
+moves at the same playouts, at more CPU). For
+the Traditional and Carousel hard levels (and `hardnoend`) a line under the row says
+how the first level chose its moves (`choose_hard`'s `used`: exact, exact then sampled
+among tied moves, the solver out of nodes or time then sampled, sampled) and the CPU
+time of the decisions the solver made or tried (median / p95 / worst).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
 """
@@ -65,6 +69,8 @@ from engine import inference
 from engine.ai import DEFAULT_BUDGET, Budget, choose
 from engine.ai.hard import choose_flat, choose_hard
 from engine.carousel import CarouselGame, CarouselOptions
+from engine.carousel import search as carousel_search
+from engine.carousel.endgame import TWO_SIDES
 from engine.game import Game
 from engine.mexican import MexicanGame, MexicanOptions, search
 from engine.rng import SeededRandom
@@ -135,6 +141,10 @@ def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
     if level in ("hard", "hardnoend") and view.game == "traditional":
         return traditional_search.choose_hard(view, rng, budget, exact=level == "hard",
                                               used=used)
+    if level in ("hard", "hardnoend", "hardallend") and view.game == "carousel":
+        return carousel_search.choose_hard(view, rng, budget, exact=level != "hardnoend",
+                                           sides=7 if level == "hardallend" else TWO_SIDES,
+                                           used=used)
     if level == "hardflat" and view.game == "mexican":
         return search.choose_hard(view, rng, budget, halving=False)
     if level == "hardflat":
@@ -175,10 +185,10 @@ def percentiles(times: list[float]) -> str:
 
 def usage(times: Times) -> str:
     """How the first level chose (share of its decisions by `used`), and the CPU time
-    of the decisions the exact endgame made (median / p95 / worst, in ms)."""
+    of the decisions the exact endgame made or tried (median / p95 / worst, in ms)."""
     shares = ", ".join(f"{how} {100 * sum(h == how for _, _, h in times) / len(times):.1f}%"
-                       for how in ("exact", "tied", "sampled"))
-    cpu = sorted(c for _, c, how in times if how in ("exact", "tied"))
+                       for how in ("exact", "tied", "out", "sampled"))
+    cpu = sorted(c for _, c, how in times if how in ("exact", "tied", "out"))
     worst = f"{percentiles(cpu)} / {1000 * cpu[-1]:.1f} ms" if cpu else "-"
     return (f"  ({len(times)} decisions: {shares}; solver decisions' CPU median / p95 / "
             f"worst {worst})")

@@ -14,13 +14,16 @@ pass tells in that game; the two steps here are the same for every line game:
   nothing certain about the current hand (tiles drawn later may show those
   numbers), so they are not used: every constraint returned is sound.
 - `deal_unseen`: deal the unseen tiles into the other hands, at their public
-  sizes, and the stock, respecting those constraints.
+  sizes, and the stock, respecting those constraints; `deals` lists every such
+  deal (the exact endgames', `engine.traditional.endgame`, `engine.carousel.endgame`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 from typing import Any, Protocol
 
 from engine import inference
@@ -29,6 +32,8 @@ from engine.rng import SeededRandom
 from engine.tiles import Tile
 
 ATTEMPTS = 20  # reshuffles tried before a constraint is dropped
+Deal = tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]
+"""Every seat's hand (the view's own as it is) and the stock, as `UnseenDeals.deal` deals."""
 
 
 @dataclass(slots=True)
@@ -142,3 +147,46 @@ class UnseenDeals:
             dealt: tuple[list[tuple[Tile, ...]], tuple[Tile, ...]] = self.pool.sample(rng)
             return dealt
         return deal_unseen(self.view, self.unseen, self.lacks, rng)
+
+
+def count_deals(sampler: UnseenDeals) -> int:
+    """How many deals there are ignoring what seats lack: an upper bound of `deals`."""
+    view = sampler.view
+    left = len(sampler.unseen)
+    total = 1
+    for seat, size in enumerate(view.hand_sizes):
+        if seat != view.seat:
+            total *= comb(left, size)
+            left -= size
+    return total * comb(left, view.stock_size)
+
+
+def deals(sampler: UnseenDeals) -> Iterator[Deal]:
+    """Every deal of the unseen tiles consistent with the sampler's view: each other seat
+    gets its public hand size of tiles it may hold (`Lacks.allows`), the stock its size of
+    the rest (an explicit deal may leave tiles of the set out: those are enumerated
+    too), each once (a deal fixes which tiles lie in the stock, not their order), in a
+    fixed order, as `UnseenDeals.deal` gives one (the stock's order is the set's). Raises
+    ValueError for a spectator's view."""
+    view = sampler.view
+    if view.hand is None or view.seat is None:
+        raise ValueError("a spectator's view has no hand to reason from")
+    seats = [s for s in range(len(view.players)) if s != view.seat]
+    allowed = {s: [t for t in sampler.unseen if sampler.lacks[s].allows(t)] for s in seats}
+    seats.sort(key=lambda s: len(allowed[s]))  # the most constrained first: fewer dead ends
+    hands: list[tuple[Tile, ...]] = [()] * len(view.players)
+    hands[view.seat] = tuple(view.hand)
+
+    def fill(i: int, used: frozenset[Tile]) -> Iterator[Deal]:
+        if i == len(seats):
+            rest = [t for t in sampler.unseen if t not in used]
+            for stock in combinations(rest, view.stock_size):
+                yield hands[:], stock
+            return
+        seat = seats[i]
+        free = [t for t in allowed[seat] if t not in used]
+        for chosen in combinations(free, view.hand_sizes[seat]):
+            hands[seat] = chosen
+            yield from fill(i + 1, used | frozenset(chosen))
+
+    yield from fill(0, frozenset())

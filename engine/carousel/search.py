@@ -8,16 +8,23 @@ by playing it on a copy of that deal and the hand out with `Judge.pick`'s guided
 (`engine.carousel.playout.finish`), rewarded as `Judge.reward` does. The moves share the budget by
 successive halving (`engine.ai.allocate.halving`). The kernel draws the same random
 numbers as the rules engine's playouts, so this search chooses exactly the generic
-search's move for a seed (tests/engine/test_carousel_rollout.py checks it), at a
-fraction of its CPU (bench/README.md).
+search's move for a seed (tests/engine/test_carousel_rollout.py checks it, with
+`exact` off), at a fraction of its CPU (bench/README.md).
+
+When few tiles are hidden (`engine.carousel.endgame`: two sides, a stock of a few tiles
+at most, and few enough consistent deals for the budget) every deal is solved exactly
+instead, and the move of best mean value is played; moves that tie for it are then
+compared by the sampling search.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.ai.allocate import halving
 from engine.ai.hard import DEFAULT_BUDGET, Budget
+from engine.carousel.endgame import TWO_SIDES, choose_exact
 from engine.carousel.hidden import Sampler
 from engine.carousel.playout import finish
 from engine.carousel.rollout import Round, move_of
@@ -45,16 +52,34 @@ class _Deals:
 
 
 def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = None,
-                options: Any = None) -> LineMove:
-    """The move of `view.legal_moves` that did best by successive halving (see the module
-    docstring); at once when there is only one. `budget` None is `HARD_BUDGET`; `options`
-    are the table's (None: the view's). Raises ValueError for a spectator's view."""
+                options: Any = None, *, exact: bool = True, sides: int = TWO_SIDES,
+                used: list[str] | None = None) -> LineMove:
+    """The move of `view.legal_moves` that did best by successive halving, or by the
+    exact endgame when `exact` and it applies to at most `sides` sides (see the module
+    docstring); at once when there is only one. `budget` None is `HARD_BUDGET` (the
+    exact solve and the halving after it share its seconds); `options` are the table's
+    (None: the view's). `used`, when given, gets how the move was chosen appended
+    ("exact", "tied": exact then sampled among the best, "out": the solver ran out of
+    nodes or time and the halving chose, "sampled": the solver did not apply; for
+    benches).
+    Raises ValueError for a spectator's view."""
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
     me = view.seat
     assert me is not None
-    roots = [move_of(m) for m in moves]
+    budget = budget or HARD_BUDGET
+    deals = _Deals(view, options)
+    best, start = (choose_exact(view, deals.sampler, budget, rng, sides=sides) if exact
+                   else (None, None))
+    # The solver's time is the halving's less (no reading at all when it did not start).
+    left = budget.seconds if start is None else budget.seconds - (budget.clock() - start)
+    if best is not None and (len(best) == 1 or left <= 0):
+        _note(used, "exact")
+        return moves[best[0]]
+    _note(used, "tied" if best is not None else "sampled" if start is None else "out")
+    field = best if best is not None else list(range(len(moves)))
+    roots = [move_of(moves[k]) for k in field]
 
     def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
         game = base.copy()
@@ -62,8 +87,14 @@ def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = N
             finish(game, rng)
         return game.reward(me, base.scores)
 
-    deals = _Deals(view, options)
-    return moves[halving(len(moves), deals.sample, evaluate, rng, budget or HARD_BUDGET)]
+    if left < budget.seconds:  # the halving evaluates one root at least, whatever is left
+        budget = replace(budget, seconds=max(left, 1e-9))
+    return moves[field[halving(len(field), deals.sample, evaluate, rng, budget)]]
+
+
+def _note(used: list[str] | None, how: str) -> None:
+    if used is not None:
+        used.append(how)
 
 
 def hard(view: CarouselView, rng: SeededRandom, budget: Budget | None,

@@ -2,7 +2,7 @@
 with a seat's view, each solved as a perfect-information game, the move with the best
 mean value over the deals chosen.
 
-Deals (`deals`). The unseen tiles and what each seat is known to lack are the
+Deals (`engine.hidden.deals`). The unseen tiles and what each seat is known to lack are the
 sampler's (`engine.traditional.hidden.Sampler`: `unseen`, `lacks`); a deal gives each
 other seat its public hand size of tiles it may hold (`Lacks.allows`), the stock its
 size of the rest (an explicit deal may leave tiles of the set out: those are
@@ -32,13 +32,12 @@ solver does not apply or ran out, and the caller then searches by sampling.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from itertools import combinations, islice
-from math import comb
+from collections.abc import Callable
+from itertools import islice
 
 from engine.ai.allocate import Budget
+from engine.hidden import Deal, count_deals, deals
 from engine.rng import SeededRandom
-from engine.tiles import Tile
 from engine.traditional.hidden import Sampler
 from engine.traditional.rollout import BIT, DRAW, Round, move_of
 from engine.traditional.view import TraditionalView
@@ -51,52 +50,11 @@ MAX_NODES = 300_000  # nor more nodes (the memo holds one entry a node: some 60 
 STOCK_LIMIT = 4  # tiles the stock may hold (each draw a chance node: costly beyond)
 SPAN = 10  # deals counted ignoring the lacks may exceed the limit this many times
 TICK = 512  # nodes between two readings of the clock
-Deal = tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]
-"""Every seat's hand (the view's own as it is) and the stock, as `Sampler.deal` deals."""
+__all__ = ["Deal", "OutOfWork", "Solver", "choose_exact", "count_deals", "deals"]
 
 
 class OutOfWork(Exception):
     """The node limit or the clock stopped a solve."""
-
-
-def count_deals(sampler: Sampler) -> int:
-    """How many deals there are ignoring what seats lack: an upper bound of `deals`."""
-    view = sampler.view
-    left = len(sampler.unseen)
-    total = 1
-    for seat, size in enumerate(view.hand_sizes):
-        if seat != view.seat:
-            total *= comb(left, size)
-            left -= size
-    return total * comb(left, view.stock_size)
-
-
-def deals(sampler: Sampler) -> Iterator[Deal]:
-    """Every deal consistent with the sampler's view (see the module docstring), in a
-    fixed order, as `Sampler.deal` gives one (the stock's order is the set's). Raises
-    ValueError for a spectator's view."""
-    view = sampler.view
-    if view.hand is None or view.seat is None:
-        raise ValueError("a spectator's view has no hand to reason from")
-    seats = [s for s in range(len(view.players)) if s != view.seat]
-    allowed = {s: [t for t in sampler.unseen if sampler.lacks[s].allows(t)] for s in seats}
-    seats.sort(key=lambda s: len(allowed[s]))  # the most constrained first: fewer dead ends
-    hands: list[tuple[Tile, ...]] = [()] * len(view.players)
-    hands[view.seat] = tuple(view.hand)
-
-    def fill(i: int, used: frozenset[Tile]) -> Iterator[Deal]:
-        if i == len(seats):
-            rest = [t for t in sampler.unseen if t not in used]
-            for stock in combinations(rest, view.stock_size):
-                yield hands[:], stock
-            return
-        seat = seats[i]
-        free = [t for t in allowed[seat] if t not in used]
-        for chosen in combinations(free, view.hand_sizes[seat]):
-            hands[seat] = chosen
-            yield from fill(i + 1, used | frozenset(chosen))
-
-    yield from fill(0, frozenset())
 
 
 class Solver:

@@ -120,7 +120,7 @@ def test_the_kernel_search_chooses_the_generic_searchs_moves() -> None:
         if game.to_move is None or len(game.legal_moves()) < 2:
             continue
         view = game.view(game.to_move)
-        assert choose_hard(view, SeededRandom(seed), budget) \
+        assert choose_hard(view, SeededRandom(seed), budget, exact=False) \
             == generic_hard(view, SeededRandom(seed), budget)
         compared += 1
     assert compared >= 20
