@@ -70,6 +70,8 @@ from engine.mexican import MexicanGame, MexicanOptions, search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
 from engine.traditional import search as traditional_search
+from engine.traditional.guided import finish_guided
+from engine.traditional.rollout import Round, Words
 
 CONFIGS = {"trad2": ("Traditional", 2), "trad3": ("Traditional", 3),
            "trad4": ("Traditional", 4), "car2": ("Carousel", 2), "car3": ("Carousel", 3),
@@ -80,6 +82,17 @@ PAIRS = {"carpairs"}  # 4 players in two pairs (seats 0 and 2 against 1 and 3)
 MEXICAN_ROUNDS = 5  # the short game; `--mexican-rounds` sets it (in each worker's job)
 
 
+def _guided(**weights: int) -> traditional_search.Finish:
+    def finish(round_: Round, rng: Words) -> int:
+        return finish_guided(round_, rng, **weights)
+    return finish
+
+
+# Traditional's hard level with guided playouts (`engine.traditional.guided`), by variant:
+# the normal level's score, the same + 2 points when the next seat cannot follow, doubles
+# then the heaviest tile (no follows), and the normal score every time (no random play).
+GUIDED = {"hardg": _guided(), "hardgb": _guided(block=12), "hardgd": _guided(follow=0),
+          "hardgall": _guided(greedy=256), "hardgbb": _guided(block=36)}
 WEIGHTED = inference.ENABLED  # the switch as shipped, for the plain "hard" level
 Times = list[tuple[float, float, str]]  # (wall, CPU) seconds of each decision, and how
 
@@ -135,6 +148,9 @@ def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
     if level in ("hard", "hardnoend") and view.game == "traditional":
         return traditional_search.choose_hard(view, rng, budget, exact=level == "hard",
                                               used=used)
+    if level in GUIDED and view.game == "traditional":
+        return traditional_search.choose_hard(view, rng, budget, used=used,
+                                              finish=GUIDED[level])
     if level == "hardflat" and view.game == "mexican":
         return search.choose_hard(view, rng, budget, halving=False)
     if level == "hardflat":
