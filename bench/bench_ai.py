@@ -44,6 +44,8 @@ kernel searches replaced (the same moves at the same playouts, at more CPU). For
 Traditional's hard level (and `hardnoend`) a line under the row says how the first
 level chose its moves (`choose_hard`'s `used`: exact, exact then sampled among tied
 moves, sampled) and the CPU time of the decisions the solver made (median / p95 / worst).
+`hardg`, `hardgb`, `hardgbb`, `hardgd`, `hardgall`: Traditional's hard level with
+guided playouts (`engine.traditional.guided`; see `GUIDED` for each one's weights).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
 """

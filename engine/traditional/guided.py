@@ -13,7 +13,12 @@ plays, one byte decides (below `greedy`: the best play, without another byte), e
 the random move is drawn as `finish` draws it. A move that is the only one spends none.
 A draw or a pass always comes alone, so they are made as `finish` makes them; the fish
 and the domino end the hand as `Round.play` ends it. The lead (rare here: the search
-plays it as its root move) is scored the same way against both of its numbers.
+plays it as its root move) is scored the same way against both of its numbers; of
+several leads a fresh word's lowest byte decides, and when it says random a second
+word picks the lead (its value modulo their number).
+
+It shares `rollout`'s tables (the plays of a hand at two ends, the bytes' picks) so that
+both kernels read the same moves in the same order.
 
 tests/engine/test_traditional_guided.py replays these playouts through the rules engine.
 """
