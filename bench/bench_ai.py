@@ -44,7 +44,7 @@ kernel searches replaced (the same moves at the same playouts, at more CPU). For
 Traditional's hard level (and `hardnoend`) a line under the row says how the first
 level chose its moves (`choose_hard`'s `used`: exact, exact then sampled among tied
 moves, sampled) and the CPU time of the decisions the solver made (median / p95 / worst).
-`hardg`, `hardgb`, `hardgbb`, `hardgd`, `hardgall`: Traditional's hard level with
+`hardg`, `hardgb`, `hardgbb`, `hardgd`, `hardgall`, `hardgl`: Traditional's hard level with
 guided playouts (`engine.traditional.guided`; see `GUIDED` for each one's weights).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
@@ -91,10 +91,12 @@ def _guided(**weights: int) -> traditional_search.Finish:
 
 
 # Traditional's hard level with guided playouts (`engine.traditional.guided`), by variant:
-# the normal level's score, the same + 2 points when the next seat cannot follow, doubles
-# then the heaviest tile (no follows), and the normal score every time (no random play).
+# hardg the normal level's score 6 times in 8; hardgb the same + 2 points when the next
+# seat cannot follow; hardgbb + 6 points for it; hardgd doubles then the heaviest tile
+# (no follows); hardgall the normal score every time; hardgl hardgb's 3 times in 8.
 GUIDED = {"hardg": _guided(), "hardgb": _guided(block=12), "hardgd": _guided(follow=0),
-          "hardgall": _guided(greedy=256), "hardgbb": _guided(block=36)}
+          "hardgall": _guided(greedy=256), "hardgbb": _guided(block=36),
+          "hardgl": _guided(greedy=96, block=12)}
 WEIGHTED = inference.ENABLED  # the switch as shipped, for the plain "hard" level
 Times = list[tuple[float, float, str]]  # (wall, CPU) seconds of each decision, and how
 
