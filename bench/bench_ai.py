@@ -48,6 +48,8 @@ the Traditional and Carousel hard levels (and `hardnoend`) a line under the row 
 how the first level chose its moves (`choose_hard`'s `used`: exact, exact then sampled
 among tied moves, the solver out of nodes or time then sampled, sampled) and the CPU
 time of the decisions the solver made or tried (median / p95 / worst).
+`hardg`, `hardgb`, `hardgbb`, `hardgd`, `hardgall`, `hardgl`: Traditional's hard level with
+guided playouts (`engine.traditional.guided`; see `GUIDED` for each one's weights).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
 """
@@ -76,6 +78,8 @@ from engine.mexican import MexicanGame, MexicanOptions, search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
 from engine.traditional import search as traditional_search
+from engine.traditional.guided import finish_guided
+from engine.traditional.rollout import Round, Words
 
 CONFIGS = {"trad2": ("Traditional", 2), "trad3": ("Traditional", 3),
            "trad4": ("Traditional", 4), "car2": ("Carousel", 2), "car3": ("Carousel", 3),
@@ -86,6 +90,19 @@ PAIRS = {"carpairs"}  # 4 players in two pairs (seats 0 and 2 against 1 and 3)
 MEXICAN_ROUNDS = 5  # the short game; `--mexican-rounds` sets it (in each worker's job)
 
 
+def _guided(**weights: int) -> traditional_search.Finish:
+    def finish(round_: Round, rng: Words) -> int:
+        return finish_guided(round_, rng, **weights)
+    return finish
+
+
+# Traditional's hard level with guided playouts (`engine.traditional.guided`), by variant:
+# hardg the normal level's score 6 times in 8; hardgb the same + 2 points when the next
+# seat cannot follow; hardgbb + 6 points for it; hardgd doubles then the heaviest tile
+# (no follows); hardgall the normal score every time; hardgl hardgb's 3 times in 8.
+GUIDED = {"hardg": _guided(), "hardgb": _guided(block=12), "hardgd": _guided(follow=0),
+          "hardgall": _guided(greedy=256), "hardgbb": _guided(block=36),
+          "hardgl": _guided(greedy=96, block=12)}
 WEIGHTED = inference.ENABLED  # the switch as shipped, for the plain "hard" level
 Times = list[tuple[float, float, str]]  # (wall, CPU) seconds of each decision, and how
 
@@ -145,6 +162,9 @@ def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
         return carousel_search.choose_hard(view, rng, budget, exact=level != "hardnoend",
                                            sides=7 if level == "hardallend" else TWO_SIDES,
                                            used=used)
+    if level in GUIDED and view.game == "traditional":
+        return traditional_search.choose_hard(view, rng, budget, used=used,
+                                              finish=GUIDED[level])
     if level == "hardflat" and view.game == "mexican":
         return search.choose_hard(view, rng, budget, halving=False)
     if level == "hardflat":

@@ -17,6 +17,7 @@ position, say) are then compared by the sampling search.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -26,10 +27,12 @@ from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.traditional.endgame import choose_exact
 from engine.traditional.hidden import Sampler
-from engine.traditional.rollout import CUT, Round, move_of
+from engine.traditional.rollout import CUT, Round, Words, move_of
 from engine.traditional.view import TraditionalView
 
 HARD_BUDGET = DEFAULT_BUDGET  # the generic search's playouts, for the same strength
+Finish = Callable[[Round, Words], int]
+"""A playout: plays a `Round` to the end of its hand, returns its winner (`Round.finish`)."""
 
 
 class _Deals:
@@ -46,14 +49,14 @@ class _Deals:
 
 def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None = None,
                 options: Any = None, *, exact: bool = True,
-                used: list[str] | None = None) -> LineMove:
+                used: list[str] | None = None, finish: Finish | None = None) -> LineMove:
     """The move of `view.legal_moves` that did best by successive halving, or by the
     exact endgame when `exact` and it applies (see the module docstring); at once when
     there is only one. `budget` None is `HARD_BUDGET` (the exact solve and the halving
     after it share its seconds); `options` are the table's (None: the view's). `used`,
     when given, gets how the move was chosen appended ("exact", "tied": exact then
-    sampled among the best, "sampled"; for benches). Raises ValueError for a
-    spectator's view."""
+    sampled among the best, "sampled"; for benches). `finish` plays the playouts (None:
+    `Round.finish`'s random moves). Raises ValueError for a spectator's view."""
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
@@ -70,10 +73,11 @@ def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None 
     _note(used, "sampled" if best is None else "tied")
     field = best if best is not None else list(range(len(moves)))
     roots = [move_of(moves[k]) for k in field]
+    playout: Finish = Round.finish if finish is None else finish
 
     def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
         game = base.copy()
-        winner = game.winner if game.play(roots[k]) else game.finish(rng)
+        winner = game.winner if game.play(roots[k]) else playout(game, rng)
         return 0.5 if winner == CUT else 1.0 if winner == me else 0.0
 
     if left < budget.seconds:  # the halving evaluates one root at least, whatever is left

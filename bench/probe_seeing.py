@@ -1,0 +1,67 @@
+"""A probe, not a level: Traditional's hard search told the true deal (perfect information),
+to see how much of its strength the hidden tiles cost and whether better playouts help
+once the deal is known.
+
+Run from the repository root, with bench_ai.py's arguments:
+    .venv/bin/python bench/probe_seeing.py --configs trad2,trad4 --games 400 --workers 1
+        --playouts 600 --pairings hardseeing-hard,hardseeinggb-hardseeing
+
+Besides bench_ai's levels it knows `hardseeing`: `engine.traditional.search.choose_hard`
+(without the exact endgame) whose every root is the game as it stands (the real hands and
+stock order, `Round.of_game`) instead of a deal consistent with the view; random
+playouts. `hardseeing<variant>` plays bench_ai's guided variant `hard<variant>`'s
+playouts (`hardseeinggb`: `hardgb`'s) on those roots. It patches bench_ai at import (the
+game being played is kept where the level can read it), so it runs only here.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import bench_ai
+from engine.rng import SeededRandom
+from engine.traditional import TraditionalGame, search
+from engine.traditional.rollout import Round
+
+_PLAYING: list[TraditionalGame] = []  # the game whose view was asked for last
+_view = TraditionalGame.view
+
+
+def _seen_view(game: TraditionalGame, seat: int | None) -> Any:
+    _PLAYING[:] = [game]
+    return _view(game, seat)
+
+
+class _TrueDeal(search._Deals):
+    """Every root is the real game: no hidden tile at all."""
+
+    def sample(self, rng: SeededRandom) -> Round:
+        return Round.of_game(_PLAYING[0])
+
+
+_choose = bench_ai._choose
+
+
+def _choose_seeing(level: str, view: Any, rng: SeededRandom, budget: Any,
+                   used: list[str]) -> Any:
+    if not level.startswith("hardseeing") or view.game != "traditional":
+        return _choose(level, view, rng, budget, used)
+    variant = level.removeprefix("hardseeing")
+    finish = bench_ai.GUIDED["hard" + variant] if variant else None
+    saved = search._Deals
+    search._Deals = _TrueDeal  # type: ignore[misc]
+    try:
+        return search.choose_hard(view, rng, budget, exact=False, used=used, finish=finish)
+    finally:
+        search._Deals = saved  # type: ignore[misc]
+
+
+TraditionalGame.view = _seen_view  # type: ignore[method-assign,assignment]
+bench_ai._choose = _choose_seeing
+
+if __name__ == "__main__":
+    raise SystemExit(bench_ai.main())
