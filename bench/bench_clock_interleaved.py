@@ -6,9 +6,9 @@ each chunk, so that a run stopped at any point has measured seeds start..k of ea
 Run from the repository root:
     .venv/bin/python bench/bench_clock_interleaved.py [--sets 6,12] [--chunks 25,10]
         [--level hard] [--rounds 40] [--start 0] [--playouts N] [--late K] [--lead M]
-        [--credit C] [--each]
+        [--credit C] [--rollout R,I] [--each]
 
-`--playouts`, `--late`, `--lead` and `--credit` set the hard level's search for every
+`--playouts`, `--late`, `--lead`, `--credit` and `--rollout` set the hard level's search for every
 set run (`montecarlo.PLAYOUTS_BY_SET` and `RULES_BY_SET`; `--playouts 0`: the planner
 alone); `--each` prints every seed's result, for paired comparisons.
 
@@ -56,6 +56,12 @@ class Tally:
                 f"{1000 * max(self.times):.0f} ms; cpu {self.cpu / self.deals:.1f} s a deal")
 
 
+def limits(text: str) -> tuple[int, int]:
+    """`R,I`: a rescue and an improving search limit, in boards. Raises ValueError."""
+    rescue, improve = (int(x) for x in text.split(","))
+    return rescue, improve
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sets", default="6,12")
@@ -68,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--late", type=int, help="search only with at most this stock")
     parser.add_argument("--lead", type=float, help="paired margin over the planner's choice")
     parser.add_argument("--credit", type=float, help="a lost playout's credit, all hours home")
+    parser.add_argument("--rollout", help="the playouts' rescue,improve search limits")
     parser.add_argument("--each", action="store_true", help="print each seed's result")
     args = parser.parse_args(argv)
     sets = [int(s) for s in args.sets.split(",")]
@@ -80,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         montecarlo.RULES_BY_SET[top] = replace(
             rules, late=rules.late if args.late is None else args.late,
             lead=rules.lead if args.lead is None else args.lead,
-            credit=rules.credit if args.credit is None else args.credit)
+            credit=rules.credit if args.credit is None else args.credit,
+            rollout=limits(args.rollout) if args.rollout else rules.rollout)
     for _ in range(args.rounds):
         for top, chunk in zip(sets, chunks, strict=True):
             tally = tallies[top]

@@ -214,6 +214,7 @@ class Rules:
     late: int | None = None  # search only with at most this many tiles in the stock
     lead: float = 0.0  # above 0: `paired`'s margin over the planner's choice
     credit: float = HOME_CREDIT  # a lost playout's reward for all hours home
+    rollout: tuple[int, int] | None = None  # the playouts' search limits (None: ROLLOUT_*)
 
 
 def paired(count: int, sample: Callable[[SeededRandom], list[int]],
@@ -272,7 +273,7 @@ def choose(board: Board, drawn: int, unseen: list[int], options: list[Macro], *,
     `paired`'s choice."""
     rules = rules or Rules()
     # The rollouts' plans are learnt afresh: the choice depends on the position alone.
-    rollout = Policy(w, ROLLOUT_RESCUE, ROLLOUT_IMPROVE)
+    rollout = Policy(w, *(rules.rollout or (ROLLOUT_RESCUE, ROLLOUT_IMPROVE)))
     roots = [apply_macro(board, drawn, m) for m in options]
     credit = rules.credit
 
