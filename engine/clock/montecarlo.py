@@ -12,8 +12,12 @@ planner's own); the samples go to the candidates still close by successive halvi
 It reads only the view: the samples are seeded from what the player sees, so two
 positions that look the same give the same move whatever their real stock (as long
 as the time cap, `DEFAULT_SECONDS` a decision, is not what stops the playouts).
-Measured on seeds 100-299 of double-6 (300 playouts a decision): 49.5% won against
-the planner's 41.5% (bench/README.md, "Big Clock levels", for the full figures).
+Per set (`RULES_BY_SET`), the search may start only late in the stock, play its
+rollouts at other search limits, or follow a challenger only on a paired margin over
+the planner's choice (`paired`). Measured over seeds 0-999 (bench/README.md, "Big
+Clock levels"): double-6, 300 playouts at every choice, 43.8% won against the
+planner's 37.2%; double-12, searching with at most 30 tiles in the stock, 16.4%
+against 12.7%.
 """
 
 from __future__ import annotations
@@ -330,11 +334,16 @@ class Searcher:
 ROLLOUT_RESCUE, ROLLOUT_IMPROVE = 300, 20
 DEFAULT_PLAYOUTS = 1  # 0: no search, the planner alone (as the test suite plays)
 # Playouts a decision, by set (0: the planner alone). A double-12 playout costs five
-# double-6 ones: the 60 that fit the time measured 12.5% of double-12 seeds 0-119 won
-# against the planner's 16.7%, so double-12 keeps the planner, and so does double-9
-# (not measured); double-6 at 300 measured 48.3% of seeds 0-299 against 41.0%.
-PLAYOUTS_BY_SET = {6: 300, 9: 0, 12: 0}
-RULES_BY_SET: dict[int, Rules] = {}
+# double-6 ones: the 60 that fit the time at every choice measured 12.5% of double-12
+# seeds 0-119 won against the planner's 16.7%, the cheap rollouts winning a third as
+# often as the planner from the early stock. So double-12 searches only with at most 30
+# tiles in the stock, where playouts are cheap and often won, with rollouts that search
+# before placing (300/150 boards): 164 of seeds 0-999 won (16.4%) against the planner's
+# 127 (12.7%); of the 121 seeds only one won, 79 were the search's. Double-9 keeps the
+# planner (the same rules: 59 of seeds 0-199 against 51, not measured further).
+# Double-6 at 300 at every choice: 43.8% of seeds 0-999 against 37.2%.
+PLAYOUTS_BY_SET = {6: 300, 9: 0, 12: 300}
+RULES_BY_SET: dict[int, Rules] = {12: Rules(late=30, rollout=(300, 150))}
 # Read after each sample (a sample is one playout a candidate, tens of ms): a decision
 # stays under 1 s even on a loaded machine (0.5 s measured a worst of 1.4 s at load 6).
 DEFAULT_SECONDS = 0.35

@@ -181,6 +181,7 @@ def test_a_late_search_leaves_the_planner_alone_while_the_stock_is_long(
     g = next(islice(choice_points(12, range(20)), 12, None))
     position = position_of(g.view(0))
     stock = position[2]
+    monkeypatch.setattr(mc, "RULES_BY_SET", {})  # searched at every choice
     searched = mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL)
     planner = mc.Searcher(WEIGHTS_BY_SET[12]).base.decide(*position)
     assert searched != planner
@@ -188,3 +189,9 @@ def test_a_late_search_leaves_the_planner_alone_while_the_stock_is_long(
     assert mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL) == planner
     monkeypatch.setattr(mc, "RULES_BY_SET", {12: mc.Rules(late=stock)})
     assert mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL) == searched
+
+
+def test_double_12_searches_late_only_with_rollouts_that_search_before_placing() -> None:
+    rules = mc.RULES_BY_SET[12]
+    assert rules.late is not None and rules.late < 78 and rules.rollout is not None
+    assert mc.default_budget(12) is None  # the suite's switch: the planner alone
