@@ -12,14 +12,19 @@ planner's own); the samples go to the candidates still close by successive halvi
 It reads only the view: the samples are seeded from what the player sees, so two
 positions that look the same give the same move whatever their real stock (as long
 as the time cap, `DEFAULT_SECONDS` a decision, is not what stops the playouts).
-Measured on seeds 100-299 of double-6 (300 playouts a decision): 49.5% won against
-the planner's 41.5% (bench/README.md, "Big Clock levels", for the full figures).
+Per set (`RULES_BY_SET`), the search may start only late in the stock, play its
+rollouts at other search limits, or follow a challenger only on a paired margin over
+the planner's choice (`paired`). Measured over seeds 0-999 (bench/README.md, "Big
+Clock levels"): double-6, 300 playouts at every choice, 43.8% won against the
+planner's 37.2%; double-12, searching with at most 30 tiles in the stock, 16.4%
+against 12.7%.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.ai.allocate import halving
 from engine.ai.hard import Budget
@@ -68,10 +73,11 @@ HOME_CREDIT = 0.0  # a lost playout scores nothing: crediting hours home (0.1 fo
 # 41.0% against 49.5% (double-6 seeds 100-299; the planner alone 41.5%)
 
 
-def playout(policy: Policy, board: Board, drawn: int, stock: list[int]) -> float:
+def playout(policy: Policy, board: Board, drawn: int, stock: list[int],
+            credit: float = HOME_CREDIT) -> float:
     """The reward of playing the position out with `policy` (the stock drawn from its
-    end; `stock` is not changed): 1.0 for a win, else `HOME_CREDIT` times the share
-    of hours home at the loss."""
+    end; `stock` is not changed): 1.0 for a win, else `credit` times the share of
+    hours home at the loss."""
     stock = list(stock)
     n = len(board) - 1
     for _ in range(PLAYOUT_MOVES):
@@ -96,7 +102,7 @@ def playout(policy: Policy, board: Board, drawn: int, stock: list[int]) -> float
             break
     if all_home(board):
         return 1.0
-    return HOME_CREDIT * sum(is_home(board, h) for h in range(1, n + 1)) / n
+    return credit * sum(is_home(board, h) for h in range(1, n + 1)) / n
 
 
 def apply_macro(board: Board, drawn: int, macro: Macro) -> tuple[Board, int]:
@@ -205,25 +211,91 @@ def position_seed(board: Board, drawn: int, unseen: list[int]) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How a set's search decides (the defaults: at every choice, the best mean)."""
+
+    late: int | None = None  # search only with at most this many tiles in the stock
+    lead: float = 0.0  # above 0: `paired`'s margin over the planner's choice
+    credit: float = HOME_CREDIT  # a lost playout's reward for all hours home
+    rollout: tuple[int, int] | None = None  # the playouts' search limits (None: ROLLOUT_*)
+
+
+def paired(count: int, sample: Callable[[SeededRandom], list[int]],
+           evaluate: Callable[[list[int], int], float], rng: SeededRandom,
+           budget: Budget, *, lead: float, spent: list[int] | None = None) -> int:
+    """Index 0 (the planner's choice) unless a challenger earned at least `lead` more
+    reward than it (and more than nothing), summed over the same sampled stocks.
+
+    Every sample is played for choice 0 and for each challenger still in contention,
+    so each challenger's gain (its reward minus choice 0's, sample by sample) is
+    measured on common stocks: a sample both win or both lose counts nothing, so the
+    gain is a sign test's count over the samples where they differ. The challengers
+    are halved as in `engine.ai.allocate.halving` (by mean gain, ties: the earlier),
+    with choice 0 never cut; the budget's playouts (at least one sample) and seconds
+    (read after each sample) bound the search. Raises ValueError when `count` < 1."""
+    if count < 1:
+        raise ValueError("there is no move to choose from")
+    gain = [0.0] * count
+    played = [0] * count
+    alive = list(range(1, count))
+    rounds = max(1, (len(alive) - 1).bit_length())
+    left = budget.playouts
+    clock = budget.clock
+    start = clock()
+    done = 0
+    for round_no in range(rounds if alive else 0):
+        last = round_no == rounds - 1
+        share = left if last else left // (rounds - round_no)
+        width = len(alive) + 1
+        # The last round rounds up, so that the playouts spend the budget (whole samples).
+        for _ in range(max(1, -(-share // width) if last else share // width)):
+            stock = sample(rng)
+            base = evaluate(stock, 0)
+            for k in alive:
+                gain[k] += evaluate(stock, k) - base
+                played[k] += 1
+            left -= width
+            done += width
+            if clock() - start >= budget.seconds:
+                break
+        alive = sorted(alive, key=lambda k: (-gain[k] / played[k], k))
+        if clock() - start >= budget.seconds:
+            break
+        if not last:
+            alive = alive[:(len(alive) + 1) // 2]
+    if spent is not None:
+        spent.append(done)
+    return alive[0] if alive and gain[alive[0]] >= max(lead, 1e-9) else 0
+
+
 def choose(board: Board, drawn: int, unseen: list[int], options: list[Macro], *,
-           w: Weights, budget: Budget, spent: list[int] | None = None) -> int:
+           w: Weights, budget: Budget, spent: list[int] | None = None,
+           rules: Rules | None = None) -> int:
     """The index of the macro among `options` (the planner's first) that the playouts
-    on sampled stocks rate best (see the module docstring)."""
+    on sampled stocks rate best (see the module docstring); with a `rules.lead`,
+    `paired`'s choice."""
+    rules = rules or Rules()
     # The rollouts' plans are learnt afresh: the choice depends on the position alone.
-    rollout = Policy(w, ROLLOUT_RESCUE, ROLLOUT_IMPROVE)
+    rollout = Policy(w, *(rules.rollout or (ROLLOUT_RESCUE, ROLLOUT_IMPROVE)))
     roots = [apply_macro(board, drawn, m) for m in options]
+    credit = rules.credit
 
     def sample(rng: SeededRandom) -> list[int]:
         return rng.shuffled(sorted(unseen))
 
-    def evaluate(stock: list[int], k: int, rng: SeededRandom) -> float:
+    def evaluate(stock: list[int], k: int) -> float:
         b, t = roots[k]
         if lost_after(b, t, len(stock)):
             return 0.0
-        return playout(rollout, b, t, stock)
+        return playout(rollout, b, t, stock, credit)
 
-    return halving(len(options), sample, evaluate,
-                   SeededRandom(position_seed(board, drawn, unseen)), budget, spent=spent)
+    rng = SeededRandom(position_seed(board, drawn, unseen))
+    if rules.lead > 0:
+        return paired(len(options), sample, evaluate, rng, budget, lead=rules.lead,
+                      spent=spent)
+    return halving(len(options), sample, lambda stock, k, _: evaluate(stock, k), rng,
+                   budget, spent=spent)
 
 
 class Searcher:
@@ -239,15 +311,18 @@ class Searcher:
         """As `Policy.decide`; `budget` (None: `default_budget`) bounds the playouts,
         which are made only where `candidates` offers more than one choice."""
         base = self.base
-        budget = budget or default_budget(len(board) - 1)
-        if budget is not None and (board, drawn, stock) not in base.plans and stock:
+        hours = len(board) - 1
+        budget = budget or default_budget(hours)
+        rules = RULES_BY_SET.get(hours, Rules())
+        if (budget is not None and (board, drawn, stock) not in base.plans and stock
+                and (rules.late is None or stock <= rules.late)):
             start = budget.clock()
             options = candidates(board, drawn, base.w, Unseen(unseen))
             # The candidates' searches count against the decision's time too.
             left = budget.seconds - (budget.clock() - start)
             if len(options) > 1 and left > 0:
                 k = choose(board, drawn, unseen, options, w=base.w,
-                           budget=Budget(budget.playouts, left, budget.clock))
+                           budget=Budget(budget.playouts, left, budget.clock), rules=rules)
                 path, last = options[k]
                 return base._follow(board, drawn, stock, list(path), last), False
         return base.decide(board, drawn, stock, unseen)
@@ -259,10 +334,16 @@ class Searcher:
 ROLLOUT_RESCUE, ROLLOUT_IMPROVE = 300, 20
 DEFAULT_PLAYOUTS = 1  # 0: no search, the planner alone (as the test suite plays)
 # Playouts a decision, by set (0: the planner alone). A double-12 playout costs five
-# double-6 ones: the 60 that fit the time measured 12.5% of double-12 seeds 0-119 won
-# against the planner's 16.7%, so double-12 keeps the planner, and so does double-9
-# (not measured); double-6 at 300 measured 48.3% of seeds 0-299 against 41.0%.
-PLAYOUTS_BY_SET = {6: 300, 9: 0, 12: 0}
+# double-6 ones: the 60 that fit the time at every choice measured 12.5% of double-12
+# seeds 0-119 won against the planner's 16.7%, the cheap rollouts winning a third as
+# often as the planner from the early stock. So double-12 searches only with at most 30
+# tiles in the stock, where playouts are cheap and often won, with rollouts that search
+# before placing (300/150 boards): 164 of seeds 0-999 won (16.4%) against the planner's
+# 127 (12.7%); of the 121 seeds only one won, 79 were the search's. Double-9 keeps the
+# planner (the same rules: 59 of seeds 0-199 against 51, not measured further).
+# Double-6 at 300 at every choice: 43.8% of seeds 0-999 against 37.2%.
+PLAYOUTS_BY_SET = {6: 300, 9: 0, 12: 300}
+RULES_BY_SET: dict[int, Rules] = {12: Rules(late=30, rollout=(300, 150))}
 # Read after each sample (a sample is one playout a candidate, tens of ms): a decision
 # stays under 1 s even on a loaded machine (0.5 s measured a worst of 1.4 s at load 6).
 DEFAULT_SECONDS = 0.35

@@ -3,7 +3,8 @@ keeps its budget, and leaves the planner alone where there is nothing to choose.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from itertools import islice
 
 import pytest
 
@@ -128,3 +129,69 @@ def test_a_decision_whose_candidates_took_its_time_is_the_planner_s() -> None:
     late = Budget(playouts=10_000, seconds=1.0, clock=Ticking(2.0))  # 2 s a reading
     planner = mc.Searcher(WEIGHTS_BY_SET[6]).base.decide(*position)
     assert mc.Searcher(WEIGHTS_BY_SET[6]).decide(*position, budget=late) == planner
+
+
+def _counting(sample_rewards: dict[int, list[float]]) -> tuple[
+        Callable[[SeededRandom], list[int]], Callable[[list[int], int], float]]:
+    """A sample that numbers the stocks (0, 1, ...) and an evaluation that reads choice
+    k's reward on stock i from `sample_rewards[k][i]` (0.0 past its end)."""
+    drawn = [0]
+
+    def sample(rng: SeededRandom) -> list[int]:
+        drawn[0] += 1
+        return [drawn[0] - 1]
+
+    def evaluate(stock: list[int], k: int) -> float:
+        rewards = sample_rewards.get(k, [])
+        return rewards[stock[0]] if stock[0] < len(rewards) else 0.0
+
+    return sample, evaluate
+
+
+def test_the_paired_rule_keeps_the_planner_s_choice_when_the_evidence_is_tied() -> None:
+    # Every choice wins on the same stocks: no gain, whatever the margin.
+    same = [1.0, 0.0, 1.0, 1.0] * 10
+    for lead in (0.0, 1.0):
+        sample, evaluate = _counting({0: same, 1: same, 2: same})
+        assert mc.paired(3, sample, evaluate, SeededRandom(1), SMALL, lead=lead) == 0
+    # Choice 2 wins on the two stocks choice 0 loses, and loses on one it wins: a gain of 1.
+    better = [1.0, 1.0, 0.0, 1.0, 1.0] + [1.0, 0.0, 1.0, 1.0] * 10
+    base = [1.0, 0.0, 1.0, 0.0, 1.0] + [1.0, 0.0, 1.0, 1.0] * 10
+    for lead, chosen in [(2.0, 0), (1.0, 2)]:
+        sample, evaluate = _counting({0: base, 1: base, 2: better})
+        assert mc.paired(3, sample, evaluate, SeededRandom(1), SMALL, lead=lead) == chosen
+
+
+def test_the_paired_rule_follows_a_clearly_better_choice_and_keeps_its_budget() -> None:
+    sample, evaluate = _counting({3: [1.0] * 100})
+    spent: list[int] = []
+    assert mc.paired(5, sample, evaluate, SeededRandom(1), SMALL, lead=3.0,
+                     spent=spent) == 3
+    assert SMALL.playouts <= spent[0] <= SMALL.playouts + 5  # whole samples
+    clock = Ticking(0.3)
+    spent.clear()
+    mc.paired(5, sample, evaluate, SeededRandom(1),
+              Budget(playouts=10_000, seconds=1.0, clock=clock), lead=3.0, spent=spent)
+    assert spent == [4 * 5]  # four samples of all five choices, then the time is up
+
+
+def test_a_late_search_leaves_the_planner_alone_while_the_stock_is_long(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first choice point of seed 0 where the search deviates from the planner.
+    g = next(islice(choice_points(12, range(20)), 12, None))
+    position = position_of(g.view(0))
+    stock = position[2]
+    monkeypatch.setattr(mc, "RULES_BY_SET", {})  # searched at every choice
+    searched = mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL)
+    planner = mc.Searcher(WEIGHTS_BY_SET[12]).base.decide(*position)
+    assert searched != planner
+    monkeypatch.setattr(mc, "RULES_BY_SET", {12: mc.Rules(late=stock - 1)})
+    assert mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL) == planner
+    monkeypatch.setattr(mc, "RULES_BY_SET", {12: mc.Rules(late=stock)})
+    assert mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL) == searched
+
+
+def test_double_12_searches_late_only_with_rollouts_that_search_before_placing() -> None:
+    rules = mc.RULES_BY_SET[12]
+    assert rules.late is not None and rules.late < 78 and rules.rollout is not None
+    assert mc.default_budget(12) is None  # the suite's switch: the planner alone
