@@ -33,14 +33,14 @@ solver does not apply or ran out, and the caller then searches by sampling.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import islice
 
 from engine.ai.allocate import Budget
+from engine.ai.exact import TICK, Bounded, best_moves, listed_deals, mean_values
 from engine.carousel.hidden import Sampler
 from engine.carousel.rollout import DRAW, Round, move_of
 from engine.carousel.tables import BIT, points
 from engine.carousel.view import CarouselView
-from engine.hidden import count_deals, deals
+from engine.hidden import Deal
 from engine.rng import SeededRandom
 
 SOLVES_PER_PLAYOUT = 2  # deals x legal moves solved at most, per playout of the budget
@@ -54,16 +54,11 @@ MAX_HELD = 13  # tiles the hands and the stock may hold together: beyond, one de
 # 460 ms of CPU lost each; 13 and fewer solved 34 of 34)
 PROJECTED = 2  # after each deal, give up once the nodes per deal so far, times the deals,
 # pass this many times the limit (later deals cost less: the memo is shared)
-SPAN = 10  # deals counted ignoring the lacks may exceed the limit this many times
-TICK = 512  # nodes between two readings of the clock
 TWO_SIDES = 2  # `choose_exact`'s default `sides`: where the paranoid value is exact
 
 
-class OutOfWork(Exception):
-    """The node limit or the clock stopped a solve."""
 
-
-class Solver:
+class Solver(Bounded):
     """Exact values for seat `me` of perfect-information positions (`Round`s whose stock
     holds the tiles still to draw, in any order: a draw is a chance node), rewarded as
     `Round.reward` against `before` (the side scores at the decision), memoised across
@@ -74,10 +69,7 @@ class Solver:
                  clock: Callable[[], float] | None = None, deadline: float = 0.0) -> None:
         self.me = me
         self.before = list(before)
-        self.limit = limit
-        self.clock = clock
-        self.deadline = deadline
-        self.nodes = 0
+        super().__init__(limit=limit, clock=clock, deadline=deadline)
         self.table: dict[tuple[int, ...], tuple[float, float]] = {}
 
     def value(self, game: Round, alpha: float = 0.0, beta: float = 1.0) -> float:
@@ -87,7 +79,7 @@ class Solver:
             return game.reward(self.me, self.before)
         self.nodes += 1
         if self.nodes % TICK == 0:
-            self._check()
+            self.check()
         stock = game.stock
         rest = 0
         for k in range(game.pos, len(stock)):
@@ -160,12 +152,6 @@ class Solver:
             total += self.value(child)
         return total / len(tiles)
 
-    def _check(self) -> None:
-        if self.nodes >= self.limit:
-            raise OutOfWork("node limit")
-        if self.clock is not None and self.clock() >= self.deadline:
-            raise OutOfWork("time")
-
     def root(self, base: Round, move: int) -> float:
         """`me`'s value of making `move` (one of `base`'s legal moves) in `base`."""
         if move == DRAW:
@@ -199,42 +185,29 @@ def choose_exact(view: CarouselView, sampler: Sampler, budget: Budget, rng: Seed
             or sum(view.hand_sizes) + view.stock_size > MAX_HELD):
         return None, None
     cap = min(SOLVES_PER_PLAYOUT * budget.playouts // max(len(moves), 1), MAX_DEALS)
-    if count_deals(sampler) > SPAN * cap:
-        return None, None  # too many to count them one by one
-    dealt = list(islice(deals(sampler), cap + 1))
-    if not dealt or len(dealt) > cap:
+    dealt = listed_deals(sampler, cap)
+    if dealt is None:
         return None, None
     clock = budget.clock
     start = clock()
-    deadline = start + budget.seconds
-    dealt = rng.shuffled(dealt)
     me = view.seat if view.seat is not None else -1
-    solver = Solver(me, view.scores[:count], clock=clock, deadline=deadline,
+    solver = Solver(me, view.scores[:count], clock=clock, deadline=start + budget.seconds,
                     limit=min(NODES_PER_PLAYOUT * budget.playouts, MAX_NODES))
     roots = [move_of(m) for m in moves]
-    totals = [0.0] * len(roots)
     at_once: list[bool] = []  # which moves win the match at once (in every deal alike)
-    solved = 0
-    for hands, stock in dealt:
-        base = Round.of_view(view, hands, stock, options)
+
+    def solve(deal: Deal) -> list[float]:
+        base = Round.of_view(view, *deal, options)
         if not at_once:
             side = me % 2 if options.pairs else me
-            at_once = [_played(base, move).won == side for move in roots]
-        try:
-            values = [solver.root(base, move) for move in roots]
-        except OutOfWork as cut:
-            if str(cut) == "time" and solved:
-                break  # anytime: the deals solved so far, a random sample of them all
-            return None, start
-        totals = [t + v for t, v in zip(totals, values, strict=True)]
-        solved += 1  # only once the deal is solved for every move
-        if solver.nodes * len(dealt) > PROJECTED * solver.limit * solved:
-            return None, start  # it would run out: the nodes left go to the sampling
-        if clock() >= deadline:
-            break
-    best = max(totals)
-    tied = [k for k, total in enumerate(totals) if total >= best - 1e-9]
-    if best >= solved - 1e-9:  # a sure win: at once if it may (no need to guess right later)
+            at_once.extend(_played(base, move).won == side for move in roots)
+        return [solver.root(base, move) for move in roots]
+
+    summed = mean_values(rng.shuffled(dealt), solve, solver, projected=PROJECTED)
+    if summed is None:
+        return None, start
+    tied, sure = best_moves(*summed)
+    if sure:  # a sure win: at once if it may (no need to guess right later)
         return [next((k for k in tied if at_once[k]), tied[0])], start
     return tied, start
 

@@ -33,10 +33,10 @@ solver does not apply or ran out, and the caller then searches by sampling.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import islice
 
 from engine.ai.allocate import Budget
-from engine.hidden import Deal, count_deals, deals
+from engine.ai.exact import TICK, Bounded, OutOfWork, best_moves, listed_deals, mean_values
+from engine.hidden import Deal, count_deals, deals  # re-exported (tests, benches)
 from engine.rng import SeededRandom
 from engine.traditional.hidden import Sampler
 from engine.traditional.rollout import BIT, DRAW, Round, move_of
@@ -48,16 +48,11 @@ NODES_PER_PLAYOUT = 50  # solver nodes a decision may visit, per playout (a node
 MAX_DEALS = 5_000  # and never more deals than this (a huge budget must not list millions)
 MAX_NODES = 300_000  # nor more nodes (the memo holds one entry a node: some 60 MB)
 STOCK_LIMIT = 4  # tiles the stock may hold (each draw a chance node: costly beyond)
-SPAN = 10  # deals counted ignoring the lacks may exceed the limit this many times
-TICK = 512  # nodes between two readings of the clock
 __all__ = ["Deal", "OutOfWork", "Solver", "choose_exact", "count_deals", "deals"]
 
 
-class OutOfWork(Exception):
-    """The node limit or the clock stopped a solve."""
 
-
-class Solver:
+class Solver(Bounded):
     """Exact values for seat `me` of perfect-information positions (`Round`s whose
     stock holds the tiles still to draw, in any order: a draw is a chance node),
     memoised across calls by state. `clock` and `deadline` bound the time, `limit`
@@ -67,10 +62,7 @@ class Solver:
                  clock: Callable[[], float] | None = None, deadline: float = 0.0) -> None:
         self.me = me
         self.options = options
-        self.limit = limit
-        self.clock = clock
-        self.deadline = deadline
-        self.nodes = 0
+        super().__init__(limit=limit, clock=clock, deadline=deadline)
         self.table: dict[tuple[int, ...], tuple[float, float]] = {}
 
     def value(self, game: Round, alpha: float = 0.0, beta: float = 1.0) -> float:
@@ -80,7 +72,7 @@ class Solver:
             return 1.0 if game.winner == self.me else 0.0
         self.nodes += 1
         if self.nodes % TICK == 0:
-            self._check()
+            self.check()
         stock = game.stock
         rest = 0
         for k in range(game.pos, len(stock)):
@@ -138,12 +130,6 @@ class Solver:
             total += self.value(child)
         return total / len(tiles)
 
-    def _check(self) -> None:
-        if self.nodes >= self.limit:
-            raise OutOfWork("node limit")
-        if self.clock is not None and self.clock() >= self.deadline:
-            raise OutOfWork("time")
-
 
 def choose_exact(view: TraditionalView, sampler: Sampler, budget: Budget,
                  rng: SeededRandom) -> tuple[list[int] | None, float | None]:
@@ -163,36 +149,25 @@ def choose_exact(view: TraditionalView, sampler: Sampler, budget: Budget,
     if view.stock_size > STOCK_LIMIT:
         return None, None
     cap = min(SOLVES_PER_PLAYOUT * budget.playouts // max(len(moves), 1), MAX_DEALS)
-    if count_deals(sampler) > SPAN * cap:
-        return None, None  # too many to count them one by one
-    dealt = list(islice(deals(sampler), cap + 1))
-    if not dealt or len(dealt) > cap:
+    dealt = listed_deals(sampler, cap)
+    if dealt is None:
         return None, None
     clock = budget.clock
     start = clock()
-    deadline = start + budget.seconds
-    dealt = rng.shuffled(dealt)
     solver = Solver(view.seat if view.seat is not None else -1, sampler.options,
                     limit=min(NODES_PER_PLAYOUT * budget.playouts, MAX_NODES), clock=clock,
-                    deadline=deadline)
+                    deadline=start + budget.seconds)
     roots = [move_of(m) for m in moves]
-    totals = [0.0] * len(roots)
-    solved = 0
-    for hands, stock in dealt:
-        base = Round.of_view(view, hands, stock, sampler.options)
-        try:
-            values = [solver.value(_played(base, move)) for move in roots]
-        except OutOfWork as cut:
-            if str(cut) == "time" and solved:
-                break  # anytime: the deals solved so far, a random sample of them all
-            return None, start
-        totals = [t + v for t, v in zip(totals, values, strict=True)]
-        solved += 1  # only once the deal is solved for every move
-        if clock() >= solver.deadline:
-            break
-    best = max(totals)
-    tied = [k for k, total in enumerate(totals) if total >= best - 1e-9]
-    return (tied[:1] if best >= solved - 1e-9 else tied), start  # a sure win: any will do
+
+    def solve(deal: Deal) -> list[float]:
+        base = Round.of_view(view, *deal, sampler.options)
+        return [solver.value(_played(base, move)) for move in roots]
+
+    summed = mean_values(rng.shuffled(dealt), solve, solver)
+    if summed is None:
+        return None, start
+    tied, sure = best_moves(*summed)
+    return (tied[:1] if sure else tied), start  # a sure win: any will do
 
 
 def _played(base: Round, move: int) -> Round:
