@@ -100,20 +100,14 @@ class Solver(Bounded):
         moves = game.legal_moves()
         if len(moves) == 1:
             v = self._draw(game, rest) if moves[0] == DRAW else self._after(game, moves[0], a, b)
-            if v <= a:
-                high = v
-            elif v >= b:
-                low = v
-            else:
-                low = high = v
         else:
             v = self._choose(game, moves, a, b, rest)
-            if v <= a:
-                high = v
-            elif v >= b:
-                low = v
-            else:
-                low = high = v
+        if v <= a:
+            high = v
+        elif v >= b:
+            low = v
+        else:
+            low = high = v
         self.table[key] = (low, high)
         return v
 
