@@ -339,12 +339,14 @@ DEFAULT_PLAYOUTS = 1  # 0: no search, the planner alone (as the test suite plays
 # often as the planner from the early stock. So double-12 searches only with at most 30
 # tiles in the stock, where playouts are cheap and often won, with rollouts that search
 # before placing (300/150 boards): 164 of seeds 0-999 won (16.4%) against the planner's
-# 127 (12.7%); of the 121 seeds only one won, 79 were the search's. Double-9 keeps the
-# planner: the same rules won 249 of seeds 0-955 against its 207 (26.0% against 21.7%),
-# but with a worst decision of 1.9 s at load 5, not yet looked into.
+# 127 (12.7%); of the 121 seeds only one won, 79 were the search's. Double-9 plays the
+# same rules: 249 of seeds 0-955 won against the planner's 207 (26.0% against 21.7%; 100
+# seeds won by the search alone, 66 by the planner alone), decisions p95 355 ms (its
+# worst, 1.9 s, came at load 5; idle, seeds 0-39 had a worst of 514 ms).
 # Double-6 at 300 at every choice: 43.8% of seeds 0-999 against 37.2%.
-PLAYOUTS_BY_SET = {6: 300, 9: 0, 12: 300}
-RULES_BY_SET: dict[int, Rules] = {12: Rules(late=30, rollout=(300, 150))}
+PLAYOUTS_BY_SET = {6: 300, 9: 300, 12: 300}
+LATE = Rules(late=30, rollout=(300, 150))
+RULES_BY_SET: dict[int, Rules] = {9: LATE, 12: LATE}
 # Read after each sample (a sample is one playout a candidate, tens of ms): a decision
 # stays under 1 s even on a loaded machine (0.5 s measured a worst of 1.4 s at load 6).
 DEFAULT_SECONDS = 0.35

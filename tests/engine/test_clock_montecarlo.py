@@ -191,7 +191,11 @@ def test_a_late_search_leaves_the_planner_alone_while_the_stock_is_long(
     assert mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL) == searched
 
 
-def test_double_12_searches_late_only_with_rollouts_that_search_before_placing() -> None:
-    rules = mc.RULES_BY_SET[12]
-    assert rules.late is not None and rules.late < 78 and rules.rollout is not None
-    assert mc.default_budget(12) is None  # the suite's switch: the planner alone
+@pytest.mark.parametrize(("hours", "stock"), [(9, 45), (12, 78)])
+def test_double_9_and_12_search_late_only_with_rollouts_that_search_before_placing(
+        hours: int, stock: int) -> None:
+    # `stock`: the tiles left to draw after the deal (the set less 0-0 and the hours').
+    rules = mc.RULES_BY_SET[hours]
+    assert rules.late is not None and rules.late < stock and rules.rollout is not None
+    assert mc.PLAYOUTS_BY_SET[hours] > 0
+    assert mc.default_budget(hours) is None  # the suite's switch: the planner alone
