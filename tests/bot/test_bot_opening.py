@@ -292,7 +292,7 @@ async def test_the_lobby_says_how_strong_each_ai_level_is(world: dict[str, Any])
     described = {o["value"]: o.get("description") for o in menu["options"]}
     easy, normal, hard = (strength_words("carousel", level) for level in LEVELS)
     assert easy is None and "description" not in menu["options"][0]
-    # Carousel's normal wins 97-99.5% against easy; hard 78.3% of 336
+    # Carousel's normal wins 97-99.5% against easy; hard 80.0% of 496
     # 4-player matches against normal at the tables' budget (README, 2026-12-03).
     assert described == {"easy": None, "normal": "Wins almost every game against easy AI",
                          "hard": "Wins about 4 games in 5 against normal AI"}
