@@ -9,10 +9,14 @@ only the bookkeeping around it, so that both stop, and fall back to sampling, al
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import islice
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from engine.ai.allocate import halving
+from engine.ai.hard import Budget
 from engine.hidden import Deal, UnseenDeals, count_deals, deals
+from engine.rng import SeededRandom
 
 TICK = 512  # nodes between two readings of the clock
 SPAN = 10  # deals counted ignoring the lacks may exceed the limit this many times
@@ -90,3 +94,33 @@ def best_moves(totals: list[float], solved: int) -> tuple[list[int], bool]:
     best = max(totals)
     return ([k for k, total in enumerate(totals) if total >= best - 1e-9],
             best >= solved - 1e-9)
+
+
+def then_sample(count: int, exact: tuple[list[int] | None, float | None], budget: Budget, *,
+                sample: Callable[[SeededRandom], Any],
+                evaluate: Callable[[Any, int, SeededRandom], float], rng: SeededRandom,
+                used: list[str] | None = None) -> int:
+    """The index (of `count` moves) a hard level plays after its exact endgame: `exact`
+    is `choose_exact`'s answer (the best moves or None, and the clock's reading when
+    the solving began or None). One best move, or no time left, is played; otherwise
+    successive halving (`sample`, then `evaluate(deal, move index, rng)`) chooses among
+    the tied moves, or among all when the solver did not apply or ran out, in the
+    seconds the solver left. `used`, when given, gets how: "exact", "tied", "out" (the
+    solver ran out) or "sampled" (it did not apply)."""
+    best, start = exact
+    # The solver's time is the halving's less (no reading at all when it did not start).
+    left = budget.seconds if start is None else budget.seconds - (budget.clock() - start)
+    if best is not None and (len(best) == 1 or left <= 0):
+        _note(used, "exact")
+        return best[0]
+    _note(used, "tied" if best is not None else "sampled" if start is None else "out")
+    field = best if best is not None else list(range(count))
+    if left < budget.seconds:  # the halving evaluates one root at least, whatever is left
+        budget = replace(budget, seconds=max(left, 1e-9))
+    return field[halving(len(field), sample, lambda deal, k, r: evaluate(deal, field[k], r),
+                         rng, budget)]
+
+
+def _note(used: list[str] | None, how: str) -> None:
+    if used is not None:
+        used.append(how)

@@ -19,10 +19,9 @@ compared by the sampling search.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from engine.ai.allocate import halving
+from engine.ai.exact import then_sample
 from engine.ai.hard import DEFAULT_BUDGET, Budget
 from engine.carousel.endgame import TWO_SIDES, choose_exact
 from engine.carousel.hidden import Sampler
@@ -70,16 +69,9 @@ def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = N
     assert me is not None
     budget = budget or HARD_BUDGET
     deals = _Deals(view, options)
-    best, start = (choose_exact(view, deals.sampler, budget, rng, sides=sides) if exact
+    solved = (choose_exact(view, deals.sampler, budget, rng, sides=sides) if exact
                    else (None, None))
-    # The solver's time is the halving's less (no reading at all when it did not start).
-    left = budget.seconds if start is None else budget.seconds - (budget.clock() - start)
-    if best is not None and (len(best) == 1 or left <= 0):
-        _note(used, "exact")
-        return moves[best[0]]
-    _note(used, "tied" if best is not None else "sampled" if start is None else "out")
-    field = best if best is not None else list(range(len(moves)))
-    roots = [move_of(moves[k]) for k in field]
+    roots = [move_of(m) for m in moves]
 
     def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
         game = base.copy()
@@ -87,14 +79,8 @@ def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = N
             finish(game, rng)
         return game.reward(me, base.scores)
 
-    if left < budget.seconds:  # the halving evaluates one root at least, whatever is left
-        budget = replace(budget, seconds=max(left, 1e-9))
-    return moves[field[halving(len(field), deals.sample, evaluate, rng, budget)]]
-
-
-def _note(used: list[str] | None, how: str) -> None:
-    if used is not None:
-        used.append(how)
+    return moves[then_sample(len(moves), solved, budget, sample=deals.sample,
+                             evaluate=evaluate, rng=rng, used=used)]
 
 
 def hard(view: CarouselView, rng: SeededRandom, budget: Budget | None,

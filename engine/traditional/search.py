@@ -18,10 +18,9 @@ position, say) are then compared by the sampling search.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
-from engine.ai.allocate import halving
+from engine.ai.exact import then_sample
 from engine.ai.hard import DEFAULT_BUDGET, Budget
 from engine.moves import LineMove
 from engine.rng import SeededRandom
@@ -55,7 +54,8 @@ def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None 
     there is only one. `budget` None is `HARD_BUDGET` (the exact solve and the halving
     after it share its seconds); `options` are the table's (None: the view's). `used`,
     when given, gets how the move was chosen appended ("exact", "tied": exact then
-    sampled among the best, "sampled"; for benches). `finish` plays the playouts (None:
+    sampled among the best, "out": the solver ran out, "sampled"; for benches).
+    `finish` plays the playouts (None:
     `Round.finish`'s random moves). Raises ValueError for a spectator's view."""
     moves = view.legal_moves
     if len(moves) == 1:
@@ -64,15 +64,8 @@ def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None 
     assert me is not None
     budget = budget or HARD_BUDGET
     deals = _Deals(view, options)
-    best, start = choose_exact(view, deals.sampler, budget, rng) if exact else (None, None)
-    # The solver's time is the halving's less (no reading at all when it did not start).
-    left = budget.seconds if start is None else budget.seconds - (budget.clock() - start)
-    if best is not None and (len(best) == 1 or left <= 0):
-        _note(used, "exact")
-        return moves[best[0]]
-    _note(used, "sampled" if best is None else "tied")
-    field = best if best is not None else list(range(len(moves)))
-    roots = [move_of(moves[k]) for k in field]
+    solved = choose_exact(view, deals.sampler, budget, rng) if exact else (None, None)
+    roots = [move_of(m) for m in moves]
     playout: Finish = Round.finish if finish is None else finish
 
     def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
@@ -80,14 +73,8 @@ def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None 
         winner = game.winner if game.play(roots[k]) else playout(game, rng)
         return 0.5 if winner == CUT else 1.0 if winner == me else 0.0
 
-    if left < budget.seconds:  # the halving evaluates one root at least, whatever is left
-        budget = replace(budget, seconds=max(left, 1e-9))
-    return moves[field[halving(len(field), deals.sample, evaluate, rng, budget)]]
-
-
-def _note(used: list[str] | None, how: str) -> None:
-    if used is not None:
-        used.append(how)
+    return moves[then_sample(len(moves), solved, budget, sample=deals.sample,
+                             evaluate=evaluate, rng=rng, used=used)]
 
 
 def hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None,
