@@ -14,7 +14,10 @@ exactly (when it is at least `count`; with fewer, one round evaluates each move 
 
 Anytime: the clock (`budget.clock`) is read after each root, and once `budget.seconds`
 have passed the best survivor so far is returned (at least one root is always
-evaluated). Only `rng` decides anything else, so the choice is deterministic for a seed
+evaluated). An `evaluate` whose playouts are long may also read the clock itself and
+raise `OutOfTime` at the cap: the root it was on is dropped (every survivor meets the
+same roots) and the best survivor so far is returned (move 0 when no root was
+finished). Only `rng` decides anything else, so the choice is deterministic for a seed
 as long as the time cap is not reached.
 """
 
@@ -26,6 +29,10 @@ from typing import Protocol, TypeVar
 from engine.rng import SeededRandom
 
 R = TypeVar("R")
+
+
+class OutOfTime(Exception):
+    """Raised by an `evaluate` that stopped its playout at the budget's time cap."""
 
 
 class Budget(Protocol):
@@ -48,8 +55,9 @@ def halving(count: int, sample: Callable[[SeededRandom], R],
 
     `sample(rng)` returns a root (it is not changed: `evaluate` must play on a copy);
     `evaluate(root, k, rng)` plays move `k` on a copy of `root` and returns its reward
-    (more is better). `spent`, when given, gets the number of playouts made appended
-    (for tests and benches). Raises ValueError when `count` is below 1.
+    (more is better), or raises `OutOfTime`. `spent`, when given, gets the number of
+    playouts counted appended (for tests and benches; a dropped root's are not). Raises
+    ValueError when `count` is below 1.
     """
     if count < 1:
         raise ValueError("there is no move to choose from")
@@ -73,8 +81,12 @@ def halving(count: int, sample: Callable[[SeededRandom], R],
             if width <= 0:
                 break
             root = sample(rng)
-            for k in alive[:width]:
-                totals[k] += evaluate(root, k, rng)
+            try:
+                rewards = [evaluate(root, k, rng) for k in alive[:width]]
+            except OutOfTime:
+                return _finish(_ranked(alive, totals, played), spent, done)
+            for k, reward in zip(alive[:width], rewards, strict=True):
+                totals[k] += reward
                 played[k] += 1
             left -= width
             done += width

@@ -26,7 +26,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.ai.allocate import halving
+from engine.ai.allocate import OutOfTime, halving
 from engine.ai.hard import Budget
 from engine.clock.board import (
     HIGH,
@@ -74,15 +74,20 @@ HOME_CREDIT = 0.0  # a lost playout scores nothing: crediting hours home (0.1 fo
 
 
 def playout(policy: Policy, board: Board, drawn: int, stock: list[int],
-            credit: float = HOME_CREDIT) -> float:
+            credit: float = HOME_CREDIT, *, clock: Callable[[], float] | None = None,
+            until: float = 0.0) -> float:
     """The reward of playing the position out with `policy` (the stock drawn from its
     end; `stock` is not changed): 1.0 for a win, else `credit` times the share of
-    hours home at the loss."""
+    hours home at the loss. With a `clock`, raises `OutOfTime` once it reads `until`
+    or later (read before each move: a playout is tens of moves, each a planner's
+    decision of a few ms, so the search stops within one of them of its cap)."""
     stock = list(stock)
     n = len(board) - 1
     for _ in range(PLAYOUT_MOVES):
         if all_home(board):
             return 1.0
+        if clock is not None and clock() >= until:
+            raise OutOfTime
         move, hopeless = policy.decide(board, drawn, len(stock), stock)
         if hopeless or move == NOTHING:
             break
@@ -233,7 +238,8 @@ def paired(count: int, sample: Callable[[SeededRandom], list[int]],
     gain is a sign test's count over the samples where they differ. The challengers
     are halved as in `engine.ai.allocate.halving` (by mean gain, ties: the earlier),
     with choice 0 never cut; the budget's playouts (at least one sample) and seconds
-    (read after each sample) bound the search. Raises ValueError when `count` < 1."""
+    (read after each sample; an `evaluate` raising `OutOfTime` drops its sample) bound
+    the search. Raises ValueError when `count` < 1."""
     if count < 1:
         raise ValueError("there is no move to choose from")
     gain = [0.0] * count
@@ -244,6 +250,7 @@ def paired(count: int, sample: Callable[[SeededRandom], list[int]],
     clock = budget.clock
     start = clock()
     done = 0
+    timed_out = False
     for round_no in range(rounds if alive else 0):
         last = round_no == rounds - 1
         share = left if last else left // (rounds - round_no)
@@ -251,16 +258,22 @@ def paired(count: int, sample: Callable[[SeededRandom], list[int]],
         # The last round rounds up, so that the playouts spend the budget (whole samples).
         for _ in range(max(1, -(-share // width) if last else share // width)):
             stock = sample(rng)
-            base = evaluate(stock, 0)
-            for k in alive:
-                gain[k] += evaluate(stock, k) - base
+            try:
+                base = evaluate(stock, 0)
+                gains = [evaluate(stock, k) - base for k in alive]
+            except OutOfTime:  # the sample is dropped, as in `halving`
+                timed_out = True
+                break
+            for k, g in zip(alive, gains, strict=True):
+                gain[k] += g
                 played[k] += 1
             left -= width
             done += width
-            if clock() - start >= budget.seconds:
+            timed_out = clock() - start >= budget.seconds
+            if timed_out:
                 break
-        alive = sorted(alive, key=lambda k: (-gain[k] / played[k], k))
-        if clock() - start >= budget.seconds:
+        alive = sorted(alive, key=lambda k: (-gain[k] / played[k] if played[k] else 0.0, k))
+        if timed_out:
             break
         if not last:
             alive = alive[:(len(alive) + 1) // 2]
@@ -280,6 +293,8 @@ def choose(board: Board, drawn: int, unseen: list[int], options: list[Macro], *,
     rollout = Policy(w, *(rules.rollout or (ROLLOUT_RESCUE, ROLLOUT_IMPROVE)))
     roots = [apply_macro(board, drawn, m) for m in options]
     credit = rules.credit
+    clock = budget.clock
+    until = clock() + budget.seconds
 
     def sample(rng: SeededRandom) -> list[int]:
         return rng.shuffled(sorted(unseen))
@@ -288,7 +303,7 @@ def choose(board: Board, drawn: int, unseen: list[int], options: list[Macro], *,
         b, t = roots[k]
         if lost_after(b, t, len(stock)):
             return 0.0
-        return playout(rollout, b, t, stock, credit)
+        return playout(rollout, b, t, stock, credit, clock=clock, until=until)
 
     rng = SeededRandom(position_seed(board, drawn, unseen))
     if rules.lead > 0:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ai import Budget, choose
-from engine.ai.allocate import halving
+from engine.ai.allocate import OutOfTime, halving
 from engine.carousel import CarouselGame
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
@@ -89,6 +89,35 @@ def test_the_first_root_is_always_evaluated():
     budget = Budget(playouts=100, seconds=1e-9, clock=Ticks(1.0))
     halving(4, roots, noisy([0.5] * 4, calls), SeededRandom(0), budget)
     assert sorted(calls) == [0, 1, 2, 3]
+
+
+def test_a_root_cut_by_the_time_cap_is_dropped_and_the_best_so_far_chosen():
+    # Move 2 wins every root; the evaluation of the fourth root's third move runs out of
+    # time, so that root counts for no move, and the search ends at once.
+    calls: list[int] = []
+
+    def evaluate(root: int, k: int, rng: SeededRandom) -> float:
+        calls.append(k)
+        if len(calls) == 3 * 5 + 3:
+            raise OutOfTime
+        return 1.0 if k == 2 else 0.0
+
+    spent: list[int] = []
+    assert halving(5, roots, evaluate, SeededRandom(3), Budget(playouts=10**6),
+                   spent=spent) == 2
+    assert spent == [3 * 5] and len(calls) == 3 * 5 + 3
+
+
+def test_without_a_finished_root_the_first_move_is_chosen():
+    def evaluate(root: int, k: int, rng: SeededRandom) -> float:
+        if k == 1:
+            raise OutOfTime
+        return 1.0 if k == 3 else 0.0
+
+    spent: list[int] = []
+    assert halving(4, roots, evaluate, SeededRandom(0), Budget(playouts=100),
+                   spent=spent) == 0
+    assert spent == [0]
 
 
 def test_it_is_deterministic_for_a_seed():

@@ -70,12 +70,15 @@ def test_the_playouts_stop_when_the_time_is_up(top: int) -> None:
     board, drawn, _, unseen = position_of(g.view(0))
     options = mc.candidates(board, drawn, WEIGHTS_BY_SET[top], Unseen(unseen))
     spent: list[int] = []
-    clock = Ticking(0.3)  # every sampled stock takes 0.3 s of the virtual clock
+    tick = 1 / 1024  # about a millisecond a reading (exact in binary: no rounding)
+    clock = Ticking(tick)
     k = mc.choose(board, drawn, unseen, options, w=WEIGHTS_BY_SET[top],
-                  budget=Budget(playouts=10_000, seconds=1.0, clock=clock), spent=spent)
+                  budget=Budget(playouts=10_000, seconds=2.0, clock=clock), spent=spent)
     assert 0 <= k < len(options)
-    # The start (0.3), then a reading after each stock: the fourth (1.5) is 1.2 s on.
-    assert clock.readings == 5 and spent == [4 * len(options)]
+    # The playouts read the clock before each move: the first reading at or past the
+    # cap (the start, one tick, + 2 s) stops the search, the stock it was on dropped.
+    assert clock.now == tick + 2.0
+    assert spent[0] > 0 and spent[0] % len(options) == 0
 
 
 def test_without_the_time_cap_the_playouts_are_the_budget_s() -> None:
@@ -173,6 +176,24 @@ def test_the_paired_rule_follows_a_clearly_better_choice_and_keeps_its_budget() 
     mc.paired(5, sample, evaluate, SeededRandom(1),
               Budget(playouts=10_000, seconds=1.0, clock=clock), lead=3.0, spent=spent)
     assert spent == [4 * 5]  # four samples of all five choices, then the time is up
+
+
+def test_the_paired_rule_drops_a_sample_cut_by_the_time_cap() -> None:
+    sample, counted = _counting({3: [1.0] * 100})
+    calls = [0]
+
+    def evaluate(stock: list[int], k: int) -> float:
+        calls[0] += 1
+        if calls[0] == 2 * 5 + 2:  # the third stock's second choice
+            raise mc.OutOfTime
+        return counted(stock, k)
+
+    spent: list[int] = []
+    assert mc.paired(5, sample, evaluate, SeededRandom(1), SMALL, lead=1.0,
+                     spent=spent) == 3
+    assert spent == [2 * 5] and calls[0] == 2 * 5 + 2
+    calls[0] = -10**6  # no cut: the budget's samples
+    assert mc.paired(5, sample, evaluate, SeededRandom(1), SMALL, lead=30.0) == 0
 
 
 def test_a_late_search_leaves_the_planner_alone_while_the_stock_is_long(
