@@ -6,11 +6,12 @@ each chunk, so that a run stopped at any point has measured seeds start..k of ea
 Run from the repository root:
     .venv/bin/python bench/bench_clock_interleaved.py [--sets 6,12] [--chunks 25,10]
         [--level hard] [--rounds 40] [--start 0] [--playouts N] [--late K] [--lead M]
-        [--credit C] [--rollout R,I] [--each]
+        [--credit C] [--rollout R,I] [--seconds S] [--each]
 
 `--playouts`, `--late`, `--lead`, `--credit` and `--rollout` set the hard level's search for every
 set run (`montecarlo.PLAYOUTS_BY_SET` and `RULES_BY_SET`; `--playouts 0`: the planner
-alone); `--each` prints every seed's result, for paired comparisons.
+alone); `--seconds` its time cap a decision (`montecarlo.DEFAULT_SECONDS`, to tell what
+the cap costs); `--each` prints every seed's result, for paired comparisons.
 
 Each deal is played by `engine.clock.play.play_deal` (as bench/bench_clock_levels.py
 plays them); the interval is Wilson's 95% score interval; decision times are wall
@@ -75,11 +76,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lead", type=float, help="paired margin over the planner's choice")
     parser.add_argument("--credit", type=float, help="a lost playout's credit, all hours home")
     parser.add_argument("--rollout", help="the playouts' rescue,improve search limits")
+    parser.add_argument("--seconds", type=float, help="a decision's time cap (wall seconds)")
     parser.add_argument("--each", action="store_true", help="print each seed's result")
     args = parser.parse_args(argv)
     sets = [int(s) for s in args.sets.split(",")]
     chunks = [int(c) for c in args.chunks.split(",")]
     tallies = {top: Tally(start=args.start) for top in sets}
+    if args.seconds is not None:
+        montecarlo.DEFAULT_SECONDS = args.seconds
     for top in sets:
         if args.playouts is not None:
             montecarlo.PLAYOUTS_BY_SET[top] = args.playouts
