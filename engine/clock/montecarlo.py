@@ -11,7 +11,8 @@ planner's own); the samples go to the candidates still close by successive halvi
 
 It reads only the view: the samples are seeded from what the player sees, so two
 positions that look the same give the same move whatever their real stock (as long
-as the time cap, `DEFAULT_SECONDS` a decision, is not what stops the playouts).
+as the time cap, `DEFAULT_SECONDS` a decision, is not what stops the playouts; the
+playouts read it before each move, so a decision ends within one move of it).
 Per set (`RULES_BY_SET`), the search may start only late in the stock, play its
 rollouts at other search limits, or follow a challenger only on a paired margin over
 the planner's choice (`paired`). Measured over seeds 0-999 (bench/README.md, "Big
@@ -362,9 +363,13 @@ DEFAULT_PLAYOUTS = 1  # 0: no search, the planner alone (as the test suite plays
 PLAYOUTS_BY_SET = {6: 300, 9: 300, 12: 300}
 LATE = Rules(late=30, rollout=(300, 150))
 RULES_BY_SET: dict[int, Rules] = {9: LATE, 12: LATE}
-# Read after each sample (a sample is one playout a candidate, tens of ms): a decision
-# stays under 1 s even on a loaded machine (0.5 s measured a worst of 1.4 s at load 6).
+# The cap of a decision, the candidates' searches included. The playouts read it before
+# each move (`OutOfTime`), so a decision ends within one rollout move of it: double-9
+# seeds 0-19 at load 2-3 had a worst of 357 ms and double-12 seeds 0-14 of 354 ms (when
+# it was read only after each sample, one playout a candidate, 627 ms, and 1.9 s at
+# load 5). The Hint shares this cap.
 DEFAULT_SECONDS = 0.35
+SECONDS_BY_SET: dict[int, float] = {}  # a set's own cap, where it has one
 _SEARCHERS: dict[int, Searcher] = {}
 
 
@@ -375,7 +380,7 @@ def default_budget(hours: int) -> Budget | None:
     playouts = PLAYOUTS_BY_SET.get(hours, DEFAULT_PLAYOUTS)
     if DEFAULT_PLAYOUTS < 1 or playouts < 1:
         return None
-    return Budget(playouts=playouts, seconds=DEFAULT_SECONDS)
+    return Budget(playouts=playouts, seconds=SECONDS_BY_SET.get(hours, DEFAULT_SECONDS))
 
 
 def searcher(hours: int) -> Searcher:
