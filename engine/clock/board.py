@@ -51,6 +51,14 @@ def misplaced(board: Board) -> list[int]:
             and HIGH[board[h][-1]] != h]
 
 
+def has_misplaced(board: Board) -> bool:
+    """Whether any hour's top is another hour's double (`misplaced` is not empty)."""
+    for h, pile in enumerate(board):  # noqa: SIM110 - a loop: any() over a generator is slower
+        if pile and IS_DOUBLE[pile[-1]] and HIGH[pile[-1]] != h:
+            return True
+    return False
+
+
 def all_home(board: Board) -> bool:
     return all(is_home(board, h) for h in range(1, len(board)))
 
@@ -137,11 +145,13 @@ def search(board: Board, expandable: Callable[[Board], bool],
                 continue
             for a, c in steps(b):
                 child = step(b, a, c)
-                if child in parents:
+                # One hashing of the board (a tuple of tuples, not cached) where two would do.
+                link = (b, (a, c))
+                if parents.setdefault(child, link) is not link:
                     continue
-                if len(parents) >= limit:
+                if len(parents) > limit:
+                    del parents[child]
                     return path_to(parents, best), best_score, False
-                parents[child] = (b, (a, c))
                 value = score(child)
                 if value is not None and (best_score is None or value > best_score):
                     best, best_score = child, value

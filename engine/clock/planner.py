@@ -39,6 +39,7 @@ from engine.clock.board import (
     accepts,
     all_home,
     board_of,
+    has_misplaced,
     misplaced,
     place,
     search,
@@ -126,7 +127,7 @@ def hour_cost(pile: tuple[int, ...], hour: int, w: Weights = WEIGHTS,
 
 def value(board: Board, w: Weights = WEIGHTS, unseen: Unseen = NO_STOCK) -> float:
     """The board value: larger is better."""
-    kept = w.keep if w.keep and misplaced(board) else 0.0
+    kept = w.keep if w.keep and has_misplaced(board) else 0.0
     return kept - sum(hour_cost(board[h], h, w, unseen) for h in range(1, len(board)))
 
 
@@ -135,11 +136,15 @@ def best_placement(board: Board, t: int, w: Weights = WEIGHTS,
     """The best value after laying the drawn non-double `t`, and the hour (0: discard,
     when no hour takes it)."""
     costs = [hour_cost(board[h], h, w, unseen) for h in range(1, len(board))]
-    base = sum(costs) - (w.keep if w.keep and misplaced(board) else 0.0)
+    base = sum(costs) - (w.keep if w.keep and has_misplaced(board) else 0.0)
     best, where = -base, 0
+    mask = MASK[t]  # `accepts` written out for a non-double: this is the search's score
+    double = IS_DOUBLE[t]
     for h in range(1, len(board)):
-        if accepts(board, h, t):
-            after = -(base - costs[h - 1] + hour_cost(board[h] + (t,), h, w, unseen))
+        pile = board[h]
+        if (accepts(board, h, t) if double else
+                not pile or (not IS_DOUBLE[pile[-1]] and MASK[pile[-1]] & mask)):
+            after = -(base - costs[h - 1] + hour_cost((*pile, t), h, w, unseen))
             if where == 0 or after > best:
                 best, where = after, h
     return best, where
@@ -219,7 +224,7 @@ class Policy:
 
 
 def _troubled(b: Board) -> bool:
-    return bool(misplaced(b))
+    return has_misplaced(b)
 
 
 def _delay(board: Board, drawn: int) -> Move:
