@@ -10,7 +10,7 @@ Run from the repository root:
 
 `--playouts`, `--late`, `--lead`, `--credit` and `--rollout` set the hard level's search for every
 set run (`montecarlo.PLAYOUTS_BY_SET` and `RULES_BY_SET`; `--playouts 0`: the planner
-alone); `--seconds` its time cap a decision (`montecarlo.SECONDS_BY_SET`, to tell what
+alone); `--seconds` its time cap a decision (`montecarlo.DEFAULT_SECONDS`, to tell what
 the cap costs); `--each` prints every seed's result, for paired comparisons.
 
 Each deal is played by `engine.clock.play.play_deal` (as bench/bench_clock_levels.py
@@ -82,9 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     sets = [int(s) for s in args.sets.split(",")]
     chunks = [int(c) for c in args.chunks.split(",")]
     tallies = {top: Tally(start=args.start) for top in sets}
+    if args.seconds is not None:
+        montecarlo.DEFAULT_SECONDS = args.seconds
     for top in sets:
-        if args.seconds is not None:
-            montecarlo.SECONDS_BY_SET[top] = args.seconds
         if args.playouts is not None:
             montecarlo.PLAYOUTS_BY_SET[top] = args.playouts
         rules = montecarlo.RULES_BY_SET.get(top, montecarlo.Rules())
