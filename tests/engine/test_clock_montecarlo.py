@@ -4,10 +4,12 @@ keeps its budget, and leaves the planner alone where there is nothing to choose.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from itertools import islice
 
 import pytest
 
+from engine.ai.allocate import OutOfTime
 from engine.ai.hard import Budget
 from engine.clock import ClockGame, ClockOptions
 from engine.clock import montecarlo as mc
@@ -126,6 +128,26 @@ def test_the_hard_hint_searches_with_the_level_s_own_budget(
     assert move == to_clock_move(expected[0])
 
 
+def test_the_hard_hint_on_double_9_stops_at_the_level_s_time_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The level's own budget (300 playouts, DEFAULT_SECONDS), on a virtual clock that
+    # the playouts would take seconds of: the Hint answers at the cap, not after them.
+    tick = 1 / 1024
+    clock = Ticking(tick)
+    monkeypatch.setattr(mc, "DEFAULT_PLAYOUTS", 1)  # the suite turns the search off
+    budget = mc.default_budget(9)
+    assert budget is not None
+    monkeypatch.setattr(mc, "default_budget", lambda hours: replace(budget, clock=clock))
+    monkeypatch.setattr(mc, "_SEARCHERS", {})
+    rules = mc.RULES_BY_SET[9]
+    assert rules.late is not None
+    g = next(g for g in choice_points(9, range(40)) if g.view(0).stock_size <= rules.late)
+    move = hint_at("hard", g)
+    assert move in g.legal_moves()
+    # The decision's first reading (one tick), its cap, and the reading that met it.
+    assert clock.now == pytest.approx(tick + mc.DEFAULT_SECONDS, abs=2 * tick)
+
+
 def test_a_decision_whose_candidates_took_its_time_is_the_planner_s() -> None:
     g = next(choice_points(6, range(20)))
     position = position_of(g.view(0))
@@ -185,7 +207,7 @@ def test_the_paired_rule_drops_a_sample_cut_by_the_time_cap() -> None:
     def evaluate(stock: list[int], k: int) -> float:
         calls[0] += 1
         if calls[0] == 2 * 5 + 2:  # the third stock's second choice
-            raise mc.OutOfTime
+            raise OutOfTime
         return counted(stock, k)
 
     spent: list[int] = []
