@@ -47,7 +47,8 @@ moves at the same playouts, at more CPU). For
 the Traditional and Carousel hard levels (and `hardnoend`) a line under the row says
 how the first level chose its moves (`choose_hard`'s `used`: exact, exact then sampled
 among tied moves, the solver out of nodes or time then sampled, sampled) and the CPU
-time of the decisions the solver made or tried (median / p95 / worst).
+time of the decisions the solver made or tried (median / p95 / worst), then the worst
+wall and CPU time of all its decisions.
 `hardg`, `hardgb`, `hardgbb`, `hardgd`, `hardgall`, `hardgl`: Traditional's hard level with
 guided playouts (`engine.traditional.guided`; see `GUIDED` for each one's weights).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
@@ -205,13 +206,16 @@ def percentiles(times: list[float]) -> str:
 
 def usage(times: Times) -> str:
     """How the first level chose (share of its decisions by `used`), and the CPU time
-    of the decisions the exact endgame made or tried (median / p95 / worst, in ms)."""
+    of the decisions the exact endgame made or tried (median / p95 / worst, in ms), and
+    the worst wall and CPU time of all its decisions."""
     shares = ", ".join(f"{how} {100 * sum(h == how for _, _, h in times) / len(times):.1f}%"
                        for how in ("exact", "tied", "out", "sampled"))
     cpu = sorted(c for _, c, how in times if how in ("exact", "tied", "out"))
     worst = f"{percentiles(cpu)} / {1000 * cpu[-1]:.1f} ms" if cpu else "-"
     return (f"  ({len(times)} decisions: {shares}; solver decisions' CPU median / p95 / "
-            f"worst {worst})")
+            f"worst {worst}; all decisions' worst wall / CPU "
+            f"{1000 * max(w for w, _, _ in times):.1f} / "
+            f"{1000 * max(c for _, c, _ in times):.1f} ms)")
 
 
 def main(argv: list[str] | None = None) -> int:
