@@ -7,7 +7,9 @@ move is judged by playing it on a copy of that deal and the hand out at random
 `engine.traditional.policy.Judge` rewards it (0.5 for `CUT`, a position found blocked
 already, which a real hand never reaches). The moves share the budget by successive
 halving (`engine.ai.allocate.halving`), as the generic hard level does; a decision at
-600 playouts costs about 8-10 ms CPU on the kernel, 40 ms on the rules engine.
+600 playouts costs about 8-10 ms CPU on the kernel, 40 ms on the rules engine, so the
+tables' budget (`HARD_BUDGET`) is 2,400 playouts: the rules engine's second holds 4x
+the playouts here, as in the Carousel.
 
 When few tiles are hidden (`engine.traditional.endgame`: a stock of a few tiles at
 most, and few enough consistent deals for the budget) every deal is solved exactly
@@ -18,6 +20,7 @@ position, say) are then compared by the sampling search.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine.ai.exact import then_sample
@@ -29,7 +32,13 @@ from engine.traditional.hidden import Sampler
 from engine.traditional.rollout import CUT, Round, Words, move_of
 from engine.traditional.view import TraditionalView
 
-HARD_BUDGET = DEFAULT_BUDGET  # the generic search's playouts, for the same strength
+# The tables' budget: the CPU of the generic search's 600 playouts (measured 2026-12-05, 4
+# players: 45 / 75 ms CPU median / p95 a decision; against that search at 600 it won 55.2% of
+# 500 hands, where 600 playouts here won 51.0% of the same hands).
+HARD_BUDGET = Budget(playouts=4 * DEFAULT_BUDGET.playouts, seconds=DEFAULT_BUDGET.seconds)
+EXACT_PLAYOUTS = 600  # the exact endgame's work is bounded as at this many playouts, however
+# many the sampling has: its nodes grow with the budget (at 2,400 its decisions' CPU p95 was
+# 436-851 ms, against 140 ms at 600), the playouts only with the time they are given
 Finish = Callable[[Round, Words], int]
 """A playout: plays a `Round` to the end of its hand, returns its winner (`Round.finish`)."""
 
@@ -64,7 +73,8 @@ def choose_hard(view: TraditionalView, rng: SeededRandom, budget: Budget | None 
     assert me is not None
     budget = budget or HARD_BUDGET
     deals = _Deals(view, options)
-    solved = choose_exact(view, deals.sampler, budget, rng) if exact else (None, None)
+    bounded = replace(budget, playouts=min(budget.playouts, EXACT_PLAYOUTS))
+    solved = choose_exact(view, deals.sampler, bounded, rng) if exact else (None, None)
     roots = [move_of(m) for m in moves]
     playout: Finish = Round.finish if finish is None else finish
 

@@ -191,3 +191,18 @@ def test_the_clock_is_kept() -> None:
     assert choose_exact(view, Sampler(view), Budget(clock=clock), SeededRandom(1)) == (None,
                                                                                       None)
     assert readings == []
+
+
+def test_the_endgame_works_as_at_600_playouts_whatever_the_sampling_budget() -> None:
+    # A position the solver takes on at 2,400 playouts (more deals x moves than 600
+    # allow) is left to the sampling at a sampling budget of 2,400: the solver's work
+    # is bounded as at 600 (EXACT_PLAYOUTS), so its time does not grow with the playouts.
+    def solvable(view: TraditionalView, playouts: int) -> bool:
+        budget = Budget(playouts=playouts, seconds=600.0)
+        return choose_exact(view, Sampler(view), budget, SeededRandom(1))[1] is not None
+
+    view = next(positions(3, OPTIONS[0], range(204, 205), 14))  # found by a scan of seeds
+    assert solvable(view, 2400) and not solvable(view, 600)
+    used: list[str] = []
+    choose_hard(view, SeededRandom(1), Budget(playouts=2400, seconds=600.0), used=used)
+    assert used == ["sampled"]
