@@ -1,6 +1,6 @@
-"""A probe, not a level: Traditional's hard search told the true deal (perfect information),
-to see how much of its strength the hidden tiles cost and whether better playouts help
-once the deal is known.
+"""A probe, not a level: Traditional's and the Carousel's hard searches told the true deal
+(perfect information), to see how much of their strength the hidden tiles cost and whether
+better playouts help once the deal is known.
 
 Run from the repository root, with bench_ai.py's arguments:
     .venv/bin/python bench/probe_seeing.py --configs trad2,trad4 --games 400 --workers 1
@@ -9,7 +9,8 @@ Run from the repository root, with bench_ai.py's arguments:
 Besides bench_ai's levels it knows `hardseeing`: `engine.traditional.search.choose_hard`
 (without the exact endgame) whose every root is the game as it stands (the real hands and
 stock order, `Round.of_game`) instead of a deal consistent with the view; random
-playouts. `hardseeing<variant>` plays bench_ai's guided variant `hard<variant>`'s
+playouts; in the Carousel, `engine.carousel.search.choose_hard` (without its exact endgame)
+on the real game, with its own guided playouts. `hardseeing<variant>` plays bench_ai's guided variant `hard<variant>`'s
 playouts (`hardseeinggb`: `hardgb`'s) on those roots. It patches bench_ai at import (the
 game being played is kept where the level can read it), so it runs only here.
 """
@@ -23,17 +24,26 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import bench_ai
+from engine.carousel import CarouselGame
+from engine.carousel import rollout as carousel_rollout
+from engine.carousel import search as carousel_search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame, search
 from engine.traditional.rollout import Round
 
-_PLAYING: list[TraditionalGame] = []  # the game whose view was asked for last
+_PLAYING: list[Any] = []  # the game whose view was asked for last
 _view = TraditionalGame.view
+_carousel_view = CarouselGame.view
 
 
 def _seen_view(game: TraditionalGame, seat: int | None) -> Any:
     _PLAYING[:] = [game]
     return _view(game, seat)
+
+
+def _seen_carousel_view(game: CarouselGame, seat: int | None) -> Any:
+    _PLAYING[:] = [game]
+    return _carousel_view(game, seat)
 
 
 class _TrueDeal(search._Deals):
@@ -43,13 +53,28 @@ class _TrueDeal(search._Deals):
         return Round.of_game(_PLAYING[0])
 
 
+class _TrueCarouselDeal(carousel_search._Deals):
+    """The Carousel's: every root is the real game (one number drawn, as `sample` does)."""
+
+    def sample(self, rng: SeededRandom) -> carousel_rollout.Round:
+        rng.next64()
+        return carousel_rollout.Round.of_game(_PLAYING[0])
+
+
 _choose = bench_ai._choose
 
 
 def _choose_seeing(level: str, view: Any, rng: SeededRandom, budget: Any,
                    used: list[str]) -> Any:
-    if not level.startswith("hardseeing") or view.game != "traditional":
+    if not level.startswith("hardseeing") or view.game not in ("traditional", "carousel"):
         return _choose(level, view, rng, budget, used)
+    if view.game == "carousel":
+        saved_deals = carousel_search._Deals
+        carousel_search._Deals = _TrueCarouselDeal  # type: ignore[misc]
+        try:
+            return carousel_search.choose_hard(view, rng, budget, exact=False, used=used)
+        finally:
+            carousel_search._Deals = saved_deals  # type: ignore[misc]
     variant = level.removeprefix("hardseeing")
     finish = bench_ai.GUIDED["hard" + variant] if variant else None
     saved = search._Deals
@@ -61,6 +86,7 @@ def _choose_seeing(level: str, view: Any, rng: SeededRandom, budget: Any,
 
 
 TraditionalGame.view = _seen_view  # type: ignore[method-assign,assignment]
+CarouselGame.view = _seen_carousel_view  # type: ignore[method-assign,assignment]
 bench_ai._choose = _choose_seeing
 
 if __name__ == "__main__":
