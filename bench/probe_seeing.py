@@ -10,9 +10,10 @@ Besides bench_ai's levels it knows `hardseeing`: `engine.traditional.search.choo
 (without the exact endgame) whose every root is the game as it stands (the real hands and
 stock order, `Round.of_game`) instead of a deal consistent with the view; random
 playouts; in the Carousel, `engine.carousel.search.choose_hard` (without its exact endgame)
-on the real game, with its own guided playouts. `hardseeing<variant>` plays bench_ai's guided variant `hard<variant>`'s
-playouts (`hardseeinggb`: `hardgb`'s) on those roots. It patches bench_ai at import (the
-game being played is kept where the level can read it), so it runs only here.
+on the real game, with its own guided playouts. `hardseeing<variant>` plays bench_ai's
+guided variant `hard<variant>`'s playouts (`hardseeinggb`: `hardgb`'s) on those roots. It
+patches bench_ai at import (the game being played is kept where the level can read it), so
+it runs only here.
 """
 
 from __future__ import annotations
