@@ -1,11 +1,12 @@
 """The hard Big Clock level's look ahead: determinized Monte Carlo over the stock's order.
 
 Where the planner (`engine.clock.planner`) has several reasonable choices (where to
-lay a drawn tile, after which rearranging; which rescue of a drawn double to follow),
-each choice, a *macro* (rearranging steps, then the placement), is played out to the
-game's end on sampled stocks: shuffles of the unseen tiles (the view's stock, whose
-order the player does not know), the same shuffles for every candidate. The planner
-plays each game out. The candidate that wins most often is followed (ties: the
+lay a drawn tile, after which rearranging; which rescue of a drawn double to follow;
+whether to rearrange before a drawn double goes home), each choice, a *macro*
+(rearranging steps, then the placement; `engine.clock.macros` lists them), is played
+out to the game's end on sampled stocks: shuffles of the unseen tiles (the view's
+stock, whose order the player does not know), the same shuffles for every candidate.
+The planner plays each game out. The candidate that wins most often is followed (ties: the
 planner's own); the samples go to the candidates still close by successive halving
 (`engine.ai.allocate.halving`) within a budget of playouts and of time.
 
@@ -29,46 +30,24 @@ from dataclasses import dataclass
 
 from engine.ai.allocate import OutOfTime, halving
 from engine.ai.hard import Budget
-from engine.clock.board import (
-    HIGH,
-    IS_DOUBLE,
-    Board,
-    Step,
-    accepts,
-    all_home,
-    is_home,
-    lost_after,
-    misplaced,
-    path_to,
-    place,
-    search,
-    step,
-    steps,
-)
+from engine.clock.board import IS_DOUBLE, Board, all_home, is_home, lost_after, place, step
+from engine.clock.macros import Macro, apply_macro, candidates
 from engine.clock.planner import (
     DISCARD,
     DRAW,
-    IMPROVE_LIMIT,
     NOTHING,
     PLACE,
-    RESCUE_LIMIT,
     WEIGHTS_BY_SET,
     Move,
     Policy,
     Unseen,
     Weights,
-    best_placement,
     position_of,
     to_clock_move,
-    value,
 )
 from engine.clock.view import ClockMove, ClockView
 from engine.rng import SeededRandom
 
-Macro = tuple[tuple[Step, ...], Move]  # rearranging steps, then the last move
-MAX_CANDIDATES = 6  # the best-valued choices compared (the planner's always among them)
-MARGIN = 6.0  # a choice valued this far below the planner's is not worth a playout
-REARRANGED = True  # also compare placements after the other rearrangings searched
 PLAYOUT_MOVES = 5000  # a guard only: a game ends long before
 HOME_CREDIT = 0.0  # a lost playout scores nothing: crediting hours home (0.1 for all) measured
 # 41.0% against 49.5% (double-6 seeds 100-299; the planner alone 41.5%)
@@ -109,106 +88,6 @@ def playout(policy: Policy, board: Board, drawn: int, stock: list[int],
     if all_home(board):
         return 1.0
     return credit * sum(is_home(board, h) for h in range(1, n + 1)) / n
-
-
-def apply_macro(board: Board, drawn: int, macro: Macro) -> tuple[Board, int]:
-    """The board and drawn tile after a macro (its last move a placement or discard)."""
-    path, last = macro
-    for a, b in path:
-        board = step(board, a, b)
-    if last[0] == PLACE:
-        return place(board, last[1], drawn), -1
-    return board, -1
-
-
-def _goals(board: Board, expandable: Callable[[Board], bool],
-           score: Callable[[Board], float | None], limit: int) -> list[tuple[float, Board,
-                                                                            list[Step]]]:
-    """Every goal a breadth-first search over rearrangements meets (at most `limit`
-    boards), with its score and the steps to it, nearest first."""
-    parents: dict[Board, tuple[Board, Step] | None] = {board: None}
-    found: list[tuple[float, Board, list[Step]]] = []
-    first = score(board)
-    if first is not None:
-        found.append((first, board, []))
-    frontier = [board]
-    while frontier and len(parents) < limit:
-        following: list[Board] = []
-        for b in frontier:
-            if not expandable(b):
-                continue
-            for a, c in steps(b):
-                child = step(b, a, c)
-                if child in parents or len(parents) >= limit:
-                    continue
-                parents[child] = (b, (a, c))
-                s = score(child)
-                if s is not None:
-                    found.append((s, child, path_to(parents, child)))
-                following.append(child)
-        frontier = following
-    return found
-
-
-def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro]:
-    """The choices worth comparing for a drawn tile, the planner's first; [] when the
-    position is not one where the planner chooses among placements (no tile waits, or
-    a drawn double goes straight home)."""
-    if drawn < 0:
-        return []
-    scored: list[tuple[float, Macro]] = []
-    if IS_DOUBLE[drawn]:
-        d = HIGH[drawn]
-        if accepts(board, d, drawn):
-            return []
-
-        def rescued(b: Board) -> float | None:
-            return value(place(b, d, drawn), w, left) if accepts(b, d, drawn) else None
-
-        def troubled(b: Board) -> bool:
-            return not accepts(b, d, drawn) or bool(misplaced(b))
-
-        path, found, _ = search(board, troubled, rescued, RESCUE_LIMIT)
-        if found is None:
-            return []
-        scored.append((found, (tuple(path), (PLACE, d))))
-        seen = {apply_macro(board, drawn, scored[0][1])[0]}
-        for s, b, p in sorted(_goals(board, troubled, rescued, RESCUE_LIMIT),
-                              key=lambda g: -g[0]):
-            end = place(b, d, drawn)
-            if end not in seen:
-                seen.add(end)
-                scored.append((s, (tuple(p), (PLACE, d))))
-            if len(scored) >= 4 * MAX_CANDIDATES:
-                break
-    else:
-        if misplaced(board):
-            path, _, _ = search(board, _troubled,
-                                lambda b: best_placement(b, drawn, w, left)[0], IMPROVE_LIMIT)
-        else:
-            path = []
-        end = board
-        for a, c in path:
-            end = step(end, a, c)
-        best, where = best_placement(end, drawn, w, left)
-        scored.append((best, (tuple(path), (PLACE, where) if where else DISCARD)))
-        seen = {apply_macro(board, drawn, scored[0][1])[0]}
-        goals = (_goals(board, _troubled, lambda b: 0.0, IMPROVE_LIMIT)
-                 if misplaced(board) and REARRANGED else [(0.0, board, [])])
-        for _, b, p in goals:  # every rearranged board, and every hour that takes the tile
-            for h in range(1, len(b)):
-                if accepts(b, h, drawn):
-                    after = place(b, h, drawn)
-                    if after not in seen:
-                        seen.add(after)
-                        scored.append((value(after, w, left), (tuple(p), (PLACE, h))))
-    top = scored[0][0]
-    rest = sorted((c for c in scored[1:] if c[0] >= top - MARGIN), key=lambda c: -c[0])
-    return [scored[0][1]] + [m for _, m in rest[:MAX_CANDIDATES - 1]]
-
-
-def _troubled(b: Board) -> bool:
-    return bool(misplaced(b))
 
 
 def position_seed(board: Board, drawn: int, unseen: list[int]) -> int:

@@ -11,12 +11,22 @@ import pytest
 
 from engine.ai.allocate import OutOfTime
 from engine.ai.hard import Budget
-from engine.clock import ClockGame, ClockOptions
+from engine.clock import ClockGame, ClockOptions, macros
 from engine.clock import montecarlo as mc
+from engine.clock.board import HIGH, IS_DOUBLE, accepts, misplaced
 from engine.clock.hidden import Sampler
 from engine.clock.hint import hint_at
-from engine.clock.planner import WEIGHTS_BY_SET, Unseen, position_of, to_clock_move
+from engine.clock.macros import candidates
+from engine.clock.planner import (
+    PLACE,
+    WEIGHTS_BY_SET,
+    Policy,
+    Unseen,
+    position_of,
+    to_clock_move,
+)
 from engine.clock.planner import hard_move as planner_move
+from engine.clock.view import ClockMove
 from engine.rng import SeededRandom
 
 SMALL = Budget(playouts=24, seconds=600.0, clock=lambda: 0.0)  # never the time cap
@@ -40,7 +50,7 @@ def choice_points(top: int, seeds: range) -> Iterator[ClockGame]:
         g = ClockGame(("Ann",), ClockOptions(top), seed=seed)
         while not g.is_over():
             board, drawn, _, unseen = position_of(g.view(0))
-            if len(mc.candidates(board, drawn, WEIGHTS_BY_SET[top], Unseen(unseen))) > 2:
+            if len(candidates(board, drawn, WEIGHTS_BY_SET[top], Unseen(unseen))) > 2:
                 yield g.copy()
             g.play(planner_move(g.view(0), give_up=True))
 
@@ -70,7 +80,7 @@ def test_the_choice_depends_on_the_position_not_on_what_was_searched_before() ->
 def test_the_playouts_stop_when_the_time_is_up(top: int) -> None:
     g = next(choice_points(top, range(20)))
     board, drawn, _, unseen = position_of(g.view(0))
-    options = mc.candidates(board, drawn, WEIGHTS_BY_SET[top], Unseen(unseen))
+    options = candidates(board, drawn, WEIGHTS_BY_SET[top], Unseen(unseen))
     spent: list[int] = []
     tick = 1 / 1024  # about a millisecond a reading (exact in binary: no rounding)
     clock = Ticking(tick)
@@ -86,7 +96,7 @@ def test_the_playouts_stop_when_the_time_is_up(top: int) -> None:
 def test_without_the_time_cap_the_playouts_are_the_budget_s() -> None:
     g = next(choice_points(6, range(20)))
     board, drawn, _, unseen = position_of(g.view(0))
-    options = mc.candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen))
+    options = candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen))
     spent: list[int] = []
     mc.choose(board, drawn, unseen, options, w=WEIGHTS_BY_SET[6], budget=SMALL, spent=spent)
     assert spent == [SMALL.playouts]
@@ -96,21 +106,50 @@ def test_the_planner_s_choice_comes_first_and_no_choice_means_no_search() -> Non
     for g in [next(choice_points(12, range(seed, seed + 5))) for seed in (0, 7, 14)]:
         view = g.view(0)
         board, drawn, _, unseen = position_of(view)
-        options = mc.candidates(board, drawn, WEIGHTS_BY_SET[12], Unseen(unseen))
+        options = candidates(board, drawn, WEIGHTS_BY_SET[12], Unseen(unseen))
         first = mc.Searcher(WEIGHTS_BY_SET[12]).base.decide(board, drawn,
                                                                   view.stock_size, unseen)
         path, last = options[0]
         assert first[0] == (last if not path else (3, *path[0]))
     quiet = ClockGame(("Ann",), ClockOptions(6), seed=0)
     board, drawn, _, unseen = position_of(quiet.view(0))
-    assert mc.candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen)) == []  # a draw
+    assert candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen)) == []  # a draw
+
+
+def test_a_double_that_can_go_home_while_another_lies_misplaced_is_a_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Going home at once (the planner's move) comes first; the others rearrange first,
+    # each a legal line in the rules engine that ends with the double home.
+    seen = 0
+    for seed in range(40):
+        g = ClockGame(("Ann",), ClockOptions(6), seed=seed)
+        while not g.is_over():
+            board, drawn, _, unseen = position_of(g.view(0))
+            if (drawn >= 0 and IS_DOUBLE[drawn] and accepts(board, HIGH[drawn], drawn)
+                    and misplaced(board)):
+                d = HIGH[drawn]
+                options = candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen))
+                assert options[0] == ((), (PLACE, d))
+                for path, last in options[1:]:
+                    assert path and last == (PLACE, d)
+                    line = g.copy()
+                    for a, b in path:
+                        line.play(ClockMove.move(a, b))
+                    line.play(ClockMove.place(d))
+                    assert line.is_home(d)
+                seen += len(options) > 1
+                monkeypatch.setattr(macros, "HOME_REARRANGE", False)
+                assert candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen)) == []
+                monkeypatch.setattr(macros, "HOME_REARRANGE", True)
+            g.play(planner_move(g.view(0), give_up=True))
+    assert seen >= 5
 
 
 def test_a_playout_ends_in_a_win_or_a_loss_s_small_credit() -> None:
     for seed in range(5):
         g = ClockGame(("Ann",), ClockOptions(6), seed=seed)
         board, drawn, _, unseen = position_of(g.view(0))
-        reward = mc.playout(mc.Policy(WEIGHTS_BY_SET[6]), board, drawn,
+        reward = mc.playout(Policy(WEIGHTS_BY_SET[6]), board, drawn,
                             SeededRandom(seed).shuffled(unseen))
         assert reward == 1.0 or 0.0 <= reward <= mc.HOME_CREDIT
 
@@ -220,14 +259,17 @@ def test_the_paired_rule_drops_a_sample_cut_by_the_time_cap() -> None:
 
 def test_a_late_search_leaves_the_planner_alone_while_the_stock_is_long(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # The first choice point of seed 0 where the search deviates from the planner.
-    g = next(islice(choice_points(12, range(20)), 12, None))
-    position = position_of(g.view(0))
-    stock = position[2]
+    # The first choice point where the search deviates from the planner.
     monkeypatch.setattr(mc, "RULES_BY_SET", {})  # searched at every choice
-    searched = mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL)
-    planner = mc.Searcher(WEIGHTS_BY_SET[12]).base.decide(*position)
-    assert searched != planner
+    for g in islice(choice_points(12, range(20)), 40):
+        position = position_of(g.view(0))
+        searched = mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL)
+        planner = mc.Searcher(WEIGHTS_BY_SET[12]).base.decide(*position)
+        if searched != planner:
+            break
+    else:
+        pytest.fail("the search follows the planner at the first 40 choice points")
+    stock = position[2]
     monkeypatch.setattr(mc, "RULES_BY_SET", {12: mc.Rules(late=stock - 1)})
     assert mc.Searcher(WEIGHTS_BY_SET[12]).decide(*position, budget=SMALL) == planner
     monkeypatch.setattr(mc, "RULES_BY_SET", {12: mc.Rules(late=stock)})
