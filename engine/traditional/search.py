@@ -32,9 +32,10 @@ from engine.traditional.hidden import Sampler
 from engine.traditional.rollout import CUT, Round, Words, move_of
 from engine.traditional.view import TraditionalView
 
-# The tables' budget: the CPU of the generic search's 600 playouts (measured 2026-12-05, 4
-# players: 45 / 75 ms CPU median / p95 a decision; against that search at 600 it won 55.2% of
-# 500 hands, where 600 playouts here won 51.0% of the same hands).
+# The tables' budget: about the CPU of the generic search's 600 playouts (bench_ai_time, 2-4
+# players, median 38-45 ms a decision against 34-41); against that search at its 600 it won
+# 55.1% / 52.1% / 53.2% of 2,000 / 4,000 / 2,000 hands at 2 / 3 / 4 players (2026-12-05),
+# where 600 playouts here won 51.0% of the first 500 4-player hands.
 HARD_BUDGET = Budget(playouts=4 * DEFAULT_BUDGET.playouts, seconds=DEFAULT_BUDGET.seconds)
 EXACT_PLAYOUTS = 600  # the exact endgame's work is bounded as at this many playouts, however
 # many the sampling has: its nodes grow with the budget (at 2,400 its decisions' CPU p95 was
