@@ -108,19 +108,24 @@ WEIGHTED = inference.ENABLED  # the switch as shipped, for the plain "hard" leve
 Times = list[tuple[float, float, str]]  # (wall, CPU) seconds of each decision, and how
 
 
+def new_game(config: str, seed: int, rounds: int = MEXICAN_ROUNDS, top: int = 12) -> Game[Any]:
+    """A new game of `config` (seats P0, P1, ...) dealt from `seed`; Mexican Train with
+    `rounds` rounds of the double-`top` set."""
+    game_name, n = CONFIGS[config]
+    names = [f"P{i}" for i in range(n)]
+    if game_name == "Traditional":
+        return TraditionalGame(names, seed=seed)
+    if game_name == "Carousel":
+        return CarouselGame(names, CarouselOptions(pairs=config in PAIRS), seed=seed)
+    return MexicanGame(names, MexicanOptions(rounds=rounds, set=top), seed=seed)
+
+
 def play_game(job: tuple[str, str, str, int, int, int, int]) -> tuple[bool, Times]:
     """Play game `k` of a pairing; whether level `a` wins it, and a's decision times."""
     config, a, b, k, playouts, rounds, top = job
     game_name, n = CONFIGS[config]
-    names = [f"P{i}" for i in range(n)]
     seed = k // 2
-    game: Game[Any]
-    if game_name == "Traditional":
-        game = TraditionalGame(names, seed=seed)
-    elif game_name == "Carousel":
-        game = CarouselGame(names, CarouselOptions(pairs=config in PAIRS), seed=seed)
-    else:
-        game = MexicanGame(names, MexicanOptions(rounds=rounds, set=top), seed=seed)
+    game = new_game(config, seed, rounds, top)
     levels = [(a, b)[(i + k) % 2] for i in range(n)]
     budget = Budget(playouts=playouts, seconds=5.0) if playouts else None  # None: its own
     rng = SeededRandom(seed * 7919 + k % 2)

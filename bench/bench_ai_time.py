@@ -27,29 +27,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_ai import CONFIGS, PAIRS, _budget_of, _choose
+from bench.bench_ai import _budget_of, _choose, new_game
 from engine.ai import choose
-from engine.carousel import CarouselGame, CarouselOptions
-from engine.game import Game
-from engine.mexican import MexicanGame, MexicanOptions
 from engine.rng import SeededRandom
-from engine.traditional import TraditionalGame
 
 
 def positions(config: str, count: int) -> list[Any]:
     """`count` views of `config` where the seat to move has a choice (see the docstring)."""
-    game_name, n = CONFIGS[config]
-    names = [f"P{i}" for i in range(n)]
     views: list[Any] = []
     k = 0
     while len(views) < count:
-        game: Game[Any]
-        if game_name == "Traditional":
-            game = TraditionalGame(names, seed=k)
-        elif game_name == "Carousel":
-            game = CarouselGame(names, CarouselOptions(pairs=config in PAIRS), seed=k)
-        else:
-            game = MexicanGame(names, MexicanOptions(rounds=5), seed=k)
+        game = new_game(config, k)
         rng = SeededRandom(k)
         for _ in range(3 + k % 20):
             if game.to_move is None:
