@@ -52,7 +52,8 @@ HOME_LIMIT = IMPROVE_LIMIT
 # Whether a drawn double that can go home while another lies misplaced is a choice
 # (rearranging first, or not). Double-6 seeds 1000-1599 (300 playouts, never cut): 263
 # won against 246 without, 27 deals won only with it, 10 only without. As shipped, seeds
-# 0-999: double-6 442 won (434 before), double-12 160 (seeds 0-399: 57 with, 58 without).
+# 0-999: double-6 442 won (434 before), double-12 160 (seeds 0-399: 57 with, 58 without);
+# double-9 seeds 0-199: 57 with, 56 without.
 HOME_REARRANGE = True
 
 
