@@ -96,6 +96,13 @@ def step(board: Board, a: int, b: int) -> Board:
     return tuple(piles)
 
 
+def walk(board: Board, path: Sequence[Step]) -> Board:
+    """The board after the rearranging steps `path`, in order (each legal, unchecked)."""
+    for a, b in path:
+        board = step(board, a, b)
+    return board
+
+
 def place(board: Board, hour: int, t: int) -> Board:
     piles = list(board)
     piles[hour] = piles[hour] + (t,)

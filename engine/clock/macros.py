@@ -23,12 +23,13 @@ from engine.clock.board import (
     Board,
     Step,
     accepts,
-    misplaced,
+    has_misplaced,
     path_to,
     place,
     search,
     step,
     steps,
+    walk,
 )
 from engine.clock.planner import (
     DISCARD,
@@ -60,8 +61,7 @@ HOME_REARRANGE = True
 def apply_macro(board: Board, drawn: int, macro: Macro) -> tuple[Board, int]:
     """The board and drawn tile after a macro (its last move a placement or discard)."""
     path, last = macro
-    for a, b in path:
-        board = step(board, a, b)
+    board = walk(board, path)
     if last[0] == PLACE:
         return place(board, last[1], drawn), -1
     return board, -1
@@ -107,7 +107,7 @@ def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro
     if IS_DOUBLE[drawn]:
         d = HIGH[drawn]
         home = accepts(board, d, drawn)
-        if home and not (HOME_REARRANGE and misplaced(board)):
+        if home and not (HOME_REARRANGE and has_misplaced(board)):
             return []
 
         def rescued(b: Board) -> float | None:
@@ -115,7 +115,7 @@ def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro
 
         def troubled(b: Board) -> bool:
             # Rearranging ends once the double can go home and none lies misplaced.
-            return not accepts(b, d, drawn) or bool(misplaced(b))
+            return not accepts(b, d, drawn) or has_misplaced(b)
 
         if home:  # the planner's move: home at once
             scored.append((value(place(board, d, drawn), w, left), ((), (PLACE, d))))
@@ -136,19 +136,16 @@ def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro
             if len(scored) >= 4 * MAX_CANDIDATES:
                 break
     else:
-        if misplaced(board):
-            path, _, _ = search(board, _troubled,
+        if has_misplaced(board):
+            path, _, _ = search(board, has_misplaced,
                                 lambda b: best_placement(b, drawn, w, left)[0], IMPROVE_LIMIT)
         else:
             path = []
-        end = board
-        for a, c in path:
-            end = step(end, a, c)
-        best, where = best_placement(end, drawn, w, left)
+        best, where = best_placement(walk(board, path), drawn, w, left)
         scored.append((best, (tuple(path), (PLACE, where) if where else DISCARD)))
         seen = {apply_macro(board, drawn, scored[0][1])[0]}
-        goals = (_goals(board, _troubled, lambda b: 0.0, IMPROVE_LIMIT)
-                 if misplaced(board) and REARRANGED else [(0.0, board, [])])
+        goals = (_goals(board, has_misplaced, lambda b: 0.0, IMPROVE_LIMIT)
+                 if has_misplaced(board) and REARRANGED else [(0.0, board, [])])
         for _, b, p in goals:  # every rearranged board, and every hour that takes the tile
             for h in range(1, len(b)):
                 if accepts(b, h, drawn):
@@ -159,7 +156,3 @@ def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro
     top = scored[0][0]
     rest = sorted((c for c in scored[1:] if c[0] >= top - MARGIN), key=lambda c: -c[0])
     return [scored[0][1]] + [m for _, m in rest[:MAX_CANDIDATES - 1]]
-
-
-def _troubled(b: Board) -> bool:
-    return bool(misplaced(b))

@@ -45,6 +45,7 @@ from engine.clock.board import (
     search,
     step,
     steps,
+    walk,
 )
 from engine.clock.hidden import unseen_tiles
 from engine.clock.view import ClockMove, ClockView
@@ -192,10 +193,7 @@ class Policy:
             path, _, _ = search(board, _troubled,
                                 lambda b: best_placement(b, drawn, w, left)[0],
                                 self.improve)
-            end = board
-            for a, b in path:
-                end = step(end, a, b)
-            where = best_placement(end, drawn, w, left)[1]
+            where = best_placement(walk(board, path), drawn, w, left)[1]
             return self._follow(board, drawn, stock, path,
                                 (PLACE, where) if where else DISCARD), False
         if stock:

@@ -138,9 +138,9 @@ def test_a_double_that_can_go_home_while_another_lies_misplaced_is_a_choice(
                     line.play(ClockMove.place(d))
                     assert line.is_home(d)
                 seen += len(options) > 1
-                monkeypatch.setattr(macros, "HOME_REARRANGE", False)
-                assert candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen)) == []
-                monkeypatch.setattr(macros, "HOME_REARRANGE", True)
+                with monkeypatch.context() as patched:
+                    patched.setattr(macros, "HOME_REARRANGE", False)
+                    assert candidates(board, drawn, WEIGHTS_BY_SET[6], Unseen(unseen)) == []
             g.play(planner_move(g.view(0), give_up=True))
     assert seen >= 5
 
