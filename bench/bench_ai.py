@@ -40,7 +40,10 @@ allocation alone (in Mexican Train, its own search with `halving=False`); and
 `hardnoend`: the hard level without its exact endgame (Traditional's
 `engine.traditional.endgame`, the Carousel's `engine.carousel.endgame`); `hardallend`:
 the Carousel's hard level with its exact endgame applied to 3 or more sides too
-(paranoid, so pessimistic there; as shipped it solves only two sides); and
+(paranoid, so pessimistic there; as shipped it solves only two sides);
+`hardselfish`: the Carousel's hard level without its endgame, each playout rewarded by
+the seat's own points rather than its pair's (bench/selfish.py; `--pairings
+hardnoend-hardselfish` in `carpairs` measures what playing for the partner is worth); and
 `hardgeneric`: `engine.ai.hard.choose_hard`, the generic search on the rules engine
 that the Traditional game's and the Carousel's kernel searches replaced (the same
 moves at the same playouts, at more CPU). For
@@ -68,6 +71,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import wilson
+from bench.selfish import choose_selfish
 from engine import inference
 from engine.ai import DEFAULT_BUDGET, Budget, choose
 from engine.ai.hard import choose_flat, choose_hard
@@ -168,6 +172,8 @@ def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
         return carousel_search.choose_hard(view, rng, budget, exact=level != "hardnoend",
                                            sides=7 if level == "hardallend" else TWO_SIDES,
                                            used=used)
+    if level == "hardselfish" and view.game == "carousel":
+        return choose_selfish(view, rng, budget)
     if level in GUIDED and view.game == "traditional":
         return traditional_search.choose_hard(view, rng, budget, used=used,
                                               finish=GUIDED[level])
