@@ -9,8 +9,8 @@ Run from the repository root:
         [--credit C] [--rollout R,I] [--seconds S] [--each]
 
 `--playouts`, `--late`, `--lead`, `--credit` and `--rollout` set the hard level's search for every
-set run (`montecarlo.PLAYOUTS_BY_SET` and `RULES_BY_SET`; `--playouts 0`: the planner
-alone); `--seconds` its time cap a decision (`montecarlo.DEFAULT_SECONDS`, to tell what
+set run (the computer player's `montecarlo.PLAYER_BUDGET_BY_SET` and `RULES_BY_SET`;
+`--playouts 0`: the planner alone); `--seconds` its time cap a decision (to tell what
 the cap costs); `--each` prints every seed's result, for paired comparisons.
 
 Each deal is played by `engine.clock.play.play_deal` (as bench/bench_clock_levels.py
@@ -82,11 +82,13 @@ def main(argv: list[str] | None = None) -> int:
     sets = [int(s) for s in args.sets.split(",")]
     chunks = [int(c) for c in args.chunks.split(",")]
     tallies = {top: Tally(start=args.start) for top in sets}
-    if args.seconds is not None:
-        montecarlo.DEFAULT_SECONDS = args.seconds
     for top in sets:
-        if args.playouts is not None:
-            montecarlo.PLAYOUTS_BY_SET[top] = args.playouts
+        # The computer player's budget (`montecarlo.player_budget`), which this plays.
+        playouts, seconds = montecarlo.PLAYER_BUDGET_BY_SET.get(
+            top, (montecarlo.PLAYOUTS_BY_SET[top], montecarlo.DEFAULT_SECONDS))
+        montecarlo.PLAYER_BUDGET_BY_SET[top] = (
+            playouts if args.playouts is None else args.playouts,
+            seconds if args.seconds is None else args.seconds)
         rules = montecarlo.RULES_BY_SET.get(top, montecarlo.Rules())
         montecarlo.RULES_BY_SET[top] = replace(
             rules, late=rules.late if args.late is None else args.late,

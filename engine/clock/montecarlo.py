@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.ai.allocate import OutOfTime, halving
 from engine.ai.hard import Budget
@@ -248,8 +248,14 @@ RULES_BY_SET: dict[int, Rules] = {9: LATE, 12: LATE}
 # each move (`OutOfTime`), so a decision ends within one rollout move of it: double-9
 # seeds 0-19 at load 2-3 had a worst of 357 ms and double-12 seeds 0-14 of 354 ms (when
 # it was read only after each sample, one playout a candidate, 627 ms, and 1.9 s at
-# load 5). The Hint shares this cap.
+# load 5). The Hint's cap.
 DEFAULT_SECONDS = 0.35
+# A computer player has no person waiting on its click, so where more playouts measured
+# stronger it spends up to 0.9 s: (playouts, seconds) by set, others as the Hint. Double-6
+# is bound by the Hint's cap (p95 342 ms); at 900 playouts within 0.9 s it won 458 of
+# seeds 0-999 against 442 (83 deals won only so, 67 only at the Hint's budget; decisions
+# p95 901 ms, worst 907 ms at a load of 2; bench/README.md, "Big Clock levels").
+PLAYER_BUDGET_BY_SET: dict[int, tuple[int, float]] = {6: (900, 0.9)}
 _SEARCHERS: dict[int, Searcher] = {}
 
 
@@ -261,6 +267,17 @@ def default_budget(hours: int) -> Budget | None:
     if DEFAULT_PLAYOUTS < 1 or playouts < 1:
         return None
     return Budget(playouts=playouts, seconds=DEFAULT_SECONDS)
+
+
+def player_budget(hours: int) -> Budget | None:
+    """A computer player's budget for a set: `PLAYER_BUDGET_BY_SET`'s, else the Hint's
+    (`default_budget`; None as there, and when its playouts are 0: the planner alone)."""
+    budget = default_budget(hours)
+    found = PLAYER_BUDGET_BY_SET.get(hours)
+    if budget is None or found is None:
+        return budget
+    playouts, seconds = found
+    return replace(budget, playouts=playouts, seconds=seconds) if playouts > 0 else None
 
 
 def searcher(hours: int) -> Searcher:

@@ -10,7 +10,7 @@ from typing import Any
 from engine.ai.hard import Budget
 from engine.ai.simple import Policy, easy
 from engine.clock.hint import hint
-from engine.clock.montecarlo import hard_move
+from engine.clock.montecarlo import hard_move, player_budget
 from engine.clock.view import ClockMove, ClockView
 from engine.rng import SeededRandom
 
@@ -20,7 +20,8 @@ def _normal(view: ClockView, rng: SeededRandom, budget: Budget, options: Any) ->
 
 
 def _hard(view: ClockView, rng: SeededRandom, budget: Budget, options: Any) -> ClockMove:
-    return hard_move(view, give_up=True, budget=budget)
+    # The table's budget, else the computer player's own (more than the Hint's).
+    return hard_move(view, give_up=True, budget=budget or player_budget(view.hours))
 
 
 POLICIES: dict[str, Policy] = {"easy": easy, "normal": _normal, "hard": _hard}

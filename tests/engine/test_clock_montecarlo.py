@@ -26,6 +26,7 @@ from engine.clock.planner import (
     to_clock_move,
 )
 from engine.clock.planner import hard_move as planner_move
+from engine.clock.policy import POLICIES
 from engine.clock.view import ClockMove
 from engine.rng import SeededRandom
 
@@ -185,6 +186,29 @@ def test_the_hard_hint_on_double_9_stops_at_the_level_s_time_cap(
     assert move in g.legal_moves()
     # The decision's first reading (one tick), its cap, and the reading that met it.
     assert clock.now == pytest.approx(tick + mc.DEFAULT_SECONDS, abs=2 * tick)
+
+
+def test_a_computer_player_on_double_6_thinks_longer_than_the_hint(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Both on a virtual clock that their playouts would take seconds of: the Hint stops
+    # at its cap, a computer player at its own, still under a second.
+    tick = 1 / 1024
+    clock = Ticking(tick)
+    monkeypatch.setattr(mc, "DEFAULT_PLAYOUTS", 1)  # the suite turns the search off
+    budget = mc.default_budget(6)
+    assert budget is not None
+    monkeypatch.setattr(mc, "default_budget", lambda hours: replace(budget, clock=clock))
+    g = next(choice_points(6, range(20)))
+    monkeypatch.setattr(mc, "_SEARCHERS", {})
+    assert hint_at("hard", g) in g.legal_moves()
+    assert clock.now == pytest.approx(tick + mc.DEFAULT_SECONDS, abs=2 * tick)
+    clock.now = 0.0
+    monkeypatch.setattr(mc, "_SEARCHERS", {})
+    player = mc.player_budget(6)
+    assert player is not None and mc.DEFAULT_SECONDS < player.seconds < 1.0
+    assert player.playouts > budget.playouts
+    assert POLICIES["hard"](g.view(0), SeededRandom(0), None, None) in g.legal_moves()
+    assert clock.now == pytest.approx(tick + player.seconds, abs=2 * tick)
 
 
 def test_a_decision_whose_candidates_took_its_time_is_the_planner_s() -> None:
