@@ -168,47 +168,50 @@ def test_the_hard_hint_searches_with_the_level_s_own_budget(
     assert move == to_clock_move(expected[0])
 
 
-def test_the_hard_hint_on_double_9_stops_at_the_level_s_time_cap(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # The level's own budget (300 playouts, DEFAULT_SECONDS), on a virtual clock that
-    # the playouts would take seconds of: the Hint answers at the cap, not after them.
-    tick = 1 / 1024
-    clock = Ticking(tick)
+TICK = 1 / 1024
+
+
+def on_virtual_clock(monkeypatch: pytest.MonkeyPatch, hours: int) -> tuple[Ticking, Budget]:
+    """The level's own budget for the set (the Hint's, and the computer player's unless
+    it has its own) read on a virtual clock that the playouts would take seconds of;
+    the searchers start afresh. Returns the clock and the Hint's budget."""
+    clock = Ticking(TICK)
     monkeypatch.setattr(mc, "DEFAULT_PLAYOUTS", 1)  # the suite turns the search off
-    budget = mc.default_budget(9)
+    budget = mc.default_budget(hours)
     assert budget is not None
     monkeypatch.setattr(mc, "default_budget", lambda hours: replace(budget, clock=clock))
     monkeypatch.setattr(mc, "_SEARCHERS", {})
+    return clock, budget
+
+
+def test_the_hard_hint_on_double_9_stops_at_the_level_s_time_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The level's own budget (300 playouts, DEFAULT_SECONDS): the Hint answers at the
+    # cap, not after the playouts.
+    clock, _ = on_virtual_clock(monkeypatch, 9)
     rules = mc.RULES_BY_SET[9]
     assert rules.late is not None
     g = next(g for g in choice_points(9, range(40)) if g.view(0).stock_size <= rules.late)
     move = hint_at("hard", g)
     assert move in g.legal_moves()
     # The decision's first reading (one tick), its cap, and the reading that met it.
-    assert clock.now == pytest.approx(tick + mc.DEFAULT_SECONDS, abs=2 * tick)
+    assert clock.now == pytest.approx(TICK + mc.DEFAULT_SECONDS, abs=2 * TICK)
 
 
 def test_a_computer_player_on_double_6_thinks_longer_than_the_hint(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # Both on a virtual clock that their playouts would take seconds of: the Hint stops
-    # at its cap, a computer player at its own, still under a second.
-    tick = 1 / 1024
-    clock = Ticking(tick)
-    monkeypatch.setattr(mc, "DEFAULT_PLAYOUTS", 1)  # the suite turns the search off
-    budget = mc.default_budget(6)
-    assert budget is not None
-    monkeypatch.setattr(mc, "default_budget", lambda hours: replace(budget, clock=clock))
+    # The Hint stops at its cap; a computer player at its own, still under a second.
     g = next(choice_points(6, range(20)))
-    monkeypatch.setattr(mc, "_SEARCHERS", {})
+    clock, hint_budget = on_virtual_clock(monkeypatch, 6)
     assert hint_at("hard", g) in g.legal_moves()
-    assert clock.now == pytest.approx(tick + mc.DEFAULT_SECONDS, abs=2 * tick)
+    assert clock.now == pytest.approx(TICK + mc.DEFAULT_SECONDS, abs=2 * TICK)
     clock.now = 0.0
     monkeypatch.setattr(mc, "_SEARCHERS", {})
     player = mc.player_budget(6)
     assert player is not None and mc.DEFAULT_SECONDS < player.seconds < 1.0
-    assert player.playouts > budget.playouts
+    assert player.playouts > hint_budget.playouts
     assert POLICIES["hard"](g.view(0), SeededRandom(0), None, None) in g.legal_moves()
-    assert clock.now == pytest.approx(tick + player.seconds, abs=2 * tick)
+    assert clock.now == pytest.approx(TICK + player.seconds, abs=2 * TICK)
 
 
 def test_a_decision_whose_candidates_took_its_time_is_the_planner_s() -> None:
