@@ -12,8 +12,9 @@ planner's own); the samples go to the candidates still close by successive halvi
 
 It reads only the view: the samples are seeded from what the player sees, so two
 positions that look the same give the same move whatever their real stock (as long
-as the time cap, `DEFAULT_SECONDS` a decision, is not what stops the playouts; the
-playouts read it before each move, so a decision ends within one move of it).
+as the time cap, `DEFAULT_SECONDS` a decision for the Hint and more for a computer
+player on some sets (`player_budget`), is not what stops the playouts; the playouts
+read it before each move, so a decision ends within one move of it).
 Per set (`RULES_BY_SET`), the search may start only late in the stock, play its
 rollouts at other search limits, or follow a challenger only on a paired margin over
 the planner's choice (`paired`). Measured over seeds 0-999 (bench/README.md, "Big
