@@ -84,11 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     tallies = {top: Tally(start=args.start) for top in sets}
     for top in sets:
         # The computer player's budget (`montecarlo.player_budget`), which this plays.
-        playouts, seconds = montecarlo.PLAYER_BUDGET_BY_SET.get(
-            top, (montecarlo.PLAYOUTS_BY_SET[top], montecarlo.DEFAULT_SECONDS))
+        own = montecarlo.player_budget(top)
+        assert own is not None  # the search is on outside the test suite
         montecarlo.PLAYER_BUDGET_BY_SET[top] = (
-            playouts if args.playouts is None else args.playouts,
-            seconds if args.seconds is None else args.seconds)
+            own.playouts if args.playouts is None else args.playouts,
+            own.seconds if args.seconds is None else args.seconds)
         rules = montecarlo.RULES_BY_SET.get(top, montecarlo.Rules())
         montecarlo.RULES_BY_SET[top] = replace(
             rules, late=rules.late if args.late is None else args.late,

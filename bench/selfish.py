@@ -12,6 +12,7 @@ two differ only in whose points a playout counts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.ai.exact import then_sample
@@ -31,11 +32,20 @@ class SelfishRound(Round):
     own: list[int]
 
     def score(self, seat: int, scored: int) -> bool:
-        before = self.scores[seat % 2 if self.pairs else seat]
+        side = seat % 2 if self.pairs else seat
+        before = self.scores[side]
         won = super().score(seat, scored)
         # `exact_finish` may refuse the points: count only what the side got.
-        self.own[seat] += self.scores[seat % 2 if self.pairs else seat] - before
+        self.own[seat] += self.scores[side] - before
         return won
+
+    def reward(self, seat: int, before: Sequence[int]) -> float:
+        """`Round.reward` with the seat's own gain in place of its pair's: the partner's
+        points count for nothing (a match the pair wins is still won)."""
+        side = seat % 2 if self.pairs else seat
+        counted = list(before)
+        counted[side] = self.scores[side] - self.own[seat]
+        return super().reward(seat, counted)
 
     @classmethod
     def of(cls, game: Round) -> SelfishRound:
@@ -63,13 +73,7 @@ def choose_selfish(view: CarouselView, rng: SeededRandom, budget: Budget | None 
         game = SelfishRound.of(base.copy())
         if not game.play(roots[k]):
             finish(game, rng)
-        # 1 or 0 for the match won or lost by the pair, else 0.5 plus the seat's own
-        # gain less the other pair's, over 40 (as `Round.reward`, but the partner's
-        # points count for nothing).
-        if game.won >= 0:
-            return 1.0 if game.won == me % 2 else 0.0
-        theirs = game.scores[1 - me % 2] - base.scores[1 - me % 2]
-        return min(1.0, max(0.0, 0.5 + (game.own[me] - theirs) / 40.0))
+        return game.reward(me, base.scores)
 
     return moves[then_sample(len(moves), (None, None), budget or HARD_BUDGET,
                              sample=deals.sample, evaluate=evaluate, rng=rng)]

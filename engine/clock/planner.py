@@ -40,7 +40,6 @@ from engine.clock.board import (
     all_home,
     board_of,
     has_misplaced,
-    misplaced,
     place,
     search,
     step,
@@ -180,17 +179,17 @@ class Policy:
 
             def troubled(b: Board) -> bool:
                 # Rearranging ends once the double can go home and none lies misplaced.
-                return not accepts(b, d, drawn) or bool(misplaced(b))
+                return not accepts(b, d, drawn) or has_misplaced(b)
 
             path, found, _ = search(board, troubled, rescued, self.rescue)
             if found is None:
                 return _delay(board, drawn), True
             return self._follow(board, drawn, stock, path, (PLACE, d)), False
         if drawn >= 0:
-            if not misplaced(board):
+            if not has_misplaced(board):
                 _, where = best_placement(board, drawn, w, left)
                 return ((PLACE, where) if where else DISCARD), False
-            path, _, _ = search(board, _troubled,
+            path, _, _ = search(board, has_misplaced,
                                 lambda b: best_placement(b, drawn, w, left)[0],
                                 self.improve)
             where = best_placement(walk(board, path), drawn, w, left)[1]
@@ -199,7 +198,7 @@ class Policy:
         if stock:
             return DRAW, False
         # The stock is out and no tile waits: only misplaced doubles are left to bring home.
-        path, found, _ = search(board, _troubled, lambda b: 0.0 if all_home(b) else None,
+        path, found, _ = search(board, has_misplaced, lambda b: 0.0 if all_home(b) else None,
                                 FINAL_LIMIT, enough=0.0)
         if found is None or not path:
             return _delay(board, drawn), True
@@ -219,10 +218,6 @@ class Policy:
             at = step(at, a, b)
             self.plans[(at, drawn, stock)] = move
         return moves[0]
-
-
-def _troubled(b: Board) -> bool:
-    return has_misplaced(b)
 
 
 def _delay(board: Board, drawn: int) -> Move:

@@ -1,6 +1,7 @@
 """bench/selfish.py, the Carousel search that does not play for its partner (issue 27's
 measure of what playing for the pair is worth): its seats' own points must add up to
-their pair's, hand after hand, and it must play legal moves."""
+their pair's, hand after hand, a partner's points must count for nothing in its
+reward, and it must play legal moves."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ def test_own_points_add_up_to_the_pairs() -> None:
             gain = played.scores[side] - base.scores[side]
             assert played.own[side] + played.own[side + 2] == gain
             scored += gain
+        for seat in range(4):  # the partner's points count for nothing
+            pair = Round.reward(played, seat, base.scores)
+            if played.won < 0 and played.own[(seat + 2) % 4] > 0:
+                assert played.reward(seat, base.scores) < pair
+            elif played.own[(seat + 2) % 4] == 0:
+                assert played.reward(seat, base.scores) == pair
     assert scored > 0  # the hands did score
 
 
