@@ -39,7 +39,8 @@ from engine.clock.planner import (
     Move,
     Unseen,
     Weights,
-    best_placement,
+    placement_plan,
+    rescue_tests,
     value,
 )
 
@@ -109,14 +110,7 @@ def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro
         home = accepts(board, d, drawn)
         if home and not (HOME_REARRANGE and has_misplaced(board)):
             return []
-
-        def rescued(b: Board) -> float | None:
-            return value(place(b, d, drawn), w, left) if accepts(b, d, drawn) else None
-
-        def troubled(b: Board) -> bool:
-            # Rearranging ends once the double can go home and none lies misplaced.
-            return not accepts(b, d, drawn) or has_misplaced(b)
-
+        troubled, rescued = rescue_tests(d, drawn, w, left)
         if home:  # the planner's move: home at once
             scored.append((value(place(board, d, drawn), w, left), ((), (PLACE, d))))
             limit = HOME_LIMIT
@@ -136,12 +130,7 @@ def candidates(board: Board, drawn: int, w: Weights, left: Unseen) -> list[Macro
             if len(scored) >= 4 * MAX_CANDIDATES:
                 break
     else:
-        if has_misplaced(board):
-            path, _, _ = search(board, has_misplaced,
-                                lambda b: best_placement(b, drawn, w, left)[0], IMPROVE_LIMIT)
-        else:
-            path = []
-        best, where = best_placement(walk(board, path), drawn, w, left)
+        path, best, where = placement_plan(board, drawn, w, left, IMPROVE_LIMIT)
         scored.append((best, (tuple(path), (PLACE, where) if where else DISCARD)))
         seen = {apply_macro(board, drawn, scored[0][1])[0]}
         goals = (_goals(board, has_misplaced, lambda b: 0.0, IMPROVE_LIMIT)

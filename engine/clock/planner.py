@@ -27,6 +27,7 @@ Weights were tuned on seeded double-6 deals 0-499 and checked on 500-999
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.clock.board import (
@@ -36,6 +37,7 @@ from engine.clock.board import (
     LOW,
     MASK,
     Board,
+    Step,
     accepts,
     all_home,
     board_of,
@@ -150,6 +152,35 @@ def best_placement(board: Board, t: int, w: Weights = WEIGHTS,
     return best, where
 
 
+def rescue_tests(d: int, drawn: int, w: Weights, left: Unseen
+                 ) -> tuple[Callable[[Board], bool], Callable[[Board], float | None]]:
+    """The `search` tests for a drawn double `drawn` (of hour `d`): whether a board
+    still needs rearranging (the double cannot go home, or another lies misplaced), and
+    the value once it goes home (None when it cannot)."""
+
+    def troubled(b: Board) -> bool:
+        # Rearranging ends once the double can go home and none lies misplaced.
+        return not accepts(b, d, drawn) or has_misplaced(b)
+
+    def rescued(b: Board) -> float | None:
+        return value(place(b, d, drawn), w, left) if accepts(b, d, drawn) else None
+
+    return troubled, rescued
+
+
+def placement_plan(board: Board, drawn: int, w: Weights, left: Unseen,
+                   limit: int) -> tuple[list[Step], float, int]:
+    """The planner's play of a drawn non-double: the rearranging steps searched (within
+    `limit` boards, none when no double lies misplaced), then the value and the hour
+    of the best placement on the board they leave (hour 0: discard)."""
+    path: list[Step] = []
+    if has_misplaced(board):
+        path, _, _ = search(board, has_misplaced,
+                            lambda b: best_placement(b, drawn, w, left)[0], limit)
+    best, where = best_placement(walk(board, path), drawn, w, left)
+    return path, best, where
+
+
 class Policy:
     """The hard policy with its memory of plans (safe to share between threads: a plan
     is a pure function of its position)."""
@@ -173,26 +204,12 @@ class Policy:
             d = HIGH[drawn]
             if accepts(board, d, drawn):
                 return (PLACE, d), False
-
-            def rescued(b: Board) -> float | None:
-                return value(place(b, d, drawn), w, left) if accepts(b, d, drawn) else None
-
-            def troubled(b: Board) -> bool:
-                # Rearranging ends once the double can go home and none lies misplaced.
-                return not accepts(b, d, drawn) or has_misplaced(b)
-
-            path, found, _ = search(board, troubled, rescued, self.rescue)
+            path, found, _ = search(board, *rescue_tests(d, drawn, w, left), self.rescue)
             if found is None:
                 return _delay(board, drawn), True
             return self._follow(board, drawn, stock, path, (PLACE, d)), False
         if drawn >= 0:
-            if not has_misplaced(board):
-                _, where = best_placement(board, drawn, w, left)
-                return ((PLACE, where) if where else DISCARD), False
-            path, _, _ = search(board, has_misplaced,
-                                lambda b: best_placement(b, drawn, w, left)[0],
-                                self.improve)
-            where = best_placement(walk(board, path), drawn, w, left)[1]
+            path, _, where = placement_plan(board, drawn, w, left, self.improve)
             return self._follow(board, drawn, stock, path,
                                 (PLACE, where) if where else DISCARD), False
         if stock:
