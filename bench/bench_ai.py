@@ -41,9 +41,11 @@ allocation alone (in Mexican Train, its own search with `halving=False`); and
 `engine.traditional.endgame`, the Carousel's `engine.carousel.endgame`); `hardallend`:
 the Carousel's hard level with its exact endgame applied to 3 or more sides too
 (paranoid, so pessimistic there; as shipped it solves only two sides);
-`hardselfish`: the Carousel's hard level without its endgame, each playout rewarded by
-the seat's own points rather than its pair's (bench/selfish.py; `--pairings
-hardnoend-hardselfish` in `carpairs` measures what playing for the partner is worth); and
+`hardselfish`, `hardmatch`, `hardmean`: the Carousel's hard level without its endgame,
+each playout rewarded otherwise (bench/rewards.py): by the seat's own points rather
+than its pair's (`--pairings hardnoend-hardselfish` in `carpairs` measures what playing
+for the partner is worth), by the side's chance to win the match from the scores, or by
+its gain less the other sides' mean gain rather than the best one's; and
 `hardgeneric`: `engine.ai.hard.choose_hard`, the generic search on the rules engine
 that the Traditional game's and the Carousel's kernel searches replaced (the same
 moves at the same playouts, at more CPU). For
@@ -71,7 +73,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import wilson
-from bench.selfish import choose_selfish
+from bench.rewards import REWARDS, choose_rewarded
 from engine import inference
 from engine.ai import DEFAULT_BUDGET, Budget, choose
 from engine.ai.hard import choose_flat, choose_hard
@@ -172,8 +174,8 @@ def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
         return carousel_search.choose_hard(view, rng, budget, exact=level != "hardnoend",
                                            sides=7 if level == "hardallend" else TWO_SIDES,
                                            used=used)
-    if level == "hardselfish" and view.game == "carousel":
-        return choose_selfish(view, rng, budget)
+    if level in REWARDS and view.game == "carousel":
+        return choose_rewarded(level, view, rng, budget)
     if level in GUIDED and view.game == "traditional":
         return traditional_search.choose_hard(view, rng, budget, used=used,
                                               finish=GUIDED[level])
