@@ -252,11 +252,12 @@ RULES_BY_SET: dict[int, Rules] = {9: LATE, 12: LATE}
 # load 5). The Hint's cap.
 DEFAULT_SECONDS = 0.35
 # A computer player has no person waiting on its click, so where more playouts measured
-# stronger it spends up to 0.9 s: (playouts, seconds) by set, others as the Hint. Double-6
-# is bound by the Hint's cap (p95 342 ms); at 900 playouts within 0.9 s it won 458 of
-# seeds 0-999 against 442 (83 deals won only so, 67 only at the Hint's budget; decisions
-# p95 901 ms, worst 907 ms at a load of 2; bench/README.md, "Big Clock levels").
-PLAYER_BUDGET_BY_SET: dict[int, tuple[int, float]] = {6: (900, 0.9)}
+# stronger it spends up to 0.9 s: (playouts, seconds) by set, others as the Hint. At 900
+# playouts within 0.9 s, seeds 0-999 (bench/README.md, "Big Clock levels"): double-6
+# won 458 against 442 at the Hint's budget (83 deals won only so, 67 only at the Hint's;
+# decisions p95 901 ms, worst 907 ms at a load of 2), double-12 179 against 160 (64 and
+# 45; p95 3-8 ms, worst 914 ms: it searches only late in the stock).
+PLAYER_BUDGET_BY_SET: dict[int, tuple[int, float]] = {6: (900, 0.9), 12: (900, 0.9)}
 _SEARCHERS: dict[int, Searcher] = {}
 
 

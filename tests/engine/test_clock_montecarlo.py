@@ -184,30 +184,37 @@ def on_virtual_clock(monkeypatch: pytest.MonkeyPatch, hours: int) -> tuple[Ticki
     return clock, budget
 
 
+def searched_position(top: int) -> ClockGame:
+    """A choice point where the level searches (late enough in the stock for its set)."""
+    rules = mc.RULES_BY_SET.get(top, mc.Rules())
+    return next(g for g in choice_points(top, range(40))
+                if rules.late is None or g.view(0).stock_size <= rules.late)
+
+
 def test_the_hard_hint_on_double_9_stops_at_the_level_s_time_cap(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The level's own budget (300 playouts, DEFAULT_SECONDS): the Hint answers at the
     # cap, not after the playouts.
     clock, _ = on_virtual_clock(monkeypatch, 9)
-    rules = mc.RULES_BY_SET[9]
-    assert rules.late is not None
-    g = next(g for g in choice_points(9, range(40)) if g.view(0).stock_size <= rules.late)
+    g = searched_position(9)
     move = hint_at("hard", g)
     assert move in g.legal_moves()
     # The decision's first reading (one tick), its cap, and the reading that met it.
     assert clock.now == pytest.approx(TICK + mc.DEFAULT_SECONDS, abs=2 * TICK)
 
 
-def test_a_computer_player_on_double_6_thinks_longer_than_the_hint(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # The Hint stops at its cap; a computer player at its own, still under a second.
-    g = next(choice_points(6, range(20)))
-    clock, hint_budget = on_virtual_clock(monkeypatch, 6)
+@pytest.mark.parametrize("top", [6, 12])
+def test_a_computer_player_thinks_longer_than_the_hint(
+        monkeypatch: pytest.MonkeyPatch, top: int) -> None:
+    # On double-6 and double-12 the Hint stops at its cap; a computer player at its own,
+    # still under a second.
+    g = searched_position(top)
+    clock, hint_budget = on_virtual_clock(monkeypatch, top)
     assert hint_at("hard", g) in g.legal_moves()
     assert clock.now == pytest.approx(TICK + mc.DEFAULT_SECONDS, abs=2 * TICK)
     clock.now = 0.0
     monkeypatch.setattr(mc, "_SEARCHERS", {})
-    player = mc.player_budget(6)
+    player = mc.player_budget(top)
     assert player is not None and mc.DEFAULT_SECONDS < player.seconds < 1.0
     assert player.playouts > hint_budget.playouts
     assert POLICIES["hard"](g.view(0), SeededRandom(0), None, None) in g.legal_moves()
