@@ -56,7 +56,7 @@ class SelfishRound(Round):
         self.own[seat] += self.scores[side] - before
         return won
 
-    def reward(self, seat: int, before: Sequence[int]) -> float:
+    def reward(self, seat: int, before: Sequence[float]) -> float:
         """`Round.reward` with the seat's own gain in place of its pair's: the partner's
         points count for nothing (a match the pair wins is still won)."""
         side = seat % 2 if self.pairs else seat
@@ -99,11 +99,12 @@ def match_chance(game: Round, seat: int, before: Sequence[int] = (),
 def mean_gain(game: Round, seat: int, before: Sequence[int]) -> float:
     """`Round.reward` with the other sides' mean gain in place of the best one's."""
     side = seat % 2 if game.pairs else seat
-    if game.won >= 0:
-        return 1.0 if game.won == side else 0.0
     gains = [now - then for now, then in zip(game.scores, before, strict=True)]
     theirs = (sum(gains) - gains[side]) / (len(gains) - 1)
-    return min(1.0, max(0.0, 0.5 + (gains[side] - theirs) / 40))
+    # Every other side counted as gaining the mean: the best of them is the mean.
+    counted = [now - (gains[side] if i == side else theirs)
+               for i, now in enumerate(game.scores)]
+    return game.reward(seat, counted)
 
 
 # The bench's level names: (how a playout's round is made from a copy, its reward).

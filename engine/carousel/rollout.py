@@ -267,7 +267,7 @@ class Round:
         self.turn = seat + 1 if seat + 1 < self.n else 0
         return False
 
-    def reward(self, seat: int, before: Sequence[int]) -> float:
+    def reward(self, seat: int, before: Sequence[float]) -> float:
         """`Judge.reward` for `seat` once the hand is over, `before` the side scores of
         its mark: 1 or 0 for the match won or lost, else 0.5 plus the side's gain less the
         best other side's, over 40 (clipped to [0, 1])."""
