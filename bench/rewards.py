@@ -7,7 +7,7 @@ pairs), whatever the match's scores. These keep everything else (the deals, the 
 playouts, successive halving) and never solve the endgame exactly (the solver has the
 shipped reward), so each is to be met by `hardnoend`, or by `hard` where that solver
 never applies (3 sides or more):
-- `hardselfish` (`selfish_gain`): the seat's own gain less the other pair's; its
+- `hardselfish` (`SelfishRound.reward`): the seat's own gain less the other pair's; its
   partner's points count for nothing, though a match its pair wins is still won
   (`SelfishRound` keeps each seat's own points beside the sides').
 - `hardmatch` (`match_chance`): the side's chance to win the match from the scores the
@@ -74,12 +74,6 @@ class SelfishRound(Round):
         return new
 
 
-def selfish_gain(game: Round, seat: int, before: Sequence[int]) -> float:
-    """`SelfishRound.reward` (`game` must be one)."""
-    assert isinstance(game, SelfishRound)
-    return game.reward(seat, before)
-
-
 def match_chance(game: Round, seat: int, before: Sequence[int] = (),
                  rate: float = RATE, scale: float = SCALE) -> float:
     """The chance that `seat`'s side wins the match once `game`'s hand is over: 1 or 0
@@ -107,11 +101,19 @@ def mean_gain(game: Round, seat: int, before: Sequence[int]) -> float:
     return game.reward(seat, counted)
 
 
+def _as_is(game: Round) -> Round:
+    return game
+
+
+def _own_reward(game: Round, seat: int, before: Sequence[int]) -> float:
+    return game.reward(seat, before)  # a `SelfishRound`'s own
+
+
 # The bench's level names: (how a playout's round is made from a copy, its reward).
 REWARDS: dict[str, tuple[Callable[[Round], Round], Reward]] = {
-    "hardselfish": (SelfishRound.of, selfish_gain),
-    "hardmatch": (lambda game: game, match_chance),
-    "hardmean": (lambda game: game, mean_gain),
+    "hardselfish": (SelfishRound.of, _own_reward),
+    "hardmatch": (_as_is, match_chance),
+    "hardmean": (_as_is, mean_gain),
 }
 
 
