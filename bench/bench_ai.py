@@ -45,7 +45,8 @@ the Carousel's hard level with its exact endgame applied to 3 or more sides too
 each playout rewarded otherwise (bench/rewards.py): by the seat's own points rather
 than its pair's (`--pairings hardnoend-hardselfish` in `carpairs` measures what playing
 for the partner is worth), by the side's chance to win the match from the scores, or by
-its gain less the other sides' mean gain rather than the best one's; and
+its gain less the other sides' mean gain rather than the best one's; `hardmodel`: the
+same, its playouts playing every seat as the normal level would (bench/modelled.py); and
 `hardgeneric`: `engine.ai.hard.choose_hard`, the generic search on the rules engine
 that the Traditional game's and the Carousel's kernel searches replaced (the same
 moves at the same playouts, at more CPU). For
@@ -73,6 +74,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import wilson
+from bench.modelled import choose_modelled
 from bench.rewards import REWARDS, choose_rewarded
 from engine import inference
 from engine.ai import DEFAULT_BUDGET, Budget, choose
@@ -176,6 +178,8 @@ def _choose(level: str, view: Any, rng: SeededRandom, budget: Budget | None,
                                            used=used)
     if level in REWARDS and view.game == "carousel":
         return choose_rewarded(level, view, rng, budget)
+    if level == "hardmodel" and view.game == "carousel":
+        return choose_modelled(view, rng, budget)
     if level in GUIDED and view.game == "traditional":
         return traditional_search.choose_hard(view, rng, budget, used=used,
                                               finish=GUIDED[level])

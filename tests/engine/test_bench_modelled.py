@@ -1,0 +1,66 @@
+"""bench/modelled.py, the Carousel search whose playouts play every seat as the normal
+level (issue 27: is modelling the opponents' policy worth it?): its move must be the
+normal level's own choice, from what that seat cannot see, and its search must play
+legal moves."""
+
+from __future__ import annotations
+
+from bench.modelled import choose_modelled, finish_modelled, normal_move
+from engine.ai.hard import Budget
+from engine.carousel import CarouselGame, CarouselOptions
+from engine.carousel.hidden import unseen_tiles
+from engine.carousel.policy import _scores, choose_normal
+from engine.carousel.rollout import Round, move_of
+from engine.carousel.tables import mask
+from engine.rng import SeededRandom
+
+
+def _unseen(game: Round, seat: int) -> int:
+    bits = 0
+    for bit in game.stock[game.pos:]:
+        bits |= bit
+    for other, hand in enumerate(game.hands):
+        if other != seat:
+            bits |= hand
+    return bits
+
+
+def test_the_modelled_move_is_the_normal_levels() -> None:
+    compared = 0
+    for seed in range(6):
+        game = CarouselGame(["A", "B", "C", "D"], CarouselOptions(), seed=seed)
+        rng = SeededRandom(seed)
+        while (seat := game.to_move) is not None:
+            view = game.view(seat)
+            plays = [m for m in view.legal_moves if m.tile is not None]
+            if len(plays) > 1 and view.spinner is not None:
+                scored = _scores(view, plays)
+                best = max(score for score, _ in scored)
+                wanted = {move_of(m) for score, m in scored if score == best}
+                fast = Round.of_game(game)
+                unseen = _unseen(fast, seat)
+                assert unseen == mask(unseen_tiles(view))  # what the seat cannot see
+                moves = fast.legal_moves()
+                chosen = {normal_move(fast, moves, unseen, SeededRandom(k)) for k in range(12)}
+                assert chosen == wanted
+                compared += 1
+            game.play(choose_normal(view, rng))
+    assert compared > 500
+
+
+def test_a_modelled_playout_ends_the_hand() -> None:
+    for seed in range(40):
+        game = Round.of_game(CarouselGame(["A", "B", "C", "D"], CarouselOptions(), seed=seed))
+        finish_modelled(game, SeededRandom(seed))
+        assert game.turn == -1 and not game.cut
+
+
+def test_the_modelled_search_plays_legal_moves() -> None:
+    game = CarouselGame(["A", "B", "C", "D"], CarouselOptions(), seed=3)
+    for _ in range(12):
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        move = choose_modelled(view, SeededRandom(seat), Budget(playouts=40, seconds=5.0))
+        assert move in view.legal_moves
+        game.play(move)
