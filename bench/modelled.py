@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.exact import then_sample
 from engine.ai.hard import Budget
-from engine.carousel.rollout import DRAW, GUARD, Round, move_of
-from engine.carousel.search import HARD_BUDGET, _Deals
+from engine.carousel.rollout import DRAW, GUARD, Round
+from engine.carousel.search import choose_hard
 from engine.carousel.tables import BIT, DOUBLE, OTHER, PIPS, RANK, SIDE, TILES, points
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove
@@ -113,20 +112,4 @@ def finish_modelled(game: Round, rng: SeededRandom) -> None:
 def choose_modelled(view: CarouselView, rng: SeededRandom, budget: Budget | None = None,
                     options: Any = None) -> LineMove:
     """`choose_hard(..., exact=False)` with `finish_modelled` playouts."""
-    moves = view.legal_moves
-    if len(moves) == 1:
-        return moves[0]
-    me = view.seat
-    assert me is not None
-    deals = _Deals(view, options)
-    roots = [move_of(m) for m in moves]
-
-    def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
-        game = base.copy()
-        if not game.play(roots[k]):
-            finish_modelled(game, rng)
-        return game.reward(me, base.scores)
-
-    return moves[then_sample(len(moves), (None, None), budget or HARD_BUDGET,
-                             sample=deals.sample, evaluate=evaluate, rng=rng)]
-
+    return choose_hard(view, rng, budget, options, exact=False, finish=finish_modelled)

@@ -23,17 +23,12 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.ai.exact import then_sample
 from engine.ai.hard import Budget
-from engine.carousel.playout import finish
-from engine.carousel.rollout import Round, move_of
-from engine.carousel.search import HARD_BUDGET, _Deals
+from engine.carousel.rollout import Round
+from engine.carousel.search import Reward, choose_hard
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove
 from engine.rng import SeededRandom
-
-# A playout's reward: (the round played out, the seat, the side scores before it).
-Reward = Callable[[Round, int, Sequence[int]], float]
 
 # Measured 2026-12-05 (normal against normal, 4 players, 40 matches): a seat gains
 # 5.5 points a hand on average, standard deviation 3.9; so two seats' totals part by
@@ -122,19 +117,5 @@ def choose_rewarded(level: str, view: CarouselView, rng: SeededRandom,
     """`choose_hard(..., exact=False)` with the playouts rewarded as `REWARDS[level]`
     says (see the module docstring). Raises KeyError for another level."""
     make, reward = REWARDS[level]
-    moves = view.legal_moves
-    if len(moves) == 1:
-        return moves[0]
-    me = view.seat
-    assert me is not None
-    deals = _Deals(view, options)
-    roots = [move_of(m) for m in moves]
-
-    def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
-        game = make(base.copy())
-        if not game.play(roots[k]):
-            finish(game, rng)
-        return reward(game, me, base.scores)
-
-    return moves[then_sample(len(moves), (None, None), budget or HARD_BUDGET,
-                             sample=deals.sample, evaluate=evaluate, rng=rng)]
+    return choose_hard(view, rng, budget, options, exact=False,
+                       start=lambda base: make(base.copy()), reward=reward)

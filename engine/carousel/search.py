@@ -19,13 +19,14 @@ compared by the sampling search.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.ai.exact import then_sample
 from engine.ai.hard import DEFAULT_BUDGET, Budget
+from engine.carousel import playout
 from engine.carousel.endgame import TWO_SIDES, choose_exact
 from engine.carousel.hidden import Sampler
-from engine.carousel.playout import finish
 from engine.carousel.rollout import Round, move_of
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove
@@ -35,6 +36,13 @@ from engine.rng import SeededRandom
 # holds 4x the generic search's 600 playouts (measured 2026-12-03: 132 / 244 ms CPU
 # median / p95 a decision at 4 players; 89.0% of 100 pair matches against normal).
 HARD_BUDGET = Budget(playouts=4 * DEFAULT_BUDGET.playouts, seconds=DEFAULT_BUDGET.seconds)
+
+Start = Callable[[Round], Round]
+"""A playout's round made from a sampled one (`Round.copy`, or a subclass's copy)."""
+Finish = Callable[[Round, SeededRandom], None]
+"""Plays a round to the end of its hand (`engine.carousel.playout.finish`)."""
+Reward = Callable[[Round, int, Sequence[int]], float]
+"""A played-out round's worth to a seat, given the side scores before (`Round.reward`)."""
 
 
 class _Deals:
@@ -52,7 +60,8 @@ class _Deals:
 
 def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = None,
                 options: Any = None, *, exact: bool = True, sides: int = TWO_SIDES,
-                used: list[str] | None = None) -> LineMove:
+                used: list[str] | None = None, start: Start = Round.copy,
+                finish: Finish = playout.finish, reward: Reward = Round.reward) -> LineMove:
     """The move of `view.legal_moves` that did best by successive halving, or by the
     exact endgame when `exact` and it applies to at most `sides` sides (see the module
     docstring); at once when there is only one. `budget` None is `HARD_BUDGET` (the
@@ -60,7 +69,8 @@ def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = N
     (None: the view's). `used`, when given, gets how the move was chosen appended
     ("exact", "tied": exact then sampled among the best, "out": the solver ran out of
     nodes or time and the halving chose, "sampled": the solver did not apply; for
-    benches).
+    benches). `start`, `finish` and `reward` make, play out and reward the sampling
+    search's playouts (the bench's variants; the exact endgame keeps its own).
     Raises ValueError for a spectator's view."""
     moves = view.legal_moves
     if len(moves) == 1:
@@ -74,10 +84,10 @@ def choose_hard(view: CarouselView, rng: SeededRandom, budget: Budget | None = N
     roots = [move_of(m) for m in moves]
 
     def evaluate(base: Round, k: int, rng: SeededRandom) -> float:
-        game = base.copy()
+        game = start(base)
         if not game.play(roots[k]):
             finish(game, rng)
-        return game.reward(me, base.scores)
+        return reward(game, me, base.scores)
 
     return moves[then_sample(len(moves), solved, budget, sample=deals.sample,
                              evaluate=evaluate, rng=rng, used=used)]
