@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.hard import Budget
-from engine.carousel.rollout import DRAW, GUARD, Round
+from engine.carousel.rollout import GUARD, Round
 from engine.carousel.search import choose_hard
 from engine.carousel.tables import BIT, DOUBLE, OTHER, PIPS, RANK, SIDE, TILES, points
 from engine.carousel.view import CarouselView
@@ -82,27 +82,26 @@ def normal_move(game: Round, moves: list[int], unseen: int, rng: SeededRandom) -
     return top[0] if len(top) == 1 else top[rng.below(len(top))]
 
 
+def unseen_by(game: Round, seat: int) -> int:
+    """The tiles `seat` cannot see: the other hands' and the stock's (as a mask)."""
+    bits = 0
+    for bit in game.stock[game.pos:]:
+        bits |= bit
+    for other, hand in enumerate(game.hands):
+        if other != seat:
+            bits |= hand
+    return bits
+
+
 def finish_modelled(game: Round, rng: SeededRandom) -> None:
     """Play `game` to the end of its hand (or of the match) with every seat playing
     `normal_move`."""
-    stock = 0
-    for bit in game.stock[game.pos:]:
-        stock |= bit
     for _ in range(GUARD):
         moves = game.legal_moves()
         if not moves:
             return
-        seat = game.turn
-        if len(moves) == 1:
-            move = moves[0]
-        else:
-            unseen = stock
-            for other, hand in enumerate(game.hands):
-                if other != seat:
-                    unseen |= hand
-            move = normal_move(game, moves, unseen, rng)
-        if move == DRAW:
-            stock ^= game.stock[game.pos]
+        move = (moves[0] if len(moves) == 1
+                else normal_move(game, moves, unseen_by(game, game.turn), rng))
         if game.play(move):
             return
     game.cut = True

@@ -20,12 +20,12 @@ never applies (3 sides or more):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engine.ai.hard import Budget
 from engine.carousel.rollout import Round
-from engine.carousel.search import Reward, choose_hard
+from engine.carousel.search import Reward, Start, choose_hard
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove
 from engine.rng import SeededRandom
@@ -96,19 +96,19 @@ def mean_gain(game: Round, seat: int, before: Sequence[int]) -> float:
     return game.reward(seat, counted)
 
 
-def _as_is(game: Round) -> Round:
-    return game
+def _selfish_copy(game: Round) -> Round:
+    return SelfishRound.of(game.copy())
 
 
 def _own_reward(game: Round, seat: int, before: Sequence[int]) -> float:
     return game.reward(seat, before)  # a `SelfishRound`'s own
 
 
-# The bench's level names: (how a playout's round is made from a copy, its reward).
-REWARDS: dict[str, tuple[Callable[[Round], Round], Reward]] = {
-    "hardselfish": (SelfishRound.of, _own_reward),
-    "hardmatch": (_as_is, match_chance),
-    "hardmean": (_as_is, mean_gain),
+# The bench's level names: (how a playout's round is made from a sampled one, its reward).
+REWARDS: dict[str, tuple[Start, Reward]] = {
+    "hardselfish": (_selfish_copy, _own_reward),
+    "hardmatch": (Round.copy, match_chance),
+    "hardmean": (Round.copy, mean_gain),
 }
 
 
@@ -116,6 +116,5 @@ def choose_rewarded(level: str, view: CarouselView, rng: SeededRandom,
                     budget: Budget | None = None, options: Any = None) -> LineMove:
     """`choose_hard(..., exact=False)` with the playouts rewarded as `REWARDS[level]`
     says (see the module docstring). Raises KeyError for another level."""
-    make, reward = REWARDS[level]
-    return choose_hard(view, rng, budget, options, exact=False,
-                       start=lambda base: make(base.copy()), reward=reward)
+    start, reward = REWARDS[level]
+    return choose_hard(view, rng, budget, options, exact=False, start=start, reward=reward)

@@ -18,6 +18,8 @@ from engine.carousel.playout import finish
 from engine.carousel.rollout import DRAW, PASS, Round, move_of
 from engine.carousel.search import choose_hard
 from engine.carousel.tables import mask
+from engine.carousel.view import CarouselView
+from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 
@@ -154,3 +156,43 @@ def test_the_hand_ends_score_as_the_rules_on_tied_and_untied_pips() -> None:
                 assert fast.scores == expected, (pips, seat, pairs, summed)
                 checked += 1
     assert checked > 2000
+
+
+
+def _hooked_choice(view: CarouselView, wanted: Tile) -> tuple[LineMove, dict[str, int]]:
+    """The search's move with no playouts and a reward of 1 for laying `wanted` now."""
+    bit = mask([wanted])
+    calls = {"start": 0, "finish": 0}
+
+    def start(base: Round) -> Round:
+        calls["start"] += 1
+        return base.copy()
+
+    def stay(played: Round, rng: SeededRandom) -> None:
+        calls["finish"] += 1  # no playout: the reward reads the root move alone
+
+    def laid(played: Round, me: int, before: object) -> float:
+        return 0.0 if played.hands[me] & bit else 1.0
+
+    move = choose_hard(view, SeededRandom(7), Budget(playouts=60, seconds=5.0),
+                       exact=False, start=start, finish=stay, reward=laid)
+    return move, calls
+
+
+def test_the_search_plays_out_and_rewards_with_the_hooks_it_is_given() -> None:
+    # The bench's variants swap these in; a reward that wants one tile laid now must
+    # make the search lay it, whatever the shipped playouts and reward would prefer.
+    game = CarouselGame(["A", "B", "C", "D"], CarouselOptions(), seed=3)
+    rng = SeededRandom(3)
+    while True:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        tiles = {m.tile for m in view.legal_moves if m.tile is not None}
+        if view.spinner is not None and len(tiles) > 1:
+            break
+        game.play(choose_hard(view, rng, Budget(playouts=40, seconds=5.0)))
+    for wanted in sorted(tiles):
+        move, calls = _hooked_choice(view, wanted)
+        assert move.tile == wanted
+        assert calls["start"] >= calls["finish"] > 0
