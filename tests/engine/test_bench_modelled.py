@@ -10,8 +10,9 @@ from engine.ai.hard import Budget
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.carousel.hidden import unseen_tiles
 from engine.carousel.policy import _scores, choose_normal
-from engine.carousel.rollout import Round, move_of
+from engine.carousel.rollout import DRAW, Round, move_of
 from engine.carousel.tables import mask
+from engine.moves import LineMove
 from engine.rng import SeededRandom
 
 
@@ -54,3 +55,24 @@ def test_the_modelled_search_plays_legal_moves() -> None:
         move = choose_modelled(view, SeededRandom(seat), Budget(playouts=40, seconds=5.0))
         assert move in view.legal_moves
         game.play(move)
+
+
+def test_what_a_seat_cannot_see_after_drawing_inside_a_playout() -> None:
+    # The playout's round draws from its own stock (its `pos` moves on); the tile drawn
+    # leaves what the drawer cannot see and stays unseen by everyone else.
+    compared = 0
+    for seed in range(10):
+        game = CarouselGame(["A", "B", "C"], CarouselOptions(), seed=seed)
+        rng = SeededRandom(seed)
+        while (seat := game.to_move) is not None and game.hand_number == 1:
+            fast = Round.of_game(game)
+            if DRAW in fast.legal_moves():
+                fast.play(DRAW)
+                game.play(LineMove.draw())
+                assert fast.pos == 1
+                for looker in range(3):
+                    assert unseen_by(fast, looker) == mask(unseen_tiles(game.view(looker)))
+                compared += 1
+                continue
+            game.play(choose_normal(game.view(seat), rng))
+    assert compared > 10
