@@ -158,7 +158,6 @@ def test_the_hand_ends_score_as_the_rules_on_tied_and_untied_pips() -> None:
     assert checked > 2000
 
 
-
 def _hooked_choice(view: CarouselView, wanted: Tile) -> tuple[LineMove, dict[str, int]]:
     """The search's move with no playouts and a reward of 1 for laying `wanted` now."""
     bit = mask([wanted])
