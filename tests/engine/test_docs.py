@@ -9,11 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from bench.common import wilson
 from engine.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+# "81.5% (79.7-83.1) [2,000]": a win rate, its 95% interval and the games played.
+WIN_RATE = re.compile(r"(\d+\.\d)% \((\d+\.\d)-(\d+\.\d)\) \[([\d,]+)\]")
 
 
 def _default_text(value: object) -> str:
@@ -43,3 +46,15 @@ def test_no_link_leaves_the_repository(path: Path) -> None:
 def test_the_docs_exist() -> None:
     assert {p.name for p in DOCS} >= {"rules.md", "options.md", "records.md",
                                       "adding-a-game.md"}
+
+
+def test_every_win_rate_in_the_readme_agrees_with_its_interval_and_games() -> None:
+    # The strength table's figures are copied by hand from the bench's runs: some whole
+    # number of wins must give the rate and the Wilson interval printed beside it.
+    found = WIN_RATE.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert len(found) >= 21  # every cell of the strength table
+    for rate, low, high, played in found:
+        n = int(played.replace(",", ""))
+        shown = [(f"{100 * k / n:.1f}", *(f"{100 * x:.1f}" for x in wilson(k, n)))
+                 for k in range(n + 1)]
+        assert (rate, low, high) in shown, f"{rate}% ({low}-{high}) [{played}]"
