@@ -10,7 +10,7 @@ position the game's sampler draws `--samples` deals (as one hard decision's
 rounds would); the figure is the share of the opponents' hidden tiles that a
 deal puts in the right hand, over all positions, with `engine.inference.ENABLED`
 off and on, and the CPU (`time.process_time`) per sample. Strength is measured
-with bench/bench_ai.py (not done yet for the weighting).
+with bench/bench_ai.py (`--pairings hardinf-hard`; bench/README.md, "Inference").
 """
 
 from __future__ import annotations

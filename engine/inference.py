@@ -14,7 +14,8 @@ probability. It factorises into per-play sums over the tiles of the deal's
 hand, so `Events` precomputes each unseen tile's weight per play once per view
 and a deal costs one sum per play. `WeightedPool` turns a sampler of deals into
 importance resampling: each call adds `GROW` fresh deals to a pool and returns
-one drawn by likelihood. The switch `ENABLED` is off: nothing is measured yet.
+one drawn by likelihood. The switch `ENABLED` is off: measured against the unweighted
+sampler (bench/README.md, "Inference"), the weighting has shown no gain in strength.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 
-ENABLED = False  # off: not measured to help at equal CPU time yet
+ENABLED = False  # off: measured, no gain in strength shown (bench/README.md, "Inference")
 TEMPERATURE = 2.0
 GROW = 2  # fresh deals added to the pool per sample
 
