@@ -1,6 +1,7 @@
 """What the games' exact endgames (`engine.traditional.endgame`, `engine.carousel.endgame`)
-share: a solver's bounds on its work (nodes and a clock), and the anytime loop that
-sums each root move's exact value over the consistent deals.
+share: a solver's bounds on its work (nodes and a clock, and the most deals and nodes
+any budget allows), and the anytime loop that sums each root move's exact value over the
+consistent deals.
 
 Each game keeps its own solver (its kernel's state, moves and leaf values); this is
 only the bookkeeping around it, so that both stop, and fall back to sampling, alike.
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import islice
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.ai.allocate import halving
 from engine.ai.hard import Budget
@@ -20,7 +21,25 @@ from engine.rng import SeededRandom
 
 TICK = 512  # nodes between two readings of the clock
 SPAN = 10  # deals counted ignoring the lacks may exceed the limit this many times
+MAX_DEALS = 5_000  # deals a decision solves at most, whatever its budget's playouts (a
+# huge budget must not list millions)
+MAX_NODES = 300_000  # nor more nodes (the memo holds one entry a node: some 60 MB)
 Solved = TypeVar("Solved")
+Played = TypeVar("Played", bound="Playable")
+
+
+class Playable(Protocol):
+    """A kernel's round (`engine.traditional.rollout.Round`, `engine.carousel.rollout.Round`)."""
+
+    def copy(self: Played) -> Played: ...
+    def play(self, move: int) -> bool: ...
+
+
+def played(base: Played, move: int) -> Played:
+    """A copy of `base` (not changed) once `move`, one of its legal moves, is made."""
+    game = base.copy()
+    game.play(move)
+    return game
 
 
 def listed_deals(sampler: UnseenDeals, cap: int) -> list[Deal] | None:

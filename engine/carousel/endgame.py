@@ -35,7 +35,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.ai.allocate import Budget
-from engine.ai.exact import TICK, Bounded, best_moves, listed_deals, mean_values
+from engine.ai.exact import (
+    MAX_DEALS,
+    MAX_NODES,
+    TICK,
+    Bounded,
+    best_moves,
+    listed_deals,
+    mean_values,
+    played,
+)
 from engine.carousel.hidden import Sampler
 from engine.carousel.rollout import DRAW, Round, move_of
 from engine.carousel.tables import BIT, points
@@ -46,8 +55,6 @@ from engine.rng import SeededRandom
 SOLVES_PER_PLAYOUT = 2  # deals x legal moves solved at most, per playout of the budget
 NODES_PER_PLAYOUT = 15  # solver nodes a decision may visit, per playout (a node costs
 # about 8 us, a playout 55: at the tables' 2,400 playouts, 36,000 nodes, some 300 ms)
-MAX_DEALS = 5_000  # and never more deals than this (a huge budget must not list millions)
-MAX_NODES = 300_000  # nor more nodes (the memo holds one entry a node: some 60 MB)
 STOCK_LIMIT = 2  # tiles the stock may hold (each draw a chance node: costly beyond)
 MAX_HELD = 13  # tiles the hands and the stock may hold together: beyond, one deal's tree
 # outgrows the nodes (2 players at 2,400 playouts: 14-23 tiles ran out in 10 of 12, some
@@ -55,7 +62,6 @@ MAX_HELD = 13  # tiles the hands and the stock may hold together: beyond, one de
 PROJECTED = 2  # after each deal, give up once the nodes per deal so far, times the deals,
 # pass this many times the limit (later deals cost less: the memo is shared)
 TWO_SIDES = 2  # `choose_exact`'s default `sides`: where the paranoid value is exact
-
 
 
 class Solver(Bounded):
@@ -194,7 +200,7 @@ def choose_exact(view: CarouselView, sampler: Sampler, budget: Budget, rng: Seed
         base = Round.of_view(view, *deal, options)
         if not at_once:
             side = me % 2 if options.pairs else me
-            at_once.extend(_played(base, move).won == side for move in roots)
+            at_once.extend(played(base, move).won == side for move in roots)
         return [solver.root(base, move) for move in roots]
 
     summed = mean_values(rng.shuffled(dealt), solve, solver, projected=PROJECTED)
@@ -204,9 +210,3 @@ def choose_exact(view: CarouselView, sampler: Sampler, budget: Budget, rng: Seed
     if sure:  # a sure win: at once if it may (no need to guess right later)
         return [next((k for k in tied if at_once[k]), tied[0])], start
     return tied, start
-
-
-def _played(base: Round, move: int) -> Round:
-    game = base.copy()
-    game.play(move)
-    return game

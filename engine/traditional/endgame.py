@@ -35,7 +35,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.ai.allocate import Budget
-from engine.ai.exact import TICK, Bounded, OutOfWork, best_moves, listed_deals, mean_values
+from engine.ai.exact import (
+    MAX_DEALS,
+    MAX_NODES,
+    TICK,
+    Bounded,
+    OutOfWork,
+    best_moves,
+    listed_deals,
+    mean_values,
+    played,
+)
 from engine.hidden import Deal, count_deals, deals  # re-exported (tests, benches)
 from engine.rng import SeededRandom
 from engine.traditional.hidden import Sampler
@@ -45,11 +55,8 @@ from engine.traditional.view import TraditionalView
 SOLVES_PER_PLAYOUT = 4  # deals x legal moves solved at most, per playout of the budget
 NODES_PER_PLAYOUT = 50  # solver nodes a decision may visit, per playout (a node costs
 # about 5 us, a playout 20: at 600 playouts, 30,000 nodes, some 150 ms of CPU)
-MAX_DEALS = 5_000  # and never more deals than this (a huge budget must not list millions)
-MAX_NODES = 300_000  # nor more nodes (the memo holds one entry a node: some 60 MB)
 STOCK_LIMIT = 4  # tiles the stock may hold (each draw a chance node: costly beyond)
 __all__ = ["Deal", "OutOfWork", "Solver", "choose_exact", "count_deals", "deals"]
-
 
 
 class Solver(Bounded):
@@ -161,16 +168,10 @@ def choose_exact(view: TraditionalView, sampler: Sampler, budget: Budget,
 
     def solve(deal: Deal) -> list[float]:
         base = Round.of_view(view, *deal, sampler.options)
-        return [solver.value(_played(base, move)) for move in roots]
+        return [solver.value(played(base, move)) for move in roots]
 
     summed = mean_values(rng.shuffled(dealt), solve, solver)
     if summed is None:
         return None, start
     tied, sure = best_moves(*summed)
     return (tied[:1] if sure else tied), start  # a sure win: any will do
-
-
-def _played(base: Round, move: int) -> Round:
-    game = base.copy()
-    game.play(move)
-    return game
