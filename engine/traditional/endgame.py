@@ -111,7 +111,7 @@ class Solver(Bounded):
         mine = game.turn == self.me
         best = -1.0 if mine else 2.0
         for move in moves:
-            child = game.copy()
+            child = game.copy()  # `played`, inline: the solver's hot loop
             child.play(move)
             v = self.value(child, a, b)
             if mine:

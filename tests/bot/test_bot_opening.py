@@ -3,6 +3,8 @@ lobby, AI levels, invitations, Rematch, help and rules."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -292,8 +294,8 @@ async def test_the_lobby_says_how_strong_each_ai_level_is(world: dict[str, Any])
     described = {o["value"]: o.get("description") for o in menu["options"]}
     easy, normal, hard = (strength_words("carousel", level) for level in LEVELS)
     assert easy is None and "description" not in menu["options"][0]
-    # Carousel's normal wins 97-99.5% against easy; hard 80.0% of 496
-    # 4-player matches against normal at the tables' budget (README, 2026-12-03).
+    # Carousel's normal wins 97-99.5% against easy; hard 81.5% of 2,000
+    # 4-player matches against normal at the tables' budget (README, 2026-12-05).
     assert described == {"easy": None, "normal": "Wins almost every game against easy AI",
                          "hard": "Wins about 4 games in 5 against normal AI"}
     assert (normal, hard) == (described["normal"], described["hard"])
@@ -314,3 +316,16 @@ def test_every_level_above_easy_says_its_strength_in_every_language() -> None:
     assert share_words("hard", 0.66, "ru") == "Выигрывает у обычного ИИ примерно 2 из 3 партий"
     assert share_words("normal", 0.63, "uk") == "Виграє в легкого ШІ приблизно 3 з 5 партій"
     assert share_words("hard", 0.96) == "Wins almost every game against normal AI"
+
+
+def test_the_lobbys_hard_words_are_the_readmes_row_for_the_usual_table() -> None:
+    # `GameSpec.ai_strength` is copied by hand from the README's strength table: at the
+    # game's usual number of players, the measured rate must read as the same words.
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    for name in ("traditional", "carousel"):
+        spec = GAMES[name]
+        row = re.search(rf"^\| {name.capitalize()}, {spec.usual_players} players \| "
+                        r"(\d+\.\d)% ", readme, re.MULTILINE)
+        assert row is not None, name
+        assert (share_words("hard", dict(spec.ai_strength)["hard"])
+                == share_words("hard", float(row[1]) / 100)), name

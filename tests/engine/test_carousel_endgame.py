@@ -16,6 +16,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine.ai.exact import played
 from engine.ai.hard import Budget
 from engine.carousel import CarouselGame, CarouselOptions
 from engine.carousel.endgame import Solver, choose_exact
@@ -70,12 +71,6 @@ def drawn(game: Round, me: int, before: list[int]) -> float:
         child.play(DRAW)
         values.append(brute(child, me, before))
     return sum(values) / len(values)
-
-
-def played(game: Round, move: int) -> Round:
-    child = game.copy()
-    child.play(move)
-    return child
 
 
 def cases() -> Iterator[CarouselView]:
