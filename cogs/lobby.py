@@ -123,8 +123,10 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
     ]
     answers = (rsvp_buttons(table.id) if settings.starts_at is not None
                and table.status == "lobby" else [])
-    levels = [discord.SelectOption(label=t(f"lobby.ai_level.{level}"), value=level,
-                                   description=strength_words(table.game_kind, level))
+    # The strength at this table's number of players, where measured (GameSpec.strength).
+    levels = [discord.SelectOption(
+                  label=t(f"lobby.ai_level.{level}"), value=level,
+                  description=strength_words(table.game_kind, level, seats=settings.seats))
               for level in LEVELS]
     menu: list[ui.Item[Any]] = [AiSelect(table.id, placeholder=t("lobby.ai_pick"), options=levels,
                                          disabled=full)]

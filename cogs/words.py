@@ -89,11 +89,13 @@ _SHARES: tuple[tuple[int, int], ...] = ((1, 2), (3, 5), (2, 3), (3, 4), (4, 5), 
 ALMOST_ALWAYS = 0.95
 
 
-def strength_words(game: str, level: str, locale: str | None = None) -> str | None:
-    """How strong an AI `level` is at `game`, in words, from the game's measured
-    `GameSpec.ai_strength` ("Wins about 2 games in 3 against normal AI"); None for a
-    level or a game with no figure (easy, a solitaire)."""
-    share = dict(GAMES[game].ai_strength).get(level)
+def strength_words(game: str, level: str, locale: str | None = None, *,
+                   seats: int | None = None) -> str | None:
+    """How strong an AI `level` is at `game` with `seats` players (None: the usual
+    table), in words, from the game's measured `GameSpec.strength` ("Wins about 2 games
+    in 3 against normal AI"); None for a level or a game with no figure (easy, a
+    solitaire)."""
+    share = GAMES[game].strength(level, seats)
     return None if share is None else share_words(level, share, locale)
 
 

@@ -42,7 +42,9 @@ class GameSpec:
     `options_name` are the names the package exports its game class and its
     options type under. `figures`: what its results carry per seat beyond place and
     points (`engine.figures`). `ai_strength`: (level, share of games won against the
-    level below it), measured, for each level above easy.
+    level below it), measured, for each level above easy, at the usual table;
+    `ai_strength_by_seats`: (level, seats, share) where a table of that many players
+    measured otherwise (see `strength`).
     """
 
     name: str
@@ -61,6 +63,19 @@ class GameSpec:
     # (bench/bench_ai.py at the tables' budgets, the README's table): what the lobby's
     # level menu tells people. A solitaire has none.
     ai_strength: tuple[tuple[str, float], ...] = ()
+    # Where a level's share at another number of players reads as other words (the
+    # Carousel's hard level wins 93% at 2 players, 81.5% at 4): (level, seats, share).
+    ai_strength_by_seats: tuple[tuple[str, int, float], ...] = ()
+
+    def strength(self, level: str, seats: int | None = None) -> float | None:
+        """The share of games `level` wins against the level below it at a table of
+        `seats` players: its `ai_strength_by_seats` figure for that many, else its
+        `ai_strength` one (the usual table's; also for `seats` None); None for a level
+        with no figure (easy, a solitaire's levels)."""
+        for name, at, share in self.ai_strength_by_seats:
+            if (name, at) == (level, seats):
+                return share
+        return dict(self.ai_strength).get(level)
 
     @property
     def module(self) -> str:

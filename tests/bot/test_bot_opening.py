@@ -283,22 +283,30 @@ def test_every_game_has_its_words_in_the_catalog(game: str) -> None:
                for i in GAMES[game].options)
 
 
+async def level_menu(env: Any, channel: Any) -> dict[str, str | None]:
+    """The newest table's AI level menu: each level's description."""
+    components = [c if isinstance(c, dict) else c.to_dict()
+                  for c in table_message(channel, newest(env)).components]
+    menu = next(c for c in walk(components) if str(c.get("custom_id")).startswith("dom:addai:"))
+    return {o["value"]: o.get("description") for o in menu["options"]}
+
+
 async def test_the_lobby_says_how_strong_each_ai_level_is(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     await open_table(ann, channel, "carousel", seats=3, lobby={"auto_start": False})
-    table = newest(env)
-    components = [c if isinstance(c, dict) else c.to_dict()
-                  for c in table_message(channel, table).components]
-    menu = next(c for c in walk(components) if str(c.get("custom_id")).startswith("dom:addai:"))
-    described = {o["value"]: o.get("description") for o in menu["options"]}
-    easy, normal, hard = (strength_words("carousel", level) for level in LEVELS)
-    assert easy is None and "description" not in menu["options"][0]
-    # Carousel's normal wins 97-99.5% against easy; hard 81.5% of 2,000
-    # 4-player matches against normal at the tables' budget (README, 2026-12-05).
+    described = await level_menu(env, channel)
+    easy, normal, _ = (strength_words("carousel", level) for level in LEVELS)
+    assert easy is None and described["easy"] is None
+    # Carousel's normal wins 97-99.5% against easy; hard 83.6% of 1,000 3-player
+    # matches against normal at the tables' budget (README, 2026-12-05).
     assert described == {"easy": None, "normal": "Wins almost every game against easy AI",
                          "hard": "Wins about 4 games in 5 against normal AI"}
-    assert (normal, hard) == (described["normal"], described["hard"])
+    assert normal == described["normal"]
+    # At 2 players hard wins 93.3% of 1,000: a table of two says so.
+    bob = world["members"][1]
+    await open_table(bob, channel, "carousel", seats=2, lobby={"auto_start": False})
+    assert (await level_menu(env, channel))["hard"] == "Wins about 9 games in 10 against normal AI"
 
 
 def test_every_level_above_easy_says_its_strength_in_every_language() -> None:
@@ -318,14 +326,31 @@ def test_every_level_above_easy_says_its_strength_in_every_language() -> None:
     assert share_words("hard", 0.96) == "Wins almost every game against normal AI"
 
 
-def test_the_lobbys_hard_words_are_the_readmes_row_for_the_usual_table() -> None:
-    # `GameSpec.ai_strength` is copied by hand from the README's strength table: at the
-    # game's usual number of players, the measured rate must read as the same words.
+def test_the_lobbys_hard_words_are_the_readmes_rows() -> None:
+    # `GameSpec.ai_strength` (the usual table) and `ai_strength_by_seats` are copied by
+    # hand from the README's strength table: each must read as the same words as its row.
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    checked = []
     for name in ("traditional", "carousel"):
         spec = GAMES[name]
-        row = re.search(rf"^\| {name.capitalize()}, {spec.usual_players} players \| "
-                        r"(\d+\.\d)% ", readme, re.MULTILINE)
-        assert row is not None, name
-        assert (share_words("hard", dict(spec.ai_strength)["hard"])
-                == share_words("hard", float(row[1]) / 100)), name
+        for seats in [spec.usual_players, *(at for _, at, _ in spec.ai_strength_by_seats)]:
+            row = re.search(rf"^\| {name.capitalize()}, {seats} players \| "
+                            r"(\d+\.\d)% ", readme, re.MULTILINE)
+            assert row is not None, (name, seats)
+            share = spec.strength("hard", seats)
+            assert share is not None
+            assert share_words("hard", share) == share_words("hard", float(row[1]) / 100)
+            checked.append((name, seats))
+    assert checked == [("traditional", 3), ("carousel", 4), ("carousel", 2), ("carousel", 3)]
+
+
+def test_a_level_reads_its_figure_at_the_tables_number_of_players() -> None:
+    spec = GAMES["carousel"]
+    assert spec.strength("hard", 2) == 0.933 and spec.strength("hard", 3) == 0.836
+    # Unmeasured seat counts and no count at all read as the usual table.
+    assert spec.strength("hard", 6) == spec.strength("hard") == 0.815
+    assert spec.strength("normal", 2) == 0.98 and spec.strength("easy", 2) is None
+    assert strength_words("carousel", "hard", seats=2) == \
+        "Wins about 9 games in 10 against normal AI"
+    assert strength_words("traditional", "hard", "ru", seats=2) == \
+        "Выигрывает у обычного ИИ примерно 2 из 3 партий"
