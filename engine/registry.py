@@ -63,7 +63,7 @@ class GameSpec:
     # (bench/bench_ai.py at the tables' budgets, the README's table): what the lobby's
     # level menu tells people. A solitaire has none.
     ai_strength: tuple[tuple[str, float], ...] = ()
-    # Where a level's share at another number of players reads as other words (the
+    # A level's share measured at another number of players than the usual (the
     # Carousel's hard level wins 93% at 2 players, 81.5% at 4): (level, seats, share).
     ai_strength_by_seats: tuple[tuple[str, int, float], ...] = ()
 
