@@ -283,30 +283,33 @@ def test_every_game_has_its_words_in_the_catalog(game: str) -> None:
                for i in GAMES[game].options)
 
 
-async def level_menu(env: Any, channel: Any) -> dict[str, str | None]:
-    """The newest table's AI level menu: each level's description."""
+def level_menu(env: Any, channel: Any) -> list[dict[str, Any]]:
+    """The newest table's AI level menu: its options, as Discord gets them."""
     components = [c if isinstance(c, dict) else c.to_dict()
                   for c in table_message(channel, newest(env)).components]
     menu = next(c for c in walk(components) if str(c.get("custom_id")).startswith("dom:addai:"))
-    return {o["value"]: o.get("description") for o in menu["options"]}
+    options: list[dict[str, Any]] = menu["options"]
+    return options
 
 
 async def test_the_lobby_says_how_strong_each_ai_level_is(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     await open_table(ann, channel, "carousel", seats=3, lobby={"auto_start": False})
-    described = await level_menu(env, channel)
-    easy, normal, _ = (strength_words("carousel", level) for level in LEVELS)
-    assert easy is None and described["easy"] is None
+    options = level_menu(env, channel)
+    described = {o["value"]: o.get("description") for o in options}
+    easy, normal, hard = (strength_words("carousel", level, seats=3) for level in LEVELS)
+    assert easy is None and "description" not in options[0]
     # Carousel's normal wins 97-99.5% against easy; hard 83.6% of 1,000 3-player
     # matches against normal at the tables' budget (README, 2026-12-05).
     assert described == {"easy": None, "normal": "Wins almost every game against easy AI",
                          "hard": "Wins about 4 games in 5 against normal AI"}
-    assert normal == described["normal"]
+    assert (normal, hard) == (described["normal"], described["hard"])
     # At 2 players hard wins 93.3% of 1,000: a table of two says so.
     bob = world["members"][1]
     await open_table(bob, channel, "carousel", seats=2, lobby={"auto_start": False})
-    assert (await level_menu(env, channel))["hard"] == "Wins about 9 games in 10 against normal AI"
+    two = next(o for o in level_menu(env, channel) if o["value"] == "hard")
+    assert two["description"] == "Wins about 9 games in 10 against normal AI"
 
 
 def test_every_level_above_easy_says_its_strength_in_every_language() -> None:
