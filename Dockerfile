@@ -12,6 +12,6 @@ RUN mkdir -p /app/data && chown dominoes:dominoes /app/data
 VOLUME ["/app/data"]
 USER dominoes
 ENV PYTHONUNBUFFERED=1
-# SIGINT is the stop the bot handles cleanly (leases let go, storage closed).
-STOPSIGNAL SIGINT
+# SIGTERM (docker stop's) stops the bot gracefully within 10 s (cogs/stopping.py).
+STOPSIGNAL SIGTERM
 CMD ["python", "bot.py"]

@@ -3,7 +3,9 @@
     python bot.py        (or: make run)
 
 Exits with status 2 and a short explanation when the settings are incomplete, or the
-database's folder cannot be written (read-only, or no permission).
+database's folder cannot be written (read-only, or no permission). SIGTERM (systemd,
+Docker) or SIGINT (Ctrl+C) stop it gracefully within 10 s, exit status 0
+(cogs/stopping.py).
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from typing import TYPE_CHECKING
 from settings import Settings, SettingsError, check_writable, load_settings
 
 if TYPE_CHECKING:
-    from cogs.bot import CompanionStarter
-    from cogs.page_links import PageLinks
+    from cogs.common.page_links import PageLinks
+    from cogs.domino_bot import CompanionStarter
 
 ENV_FILE = Path(".env")
 
@@ -37,7 +39,7 @@ def main() -> int:
         return 2
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from cogs.bot import run_bot
+    from cogs.domino_bot import run_bot
 
     companions, links = web_parts(settings)
     return run_bot(settings, companions=companions, page_links=links)

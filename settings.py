@@ -1,6 +1,6 @@
 """The bot's settings, read from the environment (or .env): a module of their own.
 
-bot.py reads them at start-up and cogs/bot.py builds the bot from them. It is a
+bot.py reads them at start-up and cogs/domino_bot.py builds the bot from them. It is a
 shared leaf that any layer may import; it uses only storage's URL helpers (to
 read DATABASE_URL), and those import nothing above storage.
 """
@@ -90,7 +90,7 @@ def load_settings(environ: dict[str, str] | None = None, env_file: str | None = 
     if not token:
         raise SettingsError(TOKEN_HELP)
     guild = environ.get("DEV_GUILD_ID", "").strip()
-    if guild and not guild.isdigit():
+    if guild and not (guild.isascii() and guild.isdigit()):
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
@@ -117,7 +117,7 @@ def _web(environ: dict[str, str]) -> tuple[str, int, str | None]:
     """WEB_HOST, WEB_PORT and WEB_BASE_URL. Raises SettingsError for values that cannot work."""
     host = environ.get("WEB_HOST", "").strip() or "127.0.0.1"
     raw_port = environ.get("WEB_PORT", "").strip() or "8080"
-    if not raw_port.isdigit() or int(raw_port) > 65535:
+    if not (raw_port.isascii() and raw_port.isdigit()) or int(raw_port) > 65535:
         raise SettingsError(f"WEB_PORT must be a port number (0 turns the web pages off), "
                             f"not {raw_port!r}")
     base_url = environ.get("WEB_BASE_URL", "").strip().rstrip("/") or None
@@ -136,13 +136,13 @@ def _shards(environ: dict[str, str], *,
         if raw_ids:
             raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all)")
         return None, None
-    if not raw_count.isdigit() or int(raw_count) < 1:
+    if not (raw_count.isascii() and raw_count.isdigit()) or int(raw_count) < 1:
         raise SettingsError(f"SHARD_COUNT must be a positive number, not {raw_count!r}")
     count = int(raw_count)
     if not raw_ids:
         return count, None
     parts = [p.strip() for p in raw_ids.split(",") if p.strip()]
-    if not parts or not all(p.isdigit() and int(p) < count for p in parts):
+    if not parts or not all(p.isascii() and p.isdigit() and int(p) < count for p in parts):
         raise SettingsError(f"SHARD_IDS must list shard numbers from 0 to {count - 1}, "
                             f"like 0,1; not {raw_ids!r}")
     ids = tuple(sorted({int(p) for p in parts}))

@@ -38,7 +38,7 @@ at the same budget as hard, so that `--pairings hard-hardflat` measures the
 allocation alone (in Mexican Train, its own search with `halving=False`); and
 `hardrandom`: the hard level with random playouts, not its game's guided ones;
 `hardnoend`: the hard level without its exact endgame (Traditional's
-`engine.traditional.endgame`, the Carousel's `engine.carousel.endgame`); `hardallend`:
+`engine.traditional.ai.endgame`, the Carousel's `engine.carousel.ai.endgame`); `hardallend`:
 the Carousel's hard level with its exact endgame applied to 3 or more sides too
 (paranoid, so pessimistic there; as shipped it solves only two sides);
 `hardselfish`, `hardmatch`, `hardmean`: the Carousel's hard level without its endgame,
@@ -56,7 +56,7 @@ among tied moves, the solver out of nodes or time then sampled, sampled) and the
 time of the decisions the solver made or tried (median / p95 / worst), then the worst
 wall and CPU time of all its decisions.
 `hardg`, `hardgb`, `hardgbb`, `hardgd`, `hardgall`, `hardgl`: Traditional's hard level with
-guided playouts (`engine.traditional.guided`; see `GUIDED` for each one's weights).
+guided playouts (`engine.traditional.ai.guided`; see `GUIDED` for each one's weights).
 A level may carry its own playouts, `hard@2400-hardflat@600`, to meet two searches
 at the same time budget rather than the same playout count.
 """
@@ -80,15 +80,16 @@ from engine import inference
 from engine.ai import DEFAULT_BUDGET, Budget, choose
 from engine.ai.hard import choose_flat, choose_hard
 from engine.carousel import CarouselGame, CarouselOptions
-from engine.carousel import search as carousel_search
-from engine.carousel.endgame import TWO_SIDES
+from engine.carousel.ai import search as carousel_search
+from engine.carousel.ai.endgame import TWO_SIDES
 from engine.game import Game
-from engine.mexican import MexicanGame, MexicanOptions, search
+from engine.mexican import MexicanGame, MexicanOptions
+from engine.mexican.ai import search
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame
-from engine.traditional import search as traditional_search
-from engine.traditional.guided import finish_guided
-from engine.traditional.rollout import Round, Words
+from engine.traditional.ai import search as traditional_search
+from engine.traditional.ai.guided import finish_guided
+from engine.traditional.ai.rollout import Round, Words
 
 CONFIGS = {"trad2": ("Traditional", 2), "trad3": ("Traditional", 3),
            "trad4": ("Traditional", 4), "car2": ("Carousel", 2), "car3": ("Carousel", 3),
@@ -105,7 +106,7 @@ def _guided(**weights: int) -> traditional_search.Finish:
     return finish
 
 
-# Traditional's hard level with guided playouts (`engine.traditional.guided`), by variant:
+# Traditional's hard level with guided playouts (`engine.traditional.ai.guided`), by variant:
 # hardg the normal level's score 6 times in 8; hardgb the same + 2 points when the next
 # seat cannot follow; hardgbb + 6 points for it; hardgd doubles then the heaviest tile
 # (no follows); hardgall the normal score every time; hardgl hardgb's 3 times in 8.

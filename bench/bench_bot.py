@@ -29,7 +29,7 @@ import simcord  # noqa: E402
 from simcord.results import ResponseMessage  # noqa: E402
 
 from bench.common import write_section  # noqa: E402
-from cogs.bot import create_bot  # noqa: E402
+from cogs.domino_bot import create_bot  # noqa: E402
 
 TABLES = int(os.environ.get("BENCH_TABLES", "50"))
 MOVES = int(os.environ.get("BENCH_MOVES", "200"))
@@ -89,18 +89,18 @@ async def play(bot: Any, env: Any) -> tuple[list[float], list[float], list[float
         # and are posted again at the bottom, which is a send, not the edit timed.
         channel = guild.create_text_channel(f"bench-{number}")
         opened = await ann.slash(channel, "domino new traditional", seats=2)
-        table = bot.service.get(max(bot.service.tables))
+        table = bot.service.held_tables[max(bot.service.held_tables)]
         await bob.click(opened.followups[0], label="Join")  # the public lobby
         tables.append(table)
     inside: list[float] = []
-    original = bot.actions.play.click
+    original = bot.features.play.click
 
     async def timed_play_click(*args: Any) -> None:
         begin = time.perf_counter()
         await original(*args)
         inside.append(time.perf_counter() - begin)
 
-    bot.actions.play.click = timed_play_click
+    bot.features.play.click = timed_play_click
     log = StampedLog(env.backend.http_requests)
     env.backend.http_requests = log
     timings: list[float] = []

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bench_clock_levels import quantile
 from bench.common import wilson
-from engine.clock import montecarlo
+from engine.clock.ai import montecarlo
 from engine.clock.play import play_deal
 
 

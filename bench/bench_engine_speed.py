@@ -15,14 +15,14 @@ A third row times this engine as the tables and the AI use it: a deal from a
 seed (`SeededRandom`, with the lopsided-hand redeal) and moves picked by
 `SeededRandom.below`, whose pure-Python generator costs more than `random`.
 The next row times the hard AI's playout kernel as the search runs it
-(`engine.traditional.rollout.Round.finish`) with the same randomness: `random.Random(1)`
+(`engine.traditional.ai.rollout.Round.finish`) with the same randomness: `random.Random(1)`
 shuffles the 28 tiles' bits in `full_set` order (the first row's deals, which the run
 checks on the first 200), then `Round.dealt` and `finish`, which takes its moves'
 random numbers from Python's `random` too (a second generator, seeded 2, so that the
 deals stay the first row's: `getrandbits(64)` where the search gives
 `SeededRandom.next64`; see that module for how it draws).
 tests/engine/test_traditional_rollout.py holds its playouts to the rules.
-The Carousel's kernel (`engine.carousel.rollout`, `engine.carousel.playout.finish`)
+The Carousel's kernel (`engine.carousel.ai.rollout`, `engine.carousel.ai.playout.finish`)
 gets two rows of its own: a 4-player, 7-tile double-6 hand (no stock, default options)
 from the same `random.shuffle` of its 28 tiles, played out with `Judge.pick`'s guided
 moves on `SeededRandom(1)`, by the rules engine as the generic search's playouts run
@@ -52,14 +52,14 @@ sys.path.insert(0, str(ROOT))
 
 from engine.ai.hard import playout  # noqa: E402
 from engine.carousel import JUDGE, CarouselGame, CarouselOptions  # noqa: E402
-from engine.carousel.playout import finish  # noqa: E402
-from engine.carousel.rollout import Round as CarouselRound  # noqa: E402
+from engine.carousel.ai.playout import finish  # noqa: E402
+from engine.carousel.ai.rollout import Round as CarouselRound  # noqa: E402
 from engine.carousel.tables import mask  # noqa: E402
 from engine.deals import LineDeal  # noqa: E402
 from engine.rng import SeededRandom  # noqa: E402
 from engine.tiles import full_set  # noqa: E402
 from engine.traditional import TraditionalGame  # noqa: E402
-from engine.traditional.rollout import BIT, CUT, RANK, Round  # noqa: E402
+from engine.traditional.ai.rollout import BIT, CUT, RANK, Round  # noqa: E402
 
 PLAYERS = ("A", "B", "C", "D")
 

@@ -44,7 +44,7 @@ async def one_game(service: TableService, channel: int) -> None:
                                      options={})
     await service.join(table.id, BOB)
     for _ in range(MOVES):
-        live = service.tables.get(table.id)
+        live = service.held_tables.get(table.id)
         if live is None or live.game is None or not live.in_play:
             break
         seat = live.game.to_move
@@ -52,7 +52,7 @@ async def one_game(service: TableService, channel: int) -> None:
         user = live.seats[seat].user_id
         assert user is not None
         await service.play(table.id, user, None, str(live.game.legal_moves()[0]))
-    if table.id in service.tables:
+    if table.id in service.held_tables:
         await service.resign(table.id, ANN.user_id)
     await service.settle()
 
@@ -76,7 +76,7 @@ async def run() -> dict[str, float]:
                 await one_game(service, 2000 + game)
             after, seconds = traced(), time.perf_counter() - started
             tracemalloc.stop()
-            assert not service.tables, "a finished table is still held"
+            assert not service.held_tables, "a finished table is still held"
         finally:
             await service.close()
             await store.close()

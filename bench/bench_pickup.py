@@ -86,7 +86,7 @@ async def simulate(flow: str, folder: Path, seed: int = 7) -> tuple[list[Someone
     store = await Storage.open(folder / f"{flow}.db", clock=vt.clock)
     service = TableService(store, clock=vt.clock, sleep=vt.sleep, ai_delay=0)
     vt.service = service
-    queue = PickupQueue(service)
+    queue = PickupQueue(service, service._store)
     crowd = people(seed)
     by_id = {s.person.user_id: s for s in crowd}
     started = 0
@@ -119,7 +119,7 @@ async def simulate(flow: str, folder: Path, seed: int = 7) -> tuple[list[Someone
             elif not someone.joined:
                 await _lobby_step(service, someone)
         for table_id in to_close:
-            table = service.tables.get(table_id)
+            table = service.held_tables.get(table_id)
             if table is not None and table.is_live:
                 await service.cancel(table_id, table.host_id)
         to_close.clear()
@@ -138,7 +138,7 @@ async def _queue_step(queue: PickupQueue, someone: Someone, now: float) -> None:
 
 
 async def _lobby_step(service: TableService, someone: Someone) -> None:
-    lobbies = [t for t in service.tables.values()
+    lobbies = [t for t in service.held_tables.values()
                if t.status == "lobby" and t.game_kind == someone.game
                and len(t.seats) < t.settings.seats]
     if lobbies:
@@ -195,7 +195,7 @@ async def scheduled_lateness(folder: Path) -> float:
     """Real clock: a scheduled table 2 s ahead; how late its start comes (seconds)."""
     store = await Storage.open(folder / "scheduled.db")
     service = TableService(store, ai_delay=0)
-    scheduled = ScheduledTables(service)
+    scheduled = ScheduledTables(service, service._store)
     began: asyncio.Future[float] = asyncio.get_running_loop().create_future()
 
     async def listen(event: TableEvent) -> None:

@@ -26,17 +26,12 @@ from bench.common import write_section  # noqa: E402
 from engine.carousel import CarouselGame  # noqa: E402
 from render import render_board, render_hand, render_replay_gif  # noqa: E402
 from render.board import board_image  # noqa: E402
+from render.games.carousel import carousel_record  # noqa: E402
+from render.games.clock import clock_record  # noqa: E402
+from render.games.mexican import mexican_record  # noqa: E402
+from render.games.traditional import full_line_view, traditional_record  # noqa: E402
 from render.picture import encode_png  # noqa: E402
-from render.samples import (  # noqa: E402
-    PLAYERS,
-    autoplay,
-    carousel_record,
-    clock_record,
-    full_line_view,
-    mexican_record,
-    replayed,
-    traditional_record,
-)
+from render.samples import PLAYERS, autoplay, replayed  # noqa: E402
 from render.theme import TABLE  # noqa: E402
 
 RUNS = 60

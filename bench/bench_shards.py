@@ -118,7 +118,7 @@ async def click_to_update(server: str) -> tuple[float, float]:
     url = await new_schema(server)
     holder_store = await Storage.open(url, node="holder")
     holder = TableService(holder_store, ai_delay=0)
-    node = ShardNode(holder, "holder", shard_count=1, home={0})
+    node = ShardNode(holder, holder._store, "holder", shard_count=1, home={0})
     await node.start(loop=False)
     clicker_store = await Storage.open(url, node="clicker")
     clicker = TableService(clicker_store, ai_delay=0, placement=Placement(1, frozenset()))
@@ -222,7 +222,7 @@ async def start_up(target: str) -> None:
     service = TableService(store, ai_delay=0)
     node = None
     if store.dialect == "postgres":
-        node = ShardNode(service, "bench", shard_count=1, home={0})
+        node = ShardNode(service, service._store, "bench", shard_count=1, home={0})
         loaded = await node.start(loop=False)
     else:
         loaded = await service.load()

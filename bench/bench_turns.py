@@ -32,7 +32,7 @@ import simcord  # noqa: E402
 
 import tables.lobby  # noqa: E402
 from bench.common import README, write_section  # noqa: E402
-from cogs.bot import create_bot  # noqa: E402
+from cogs.domino_bot import create_bot  # noqa: E402
 from tests.bot.scripted import Tally, play_game  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_GAMES", "4"))
@@ -65,7 +65,7 @@ async def one_game(seats: int, seed: int) -> Tally:
             members = [guild.add_member(env.create_user(n)) for n in NAMES[:seats]]
             await members[0].slash(channel, "domino new traditional", seats=seats,
                                    pace="casual")
-            table = bot.service.get(max(bot.service.tables))
+            table = bot.service.held_tables[max(bot.service.held_tables)]
             message = env.backend.get_message(table.channel_id, table.message_id)
             for member in members[1:]:
                 await member.click(simcord.results.ResponseMessage(env, message), label="Join")

@@ -9,6 +9,7 @@ Prints the figures; with --write, also puts them into bench/README.md under
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import platform
@@ -68,9 +69,9 @@ async def fill(store: Storage) -> int:
             settings=TableSettings(seats=2, auto_start=False), options={})
         await service.join(table.id, bob)
         await service.start(table.id, ann.user_id)
-        by_seat = [s.user_id for s in service.get(table.id).seats]
-        while table.id in service.tables:
-            live = service.get(table.id)
+        by_seat = [s.user_id for s in service.held_tables[table.id].seats]
+        while table.id in service.held_tables:
+            live = service.held_tables[table.id]
             assert live.game is not None and live.game.to_move is not None
             user = by_seat[live.game.to_move]
             assert user is not None
@@ -174,7 +175,16 @@ def report(results: dict[str, dict[str, tuple[float, float]]]) -> str:
     return "\n".join(lines)
 
 
-async def main() -> None:
+def arguments(argv: list[str]) -> argparse.Namespace:
+    """The command line: --help prints this module's description and exits."""
+    parser = argparse.ArgumentParser(prog="bench/bench_web.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--write", action="store_true",
+                        help='put the figures into bench/README.md under "## Web pages"')
+    return parser.parse_args(argv)
+
+
+async def main(write: bool) -> None:
     results: dict[str, dict[str, tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         print("== SQLite", flush=True)
@@ -187,9 +197,9 @@ async def main() -> None:
         print("TEST_POSTGRES_URL is not set: SQLite only")
     section = report(results)
     print(section)
-    if "--write" in sys.argv[1:]:
+    if write:
         write_section("Web pages", section)
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(arguments(sys.argv[1:]).write))

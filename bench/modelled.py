@@ -2,9 +2,9 @@
 bench/bench_ai.py (issue 27: does modelling the opponents' own policy in the playouts
 help against them?).
 
-The shipped playouts (`engine.carousel.playout.finish`) take the best-scoring play 6
+The shipped playouts (`engine.carousel.ai.playout.finish`) take the best-scoring play 6
 times in 8, else a random move. Here (`finish_modelled`) each seat plays the normal
-level's choice (`engine.carousel.policy.choose_normal`) as it would from its own seat:
+level's choice (`engine.carousel.ai.policy.choose_normal`) as it would from its own seat:
 the points a play scores at once, less half of the most the next player could score at
 once with a tile that seat cannot see (any tile of the other hands or of the stock),
 plus the tile's pips / 100; ties broken at random. Everything else is the shipped
@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.hard import Budget
-from engine.carousel.rollout import GUARD, Round
-from engine.carousel.search import choose_hard
+from engine.carousel.ai.rollout import GUARD, Round
+from engine.carousel.ai.search import choose_hard
 from engine.carousel.tables import BIT, DOUBLE, OTHER, PIPS, RANK, SIDE, TILES, points
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove

@@ -6,10 +6,10 @@ Run from the repository root, with bench_ai.py's arguments:
     .venv/bin/python bench/probe_seeing.py --configs trad2,trad4 --games 400 --workers 1
         --playouts 600 --pairings hardseeing-hard,hardseeinggb-hardseeing
 
-Besides bench_ai's levels it knows `hardseeing`: `engine.traditional.search.choose_hard`
+Besides bench_ai's levels it knows `hardseeing`: `engine.traditional.ai.search.choose_hard`
 (without the exact endgame) whose every root is the game as it stands (the real hands and
 stock order, `Round.of_game`) instead of a deal consistent with the view; random
-playouts; in the Carousel, `engine.carousel.search.choose_hard` (without its exact endgame)
+playouts; in the Carousel, `engine.carousel.ai.search.choose_hard` (without its exact endgame)
 on the real game, with its own guided playouts. `hardseeing<variant>` plays bench_ai's
 guided variant `hard<variant>`'s playouts (`hardseeinggb`: `hardgb`'s) on those roots. It
 patches bench_ai at import (the game being played is kept where the level can read it), so
@@ -26,11 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import bench_ai
 from engine.carousel import CarouselGame
-from engine.carousel import rollout as carousel_rollout
-from engine.carousel import search as carousel_search
+from engine.carousel.ai import rollout as carousel_rollout
+from engine.carousel.ai import search as carousel_search
 from engine.rng import SeededRandom
-from engine.traditional import TraditionalGame, search
-from engine.traditional.rollout import Round
+from engine.traditional import TraditionalGame
+from engine.traditional.ai import search
+from engine.traditional.ai.rollout import Round
 
 _PLAYING: list[Any] = []  # the game whose view was asked for last
 _view = TraditionalGame.view

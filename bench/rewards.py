@@ -1,7 +1,7 @@
 """Carousel hard searches that reward their playouts otherwise than the shipped one, for
 bench/bench_ai.py (issue 27: what each part of the reward is worth on its own).
 
-The shipped search (`engine.carousel.search.choose_hard`) rewards a playout that ends
+The shipped search (`engine.carousel.ai.search.choose_hard`) rewards a playout that ends
 the hand by its side's gain less the best other side's (`Round.reward`: a pair's in
 pairs), whatever the match's scores. These keep everything else (the deals, the guided
 playouts, successive halving) and never solve the endgame exactly (the solver has the
@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.ai.hard import Budget
-from engine.carousel.rollout import Round
-from engine.carousel.search import Reward, Start, choose_hard
+from engine.carousel.ai.rollout import Round
+from engine.carousel.ai.search import Reward, Start, choose_hard
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove
 from engine.rng import SeededRandom

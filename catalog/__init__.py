@@ -25,13 +25,15 @@ from catalog.po import SOURCE, Source
 from catalog.reader import current, language_of
 from catalog.stats_en import STATS
 from catalog.texts_en import TEXTS
+from catalog.tournament_en import TOURNAMENT
 from catalog.web_en import WEB
 from catalog.words_en import WORDS
 
 log = logging.getLogger(__name__)
 
 # The English parts, each a file of its own; a key is written in exactly one of them.
-_PARTS: tuple[Mapping[str, Source], ...] = (TEXTS, PICKUP, STATS, WORDS, HELP, PICTURES, WEB)
+_PARTS: tuple[Mapping[str, Source], ...] = (TEXTS, PICKUP, STATS, WORDS, HELP, PICTURES, WEB,
+                                                TOURNAMENT)
 EN: dict[str, Source] = {key: text for part in _PARTS for key, text in part.items()}
 if len(EN) != sum(map(len, _PARTS)):
     raise RuntimeError("a catalog key is written in two of catalog's English files")
@@ -102,8 +104,14 @@ def tn(key: str, count: int, locale: str | None = None, /, **values: object) -> 
 
 def ordinal(n: int, locale: str | None = None) -> str:
     """The ordinal of `n` in `locale` (None: the current reader's): "1st", "22nd", "13th";
-    "1-й" in Russian and Ukrainian (the form that goes with «игрок», «гравець»)."""
-    if (current() if locale is None else language_of(locale)) in ("ru", "uk"):
+    "1-й" in Russian and Ukrainian (the form that goes with «игрок», «гравець»), "1.º" in
+    Spanish and "1º" in Portuguese (the masculine of «puesto», «lugar»)."""
+    code = current() if locale is None else language_of(locale)
+    if code in ("ru", "uk"):
         return f"{n}-й"
+    if code == "es":
+        return f"{n}.º"
+    if code == "pt":
+        return f"{n}º"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

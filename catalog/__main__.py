@@ -1,6 +1,6 @@
 """The catalogs' maintenance, for translators.
 
-    python -m catalog sync     bring ru and uk's messages.po in line with the English:
+    python -m catalog sync     bring each translation's messages.po in line with the English:
                                new keys added untranslated, removed ones dropped
     python -m catalog check    list what each language lacks (exit status 1 if anything)
 """

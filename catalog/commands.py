@@ -3,7 +3,7 @@
 
 Discord shows a command mention, `</domino new:ID>`, in each reader's own language and
 makes it clickable; it needs the command's id, known only once the bot has synced its
-commands (cogs/command_mentions.py tells it here with `know_ids`). Until then the
+commands (cogs/common/command_mentions.py tells it here with `know_ids`). Until then the
 command is written out in the reader's command words (commands.po): `/домино правила`.
 A text never spells out `/domino …` itself (tests/catalog/test_catalog_words.py).
 
@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "new_carousel": "domino new carousel",
     "new_clock": "domino new clock",
     "new_mexican": "domino new mexican",
+    "new_partnership": "domino new partnership",
     "lobby": "domino lobby",
     "leaderboard": "domino leaderboard",
     "stats": "domino stats",
@@ -38,10 +39,10 @@ COMMANDS: dict[str, str] = {
     "profile": "domino profile",
     "games": "domino games",
     "open": "domino open",
-    "settings": "domino settings",
+    "settings": "domino-admin settings",
     "daily": "domino daily",
     "daily_board": "domino daily-board",
-    "daily_channel": "domino daily-channel",
+    "daily_channel": "domino-admin daily-channel",
     "queue_join": "domino queue join",
     "queue_leave": "domino queue leave",
     "queue_list": "domino queue list",

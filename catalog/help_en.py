@@ -191,6 +191,35 @@ HELP: dict[str, str] = {
         "another hour) you may move the top of any open pile onto another pile that takes it.\n"
         "**The end.** You win when every hour is home; you lose when a double is in trouble "
         "and nothing can change, or when you give up."),
+    "help.game.partnership": (
+        "## How to play Partnership Dominó\n"
+        "4 players in two pairs, partners opposite: seats 1 and 3 against 2 and 4. Every "
+        "tile of the double-6 set is dealt, 7 each: there is no stock, nobody draws. The "
+        "holder of [6|6] leads it in the first hand. On your turn lay a tile against an end "
+        "of the line, number against number, or pass when none fits. Lay your last tile "
+        "and your pair wins the hand; when nobody can play the hand is **blocked** and the "
+        "pair with fewer pips in its two hands wins it. The winners score the pips left in "
+        "all four hands; the first pair to 200 wins the match."),
+    "rules.partnership": (
+        "## Partnership Dominó («Dominó en parejas»), 4 players in two pairs\n"
+        "**Pairs.** Seats 1 and 3 play against seats 2 and 4; partners sit opposite and "
+        "score as one.\n"
+        "**Deal.** The double-6 set, 7 tiles each: all 28 are dealt, there is no stock.\n"
+        "**Lead.** The first hand is led by the holder of [6|6], with it. A later hand is "
+        "led, with any tile, by whoever went out; after a blocked hand by its blocker when "
+        "the blocker's pair won it, by the player after the blocker when it lost, by the "
+        "same leader again after a tie.\n"
+        "**Play.** In turn, lay a tile against an end of the line, number against number. "
+        "You must play when you can; when you cannot, you pass. Nobody draws.\n"
+        "**The end of a hand.** Lay your last tile and your pair wins the hand. When, after "
+        "a tile, nobody can play, the hand is **blocked**: the player who laid that tile is "
+        "the blocker, and the pair with fewer pips left in its two hands wins (equal: "
+        "nobody scores).\n"
+        "**Scoring.** The winners score the pips left in all four hands (or, if the table "
+        "says so, the losing pair's only); a table may add a bonus for a **capicúa**, going "
+        "out with a tile that fits both ends.\n"
+        "**The match.** Hands go on until a pair reaches the target (200 unless the table "
+        "sets another)."),
     "help.queue": (
         "## Queues and scheduled tables\n**The queue.** {cmd.queue_join} with a game, "
         "the seat counts you accept (`4` or `3 4`), the longest turn you accept, and "

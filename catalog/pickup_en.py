@@ -9,8 +9,8 @@ from __future__ import annotations
 from catalog.po import Source
 
 PICKUP: dict[str, Source] = {
-    # pickup games: turn clocks, notices, profile, lists, settings (cogs/pickup_cog.py,
-    # cogs/notices.py)
+    # pickup games: turn clocks, notices, profile, lists, settings (cogs/pickup/profile.py,
+    # cogs/play/turn_notices.py)
     "table.timeout_skip": "{name} ran out of time at table #{table}; their turn was skipped.",
     "table.timeout_forfeit": "{name} ran out of time at table #{table} and forfeits.",
     "table.away": "{name} is away: an AI plays their seat until they take it back.",
@@ -32,6 +32,8 @@ PICKUP: dict[str, Source] = {
     "notice.lobby_role": "{role} a new {game} table is looking for players: {link}",
     "profile.title": "### Your profile",
     "profile.tz": "Time zone: {tz}",
+    "profile.tz_none": ("Time zone: not chosen (I read your quiet hours in UTC until you "
+                        "choose one with the option time_zone)"),
     "profile.quiet": "Quiet hours: {quiet}",
     "profile.quiet_none": "Quiet hours: none",
     "profile.dms": "Turn DMs: {state}",
@@ -43,6 +45,8 @@ PICKUP: dict[str, Source] = {
     "language.en": "English",
     "language.ru": "Русский",
     "language.uk": "Українська",
+    "language.es": "Español",
+    "language.pt": "Português",
     "profile.dms_failed": "Discord refused my last DM, so I mention you in the channel "
                           "instead (changing your profile makes me try again).",
     "games.title": "### Your games",
@@ -68,6 +72,7 @@ PICKUP: dict[str, Source] = {
     "settings.language_auto": "Public messages and boards in: {language} (the server's language)",
     # --- pickup: scheduled tables' start times (tables/start_time.py) ---
     "error.start.unreadable": "I cannot read that time. Try one of these: {examples}.",
+    "start.examples": "`20:00`, `tomorrow 19:30`, `fri 21:00`, `in 3h`",
     "error.start.past": "That time has passed already ({when}).",
     "error.start.too_far": "A table can be scheduled at most {days} days ahead.",
     "error.start.gap": ("The clocks in {zone} skip {time}: it never shows there. Did you "
@@ -130,6 +135,19 @@ PICKUP: dict[str, Source] = {
     "settings.pickup": "Queue tables open in: {channel} (a thread each: {threads})",
     "settings.pickup_none": "the channel of the first queue join",
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
+    # --- pickup that holds up (issue 51) ---
+    "error.schedule.needs_start": ("{options} only work for a scheduled table: give its start "
+                                   "time too (the option start), or leave them out."),
+    "error.queue.party_bot": ("{name} is a bot: bots cannot be invited to a party, they "
+                              "could never confirm."),
+    "queue.opened": ("Your join completed a table: table #{table} ({game}) is open and "
+                     "starting. {link}"),
+    "schedule.ping_none": "Table #{table} starts now.",
+    "schedule.grace": ("Table #{table} is due to start, but seats are free: it waits "
+                       "{minutes} min for late players. {mentions}"),
+    "schedule.grace_none": ("Table #{table} is due to start, but seats are free: it waits "
+                            "{minutes} min for late players."),
+    "schedule.grace_started": "Table #{table} started after waiting for late players. {link}",
     # --- lobby-cmd: /domino lobby, the host's lobby settings ---
     "lobby_set.description": "Change your lobby's settings before it starts",
     "lobby_set.table": "Table number (default: your lobby here)",

@@ -24,10 +24,12 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from catalog.reader import LANGUAGES as _SPOKEN
+
 log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
-LANGUAGES = ("en", "ru", "uk")
+LANGUAGES = _SPOKEN  # the files of catalog/reader.py's languages: one list, never two
 SOURCE = "en"
 Key = tuple[str | None, str]  # (msgctxt, msgid)
 _DATE = datetime(2026, 12, 1, tzinfo=UTC)

@@ -11,14 +11,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-LANGUAGES = ("en", "ru", "uk")
+# The languages with a catalog: the one list (catalog/po.py reads it from here).
+LANGUAGES = ("en", "ru", "uk", "es", "pt")
 DEFAULT = "en"
 _reader: ContextVar[str] = ContextVar("reader", default=DEFAULT)
 
 
 def language_of(locale: object) -> str | None:
-    """The catalog language of a locale ("ru", "uk", "en-US", discord.Locale.russian...),
-    or None when there is no catalog in that language."""
+    """The catalog language of a locale ("ru", "uk", "en-US", "es-419", "pt-BR",
+    discord.Locale.russian...), or None when there is no catalog in that language."""
     if locale is None:
         return None
     code = str(getattr(locale, "value", locale)).split("-")[0].split("_")[0].lower()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from catalog.po import Source
 
 STATS: dict[str, Source] = {
-    # leaderboard, stats, history, replay (cogs/stats_cog.py, cogs/stats_views.py)
+    # leaderboard, stats, history, replay (cogs/stats/stats_commands.py, cogs/stats/stats_views.py)
     "board.title": "## {game} leaderboard · {scope}",
     "board.line": "**{rank}.** {name} · {rating}{mark} · {games} · {wins} ({rate}%)",
     "board.viewer_line": "▶ {line}",

@@ -350,4 +350,32 @@ TEXTS: dict[str, Source] = {
     "summary.title.mexican": "**Round {hand} is over**: {how}",
     # Mexican Train has totals, not a match: the lowest wins (cogs/messages.game_key)
     "result.match.mexican": "Totals (lowest wins): {scores}",
+    # faults2 (issue 55): a graceful stop, per-person limits, typed numbers
+    "bot.stopping": ("The bot is restarting, so this was not done. Please try again in a "
+                     "minute."),
+    "error.limit.lobbies": ("You already host {most} open lobbies, the most one person may. "
+                            "Start or cancel one of them first."),
+    "error.limit.scheduled": ("You already host {most} scheduled tables, the most one person "
+                              "may. Cancel one of them first."),
+    "error.limit.queue": ("You are already in {most} queues, the most one person may. Leave "
+                          "one of them first ({cmd.queue_leave})."),
+    "error.not_member_server": ("That belongs to a server you are not a member of, so you "
+                                "cannot take part in it."),
+    "forget.placeholder": "Forgotten player",
+    "forget.ask": ("**Forget me.** This erases what the bot keeps about you: your profile "
+                   "(time zone, quiet hours, DMs, language), your ratings, your queue "
+                   "entries and answers to scheduled tables. In the games you played, your "
+                   "name becomes \"Forgotten player\" for everyone; the others keep their "
+                   "games. Messages already posted in the channels are not changed."),
+    "forget.ask_again": ("**Are you sure?** This cannot be undone: your ratings and "
+                         "history are gone for good."),
+    "forget.button_first": "Forget me",
+    "forget.button_final": "Yes, erase my data",
+    "forget.button_keep": "Keep my data",
+    "forget.done": ("Done: the bot no longer keeps anything about you. Using it again "
+                    "stores what it needs anew."),
+    "forget.nothing": "The bot kept nothing about you: nothing was erased.",
+    "forget.kept": "Nothing was erased.",
+    "error.forget.seated": ("You are seated at {tables}: leave or resign there first, then "
+                            "ask again (the other players need your seat until the game ends)."),
 }

@@ -6,18 +6,23 @@ from catalog.po import Source
 
 WEB: dict[str, Source] = {
     "web.title": "Dominoes",
-    "web.about": ("Dominoes is a Discord bot for playing dominoes in groups: Traditional, "
-                  "Carousel and the Big Clock solitaire, with leaderboards and pickup games "
-                  "that run for days across time zones. These pages show a server's "
-                  "leaderboards, its players' records and every finished game, move by move."),
-    "web.privacy": ("Only finished games and results are shown here: never a hand, a deal or a "
-                    "game in play. A server's pages open from the links the bot gives, unless "
-                    "the server's admins made them public."),
+    # {games}: every registered game's name, joined by web/pages.py (none is written here).
+    "web.about": ("Dominoes is a Discord bot for playing dominoes in groups ({games}), with "
+                  "leaderboards and pickup games that run for days across time zones. These "
+                  "pages show a server's leaderboards, its players' records and every finished "
+                  "game, move by move."),
+    "web.privacy": ("Only finished games and results are shown here, never a game in play. "
+                    "A finished game's page replays it move by move, and its record (to "
+                    "download) holds its deal, so it can be replayed anywhere. A server's "
+                    "pages open from the links the bot gives, unless the server's admins "
+                    "made them public."),
     "web.rules_of": "The rules of {game}",
     "web.back_home": "Back to the first page",
     "web.language.en": "English",
     "web.language.ru": "Русский",
     "web.language.uk": "Українська",
+    "web.language.es": "Español",
+    "web.language.pt": "Português",
     "web.error.403": ("This page opens only from a link the bot gave, and this link is "
                       "missing, wrong or expired. Ask the bot for a new one."),
     "web.error.404": "There is no such page.",
@@ -32,7 +37,8 @@ WEB: dict[str, Source] = {
     "web.game.prev": "The move before",
     "web.game.next": "The next move",
     "web.game.slider": "Move number",
-    "web.game.keys": "The arrow keys ← → step through the moves.",
+    "web.game.keys": ("The arrow keys ← → step through the moves; Home and End go to the "
+                      "start and the end."),
     "web.game.hands": "Hand by hand",
     "web.game.moves": "Every move",
     "web.game.download": "Download the game record (JSON)",
@@ -43,6 +49,11 @@ WEB: dict[str, Source] = {
     "web.col.number": "No.",
     "web.col.move": "Move",
     "web.col.hand": "Hand",
+    # Column heads at 360 px (issue 52), each explained by a legend under the table
+    "web.short.rank": "#",
+    "web.short.games": "G",
+    "web.short.wins": "W",
+    "web.short.hours": "Hrs",
     # web2 (issue 26): the leaderboard, player pages and links
     "web.board.title": "{game}: the leaderboard",
     "web.board.legend": ("Rating ± uncertainty: the rating is a careful estimate of skill; the "
@@ -66,6 +77,8 @@ WEB: dict[str, Source] = {
     "web.figure.hands": "Hands",
     "web.figure.hours_home": "Hours home",
     "web.figure.discards": "Discards",
+    "web.figure.rounds": "Rounds",
+    "web.figure.low_round": "Lowest round",
     "web.player.none": "No finished games on this server yet.",
     "web.player.best": "Best score",
     "web.player.chart_alt": "The rating of {name} in {game} over time",

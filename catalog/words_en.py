@@ -98,7 +98,7 @@ WORDS: dict[str, str] = {
     "lobby.ai_level.easy": "Easy AI: plays any legal tile",
     "lobby.ai_level.normal": "Normal AI: plays greedily, like a casual player",
     "lobby.ai_level.hard": "Hard AI: thinks ahead (slower)",
-    # how strong a level is at this game (cogs.words.strength_words), measured
+    # how strong a level is at this game (cogs.common.game_words.strength_words), measured
     "lobby.ai_strength.normal": "Wins about {wins} games in {of} against easy AI",
     "lobby.ai_strength.hard": "Wins about {wins} games in {of} against normal AI",
     "lobby.ai_strength_most.normal": "Wins almost every game against easy AI",
@@ -106,6 +106,8 @@ WORDS: dict[str, str] = {
     "lobby.joined_private": "You joined table #{table} ({game}), seat {seat} of {seats}. "
                             "The game starts when the host starts it{auto}.",
     "lobby.joined_auto": " or every seat is filled",
+    "lobby.joined_scheduled": "You joined table #{table} ({game}), seat {seat} of {seats}. "
+                              "It starts at its set time, {full} ({relative}).",
     "level.easy": "easy",
     "level.normal": "normal",
     "level.hard": "hard",
@@ -157,6 +159,29 @@ WORDS: dict[str, str] = {
     "count.rated_games.other": "{count} rated games",
     "count.players.one": "{count} player",
     "count.players.other": "{count} players",
+    # --- Partnership Dominó (issue 50): the block game in pairs ---
+    "game.partnership": "Partnership Dominó",
+    "option.partnership.target": "Points a pair needs to win",
+    "option.partnership.target.name": "Match to",
+    "option.partnership.target.100": "100",
+    "option.partnership.target.150": "150",
+    "option.partnership.target.200": "200",
+    "option.partnership.target.500": "500",
+    "option.partnership.target.0": "one hand",
+    "option.partnership.scoring": "What a hand's winners score",
+    "option.partnership.scoring.name": "Scoring",
+    "option.partnership.scoring.all": "all four hands' pips",
+    "option.partnership.scoring.opponents": "the losers' pips",
+    "option.partnership.capicua": "Bonus for going out on both ends",
+    "option.partnership.capicua.name": "Capicúa",
+    "option.partnership.capicua.0": "no bonus",
+    "option.partnership.capicua.25": "25 points",
+    "end.partnership.domino": "{name} went out",
+    "end.partnership.blocked": "Blocked: nobody can play",
+    "lobby.pairs": "Pairs (partners sit opposite): {first} against {second}",
+    "table.pairs": "Pairs: {first} · {second}",
+    "table.pair": "{names} {score}",
+    "summary.pair": "{names}: {pips} pips left · +{points}",
     # --- held-seats: /domino lobby hold_minutes ---
     "new.hold_minutes": "Minutes a started table keeps a seat for an absent invitee (0: none)",
 }

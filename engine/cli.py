@@ -4,6 +4,7 @@
     python -m engine play traditional --seats you,ai,ai [--seed N] [--option k=v ...]
     python -m engine play carousel --seats you,ai,ai,ai
     python -m engine play mexican --seats you,ai,ai,ai [--set 12|9] [--option rounds=5]
+    python -m engine play partnership --seats you,ai,ai,ai [--option target=100]
     python -m engine play clock [--set 12|9|6]
     python -m engine clock-play --set N --seeds A:B [--level easy|normal|hard]
     python -m engine hint RECORD.json [--level easy|normal|hard]

@@ -13,6 +13,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from catalog import Phrase
@@ -42,6 +43,12 @@ class MoveLike(Protocol):
 M = TypeVar("M", bound=MoveLike)
 
 
+class Termination(StrEnum):
+    """How a game ended. Each game subclasses it with its own members (as python-chess's
+    `Termination`); a member's value is the word records, stats and the catalog use
+    ("domino", "fish", "won"...), so it compares and serialises as that string."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game (or match) ended.
@@ -49,14 +56,14 @@ class Outcome:
     `winners` holds the winning seats (two for a pair, none when nobody won);
     `places` gives each seat's place, 1 = best, equal results sharing a place;
     `scores` are the final totals per seat (with pairs, each partner shows the
-    pair's total); `goats` are the goat seats of the last Traditional hand.
+    pair's total); `reason` is how it ended, a member of the game's own `Termination`.
+    What only one game has (Traditional's goats) stays in that game's hand results.
     """
 
-    reason: str
+    reason: Termination
     winners: tuple[int, ...]
     places: tuple[int, ...]
     scores: tuple[int, ...]
-    goats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

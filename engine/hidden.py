@@ -15,7 +15,7 @@ pass tells in that game; the two steps here are the same for every line game:
   numbers), so they are not used: every constraint returned is sound.
 - `deal_unseen`: deal the unseen tiles into the other hands, at their public
   sizes, and the stock, respecting those constraints; `deals` lists every such
-  deal (the exact endgames', `engine.traditional.endgame`, `engine.carousel.endgame`).
+  deal (the exact endgames', `engine.traditional.ai.endgame`, `engine.carousel.ai.endgame`).
 """
 
 from __future__ import annotations

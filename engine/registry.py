@@ -66,6 +66,18 @@ class GameSpec:
     # A level's share measured at another number of players than the usual (the
     # Carousel's hard level wins 93% at 2 players, 81.5% at 4): (level, seats, share).
     ai_strength_by_seats: tuple[tuple[str, int, float], ...] = ()
+    # The seat count at which the game may be played in two pairs (the queue's pairs
+    # wishes match only there); None for a game without pairs.
+    pairs_seats: int | None = None
+    # Every table of the game is played in two pairs, partners opposite (seats 1 and 3
+    # against 2 and 4), not only with a `pairs` option (the Carousel's).
+    always_pairs: bool = False
+
+    def in_pairs(self, options: Mapping[str, Any]) -> bool:
+        """Whether a table with these `options` (a record's, stored) is played in two
+        pairs, partners opposite (seat s plays for pair s % 2)."""
+        return self.always_pairs or (self.pairs_seats is not None
+                                     and bool(options.get("pairs")))
 
     def strength(self, level: str, seats: int | None = None) -> float | None:
         """The share of games `level` wins against the level below it at a table of
@@ -138,7 +150,7 @@ class GameSpec:
 
 
 # The games, in the order every list of them shows: each the package engine/<name>/.
-PACKAGES: tuple[str, ...] = ("traditional", "carousel", "clock", "mexican")
+PACKAGES: tuple[str, ...] = ("traditional", "carousel", "clock", "mexican", "partnership")
 GAME_NAMES: tuple[str, ...] = PACKAGES
 
 

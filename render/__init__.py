@@ -10,8 +10,9 @@ A Picture (render/picture.py) holds the file's `data`, its `format` ("png", or
 "gif" for a replay), `width`, `height` and `alt` text. The same input always
 gives the same bytes. Each game's drawing is its module render/<game>.py, whose
 `DRAWER` render/board.py lists by the game's name in engine/registry.py. Every
-word drawn is in the language of `locale` ("en", "ru", "uk"; others are English), from the catalog
-(render/labels.py); the fonts are the project's own (render/typeface.py).
+word drawn is in the language of `locale` ("en", "ru", "uk", "es", "pt"; others are
+English), from the catalog (render/labels.py); the fonts are the project's own
+(render/typeface.py).
 """
 
 from __future__ import annotations

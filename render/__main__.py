@@ -13,20 +13,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
+from catalog.reader import LANGUAGES
 from engine.registry import GAME_NAMES
-from render import DEFAULT_THEME, Picture, render_board, render_hand, render_replay_gif
+from render import Picture, render_board, render_hand, render_replay_gif
+from render.games import GameSamples, Sample
+from render.games import samples as game_samples_of
 from render.review import review_sheet
-from render.samples import (
-    carousel_record,
-    clock_record,
-    long_traditional_record,
-    mexican_record,
-    replayed,
-    stages,
-    traditional_record,
-)
 
 
 def _save(out: Path, name: str, pic: Picture) -> None:
@@ -34,50 +27,23 @@ def _save(out: Path, name: str, pic: Picture) -> None:
     (out / f"{name}.txt").write_text(pic.alt + "\n", encoding="utf-8")
 
 
-def _hand_view(record: dict[str, Any], moves: int) -> Any:
-    """The view of the seat to move after `moves` moves (or the first seat at the end)."""
-    game = replayed(record, moves)
-    seat = game.to_move if game.to_move is not None else 0
-    return game.view(seat)
+def game_samples() -> list[GameSamples]:
+    """Every registered game's samples (render/games/<game>.py), in registry order."""
+    return [found for name in GAME_NAMES if (found := game_samples_of(name)) is not None]
 
 
-def sample_boards() -> list[tuple[str, Any, str]]:
+def sample_boards() -> list[Sample]:
     """(name, public view, theme) of every board the gallery shows: each a real position
-    of a game played from a seed by the computer player."""
-    boards: list[tuple[str, Any, str]] = []
-    records = {
-        "traditional": traditional_record(),
-        "carousel": carousel_record(players=4),
-        "carousel7": carousel_record(players=7),
-        "clock": clock_record(seed=1),
-        "mexican": mexican_record(),
-    }
-    for game_name, record in records.items():
-        for stage, game in stages(record).items():
-            boards.append((f"{game_name}-{stage}", game.view(None), DEFAULT_THEME))
-    ends = {
-        "carousel-pairs-end": carousel_record(players=4, seed=4, pairs=True),
-        "carousel2-end": carousel_record(players=2, seed=6),
-        "traditional-long": long_traditional_record(),
-        "traditional4-end": traditional_record(seed=3, players=4),
-    }
-    for name, record in ends.items():
-        boards.append((name, replayed(record, 10**6).view(None), DEFAULT_THEME))
-    boards.append(("traditional-long-numerals", boards[-2][1], "table-numerals"))
-    for players in (2, 8):
-        end = replayed(mexican_record(seed=players, players=players), 10**6)
-        boards.append((f"mexican{players}-end", end.view(None), DEFAULT_THEME))
-    for hours in (6, 9):
-        middle = stages(clock_record(seed=2, hours=hours))["middle"]
-        boards.append((f"clock{hours}-middle", middle.view(None), DEFAULT_THEME))
-    return boards
+    of a game played from a seed by the computer player. Each game's opening, middle and
+    end come first, then the other boards, game by game."""
+    every = game_samples()
+    return [*(b for found in every for b in found.boards),
+            *(b for found in every for b in found.extras)]
 
 
-def sample_hands() -> list[tuple[str, Any, str]]:
+def sample_hands() -> list[Sample]:
     """(name, seat's view, theme) of every hand the gallery shows."""
-    return [("hand-traditional", _hand_view(traditional_record(), 4), DEFAULT_THEME),
-            ("hand-carousel7", _hand_view(carousel_record(players=7), 20), DEFAULT_THEME),
-            ("hand-mexican", _hand_view(mexican_record(), 12), DEFAULT_THEME)]
+    return [hand for found in game_samples() for hand in found.hands]
 
 
 def gallery(out: Path) -> list[str]:
@@ -99,18 +65,21 @@ def gallery(out: Path) -> list[str]:
         boards.append((name, pic))
     for name, view, theme in sample_hands():
         save(name, render_hand(view, theme))
-    save("replay-traditional", render_replay_gif(traditional_record()))
+    for found in game_samples():
+        for name, record in found.replays:
+            save(name, render_replay_gif(record))
     save("review-360", review_sheet(boards))
     return names
 
 
 def docs_pictures(out: Path) -> list[str]:
     """Write `<game>.png` (a table of each game in its middle) and `hand.png` into `out`,
-    and the same in Russian and Ukrainian (`<game>.ru.png`, `<game>.uk.png`)."""
+    and the same in every translated language (`<game>.ru.png`, `<game>.uk.png`,
+    `<game>.es.png`, `<game>.pt.png`)."""
     out.mkdir(parents=True, exist_ok=True)
     names = []
     middles = {f"{game}-middle" for game in GAME_NAMES}  # each registered game's, in its middle
-    for locale in ("en", "ru", "uk"):
+    for locale in LANGUAGES:
         suffix = "" if locale == "en" else f".{locale}"
         pictures = {name.removesuffix("-middle"): render_board(view, theme, locale)
                     for name, view, theme in sample_boards()

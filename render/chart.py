@@ -25,6 +25,33 @@ _BOTTOM = 28       # room for the x labels
 _LEFT = 64         # room for the y labels
 _RIGHT = 24
 _LINE_WIDTH = 3
+_TITLE_SIZES = range(18, 11, -1)  # a long title (Russian, Ukrainian) shrinks before it is cut
+MIN_CONTRAST = 3.0  # the line against the chart's panel and background (WCAG's graphics)
+
+
+def _luminance(colour: tuple[int, int, int]) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours, 1 to 21."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def line_colour(theme: Theme) -> tuple[int, int, int]:
+    """The chart line's colour: the first of the theme's accent, highlight, playable and
+    text colours at MIN_CONTRAST or more against both the panel and the background (the
+    shaded provisional part); the text colour when none is."""
+    for colour in (theme.accent, theme.last_move, theme.playable, theme.text):
+        if min(contrast(colour, theme.panel), contrast(colour, theme.background)) >= MIN_CONTRAST:
+            return colour
+    return theme.text
 
 
 def _label(value: float) -> str:
@@ -69,7 +96,10 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_TH
         raise ValueError("every point of a chart must be a finite number")
     img = new_canvas(WIDTH, HEIGHT, chosen)
     draw = ImageDraw.Draw(img)
-    draw_text(img, (MARGIN, 14), fit_text(title, 18, WIDTH - 2 * MARGIN - 170, True), 18,
+    room = WIDTH - 2 * MARGIN - 170
+    size = next((n for n in _TITLE_SIZES if text_width(title, n, True) <= room),
+                _TITLE_SIZES[-1])
+    draw_text(img, (MARGIN, 14 + (18 - size) // 2), fit_text(title, size, room, True), size,
               chosen.text, bold=True)
     left, right, top, bottom = _LEFT, WIDTH - _RIGHT, _TOP, HEIGHT - _BOTTOM
     draw.rounded_rectangle((left - 8, top - 8, right + 8, bottom + 8), radius=8,
@@ -99,12 +129,12 @@ def render_rating_chart(points: Sequence[float], theme: str | Theme = DEFAULT_TH
         draw_text(img, (left - 14, y), _label(value), 13, chosen.muted, anchor="rm")
     xy = [(x_of(i), y_of(p)) for i, p in enumerate(points)]
     if n > 1:
-        draw.line(xy, fill=chosen.accent, width=_LINE_WIDTH, joint="curve")
+        draw.line(xy, fill=line_colour(chosen), width=_LINE_WIDTH, joint="curve")
         draw_text(img, (left, bottom + 12), labels("start"), 12, chosen.muted, anchor="lm")
         draw_text(img, (right, bottom + 12), labels("game_n", n=n - 1), 12, chosen.muted,
                   anchor="rm")
     x, y = xy[-1]
-    draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=chosen.accent, outline=chosen.text)
+    draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=line_colour(chosen), outline=chosen.text)
     return png_picture(img, rating_alt(points, title, labels), chosen)
 
 

@@ -16,7 +16,7 @@ from engine.notation import move_text, tiles_in
 
 @dataclass(frozen=True, slots=True)
 class Labels:
-    """The picture words of one language ("en", "ru" or "uk")."""
+    """The picture words of one language ("en", "ru", "uk", "es" or "pt")."""
 
     locale: str = DEFAULT
 

@@ -10,9 +10,9 @@ one module per kind of data beside the SQL that reads and writes it (`tables.py`
 `lobbies.py` the tables and their seats, `results.py` the results, whose figures
 (Traditional's goat, Big Clock's hours home...) are one JSON column since migration
 009, `stats.py` and `ratings.py` what is added up from them, `players.py`,
-`settings.py`, `languages.py`, `daily.py`, `hand_messages.py`); `cluster.py` the
-processes' shard leases on PostgreSQL; `copy.py` and `cli.py` the tools
-(`python -m storage`).
+`settings.py`, `languages.py`, `daily.py`, `hand_messages.py`, `tournaments.py` with
+its rows in `tournament_rows.py`); `cluster.py` the processes' shard leases on
+PostgreSQL; `copy.py` and `cli.py` the tools (`python -m storage`).
 """
 
 from __future__ import annotations

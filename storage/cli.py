@@ -1,5 +1,8 @@
 """The command line: `python -m storage check DB` (a file or a PostgreSQL URL),
-`python -m storage backup DB OUT` and `python -m storage migrate sqlite:///DB postgresql://...`.
+`python -m storage backup [DB] OUT` and `python -m storage migrate sqlite:///DB postgresql://...`.
+
+`backup OUT` alone backs up the bot's own database: DATABASE_URL, else DATABASE_PATH,
+else data/dominoes.sqlite3 (as bot.py reads them from the environment).
 
 Each exits 0 on success and 1 with a one-line message on stderr otherwise.
 """
@@ -13,7 +16,7 @@ import logging
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -115,11 +118,27 @@ async def _check(store: Storage, path: Path | None) -> bool:
     return ok and version <= latest_version()
 
 
-def backup(path: Path, out: Path) -> None:
-    """Copy the database to `out` with SQLite's online backup API (safe while the bot runs).
+def bot_database(env: Mapping[str, str]) -> str:
+    """The database the bot uses by the environment's settings (see settings.py)."""
+    return (env.get("DATABASE_URL") or env.get("DATABASE_PATH")
+            or "data/dominoes.sqlite3").strip()
+
+
+def backup(target: Path | str, out: Path) -> None:
+    """Copy the database to `out` with SQLite's online backup API (safe while the bot
+    runs: the copy is one consistent state, whatever the bot or another process is
+    writing meanwhile). Raises CliError; for PostgreSQL, naming pg_dump.
 
     Writes a temporary file beside `out` and renames it, so `out` is never half-written.
     """
+    if is_postgres(target):
+        raise CliError("PostgreSQL is backed up with its own tools: "
+                       "pg_dump -Fc -f OUT.dump 'postgresql://...' (restore: pg_restore "
+                       "into an empty database; README: Backups, restore and upgrades)")
+    try:
+        path = sqlite_path(target)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
     if out.resolve() == path.resolve():
         raise CliError("the backup must go to another file")
     src = _connect_ro(path)
@@ -186,8 +205,9 @@ def main(argv: Sequence[str] | None = None,
     p_check = sub.add_parser("check", help="integrity check and summary")
     p_check.add_argument("db", help="a file, sqlite:///FILE or postgresql://...")
     p_backup = sub.add_parser("backup", help="online backup to another file")
-    p_backup.add_argument("db", type=Path)
-    p_backup.add_argument("out", type=Path)
+    p_backup.add_argument("paths", nargs="+", metavar="[DB] OUT",
+                          help="DB: a file or sqlite:///FILE (default: the bot's database "
+                               "by DATABASE_URL / DATABASE_PATH); OUT: the copy")
     p_migrate = sub.add_parser("migrate", help="copy an SQLite database into PostgreSQL")
     p_migrate.add_argument("source", help="sqlite:///FILE (or a file)")
     p_migrate.add_argument("target", help="postgresql://user:password@host:port/database")
@@ -199,7 +219,10 @@ def main(argv: Sequence[str] | None = None,
             if replayer is None:
                 raise CliError("migrate needs a game replayer (run it as python -m storage)")
             return 0 if asyncio.run(_migrate(args.source, args.target, replayer)) else 1
-        backup(args.db, args.out)
+        if len(args.paths) > 2:
+            raise CliError("usage: backup [DB] OUT")
+        *db, out = args.paths
+        backup(db[0] if db else bot_database(os.environ), Path(out))
         return 0
     except CliError as exc:
         print(f"storage {args.command}: {exc}", file=sys.stderr)

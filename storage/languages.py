@@ -1,6 +1,6 @@
 """The language each person and each server chose, and a person's last client locale.
 
-Codes are whatever the caller stores ("ru", "uk", "en"); None means "as Discord
+Codes are whatever the caller stores ("ru", "uk", "es", "pt", "en"); None means "as Discord
 says": the person's client locale, the server's preferred locale.
 """
 
@@ -50,7 +50,7 @@ class LanguagesMixin:
             )
 
     async def get_server_language(self, guild_id: int) -> str | None:
-        """The language the server chose in /domino settings, or None."""
+        """The language the server chose in /domino-admin settings, or None."""
         rows = list(await self._db.fetch(
             "SELECT language FROM server_languages WHERE guild_id = ?", (guild_id,)))
         return str(rows[0][0]) if rows else None

@@ -42,7 +42,8 @@ def display_rating(ordinal: float) -> int:
 def parse_hhmm(text: str) -> int:
     """Minutes after midnight for 'HH:MM' (00:00 to 23:59); raises ValueError otherwise."""
     hours, sep, minutes = text.strip().partition(":")
-    if not sep or not hours.isdigit() or not minutes.isdigit() or len(minutes) != 2:
+    digits = hours + minutes  # ASCII only: "²" is a digit to str.isdigit, not to int
+    if not sep or not (digits.isascii() and digits.isdigit()) or not hours or len(minutes) != 2:
         raise ValueError(f"not a time of day in HH:MM: {text!r}")
     h, m = int(hours), int(minutes)
     if not (0 <= h < 24 and 0 <= m < 60):
@@ -259,7 +260,7 @@ class Player:
     user_id: int
     name: str
     locale: str = "en"
-    tz: str = "UTC"
+    tz: str = ""  # IANA zone; "" not chosen yet (times read in UTC, a start time refused)
     quiet_start: int | None = None
     quiet_end: int | None = None
     wants_dms: bool = True

@@ -126,7 +126,7 @@ class _Status:
 def _rowcount(status: str) -> int:
     """The row count of a command tag ("UPDATE 1", "INSERT 0 1"); 0 when it has none."""
     last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else 0
+    return int(last) if last.isascii() and last.isdigit() else 0
 
 
 class PgConn:

@@ -200,8 +200,21 @@ class QueueMixin:
         async with self._db.read() as conn:
             return await _party(conn, party_id)
 
-    async def drop_party(self, party_id: int) -> None:
-        """Remove a party and its members' entries (a member declined or left)."""
+    async def drop_party(self, party_id: int, restore: QueueEntry | None = None) -> None:
+        """Remove a party and its members' entries (an invitation could not be sent). An
+        entry the leader had before inviting, `restore`, is put back as it was (its id,
+        wish and place in line) in the same transaction: a refused invitation changes
+        nothing of what they had."""
         async with self._db.write() as conn:
             await conn.execute("DELETE FROM queue_entries WHERE party_id = ?", (party_id,))
             await conn.execute("DELETE FROM queue_parties WHERE id = ?", (party_id,))
+            if restore is not None:
+                e = restore
+                await conn.execute("DELETE FROM queue_entries WHERE id = ?", (e.id,))
+                await conn.execute(
+                    f"INSERT INTO queue_entries ({_COLUMNS}) VALUES"
+                    " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (e.id, e.guild_id, e.user_id, e.name, e.game,
+                     json.dumps(sorted(set(e.seats))), e.longest_turn, int(e.rated),
+                     e.created_at, e.expires_at, e.ai_after, e.party_id, e.variant,
+                     int(e.drop_others), int(e.warned)))

@@ -14,13 +14,15 @@ from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
 from .lobbies import LobbiesMixin
 from .players import PlayersMixin
+from .privacy import PrivacyMixin
 from .queue import QueueMixin
 from .results import ResultsMixin
 from .schedules import SchedulesMixin
-from .settings import SettingsMixin
+from .server_settings import SettingsMixin
 from .sqlite import SqliteDatabase
 from .stats import StatsMixin
 from .tables import TablesMixin
+from .tournaments import TournamentsMixin
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +49,7 @@ def sqlite_path(target: Path | str) -> Path:
 
 class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
               SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin, BoardsMixin,
-              QueueMixin, SchedulesMixin):
+              QueueMixin, SchedulesMixin, TournamentsMixin, PrivacyMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

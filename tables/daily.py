@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from engine.errors import RecordError
 from engine.records import ReplayError
 from engine.registry import daily_game
+from storage import Storage
 from storage.daily import DailyResult
 from tables.errors import TableError
 from tables.live import LiveTable, Person, TableEvent
@@ -114,11 +115,10 @@ Poster = Callable[[int, int, Boards], Awaitable[None]]  # (guild, channel, board
 class DailyDeals:
     """The daily deal of every guild, over the tables of `service`."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, store: Storage) -> None:
         self.service = service
-        self.store = service.store
+        self.store = store
         self.posters: list[Poster] = []  # told each board to post (the bot posts it)
-        service.listeners.append(self.on_event)
 
     def today(self) -> str:
         return day_of(self.service.clock())
@@ -143,7 +143,8 @@ class DailyDeals:
         return table
 
     async def on_event(self, event: TableEvent) -> None:
-        """A finished daily table: its try's result."""
+        """A finished daily table: its try's result (a `TableService` listener, registered
+        by whoever made the daily deals: the bot, a test)."""
         if event.kind in ("finished", "cancelled", "abandoned"):
             await self._record(event.table, self.service.clock())
 

@@ -6,7 +6,7 @@ At the start (tables.lobby) the absent invited people, in the order the host nam
 take the free seats, up to the seats the host asked for
 (`test_reading_held_seats_are_the_absent_invited_in_order_up_to_the_free_seats`): each an
 AI seat under the person's name, its hold (seat, person, until) in the table's seat state
-(tables.settings.SeatState), stored with the start in one transaction. A host and a held
+(tables.table_settings.SeatState), stored with the start in one transaction. A host and a held
 seat are enough to start a two-seat table
 (`test_reading_a_host_and_a_held_seat_start_a_two_seat_table`).
 
@@ -31,7 +31,7 @@ from storage.models import Seat
 from tables.errors import StaleMove, TableError
 from tables.events import Listener
 from tables.live import LiveTable, TableEvent
-from tables.settings import SeatState, join_settings
+from tables.table_settings import SeatState, join_settings
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from engine.records import new_game, replay, write_record
 from engine.registry import GameSpec, game_spec
 from storage.models import ACTIVE_STATUSES, LoadedTable, Seat, TableRow
 from tables.errors import NotAllowed, TableError
-from tables.settings import (
+from tables.table_settings import (
     AWAY_AFTER_TIMEOUTS,
     DAY,
     HINT_LEVELS,
@@ -27,7 +27,7 @@ from tables.settings import (
     split_settings,
 )
 
-# Where the table's readers have always found them (tables.settings holds them now).
+# Where the table's readers have always found them (tables.table_settings holds them now).
 __all__ = ["AWAY_AFTER_TIMEOUTS", "DAY", "HINT_LEVELS", "RESIGN_ACTIONS", "TIMEOUT_ACTIONS",
            "LiveTable", "Person", "SeatState", "TableEvent", "TableSettings", "checked_game",
            "resign_plays_on"]
@@ -99,7 +99,7 @@ class LiveTable:
     # (tables.shards): its changes are committed and reach the holder through storage,
     # not this process's listeners, and it arms no timers here.
     visiting: bool = False
-    # The row's settings column split once (tables.settings), with the column it was read from.
+    # The row's settings column split once (tables.table_settings), with the column read.
     _parsed: tuple[dict[str, Any], SeatedSettings] | None = field(default=None, repr=False)
 
     @staticmethod
@@ -112,6 +112,12 @@ class LiveTable:
             record["moves"] = list(loaded.moves)
             table.game = replay(record)
         return table
+
+    def snapshot(self) -> LiveTable:
+        """The table as it is now (its game, move number and who resigned), safe to read
+        later while the live one moves on (a message drawn in the background)."""
+        return LiveTable(self.row, self.game.copy() if self.game is not None else None,
+                         resigned=self.resigned)
 
     # -- the row's fields, by name -------------------------------------------------
     @property

@@ -32,19 +32,24 @@ from tables.events import Listener
 from tables.holds import seats_at_start, tell_held
 from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
 from tables.lobby_settings import WAIT_FIELD, changed_settings
-from tables.settings import join_settings
+from tables.table_settings import join_settings
 
 log = logging.getLogger(__name__)
 
 # Tries of one lobby action while other processes keep changing the table under it
 # (each try follows a commit of theirs; more than a few in a row is a flood).
 LOBBY_TRIES = 5
+# What one person may host at once (issue 55: one user held 120 lobbies in memory):
+# lobbies open to join, and lobbies scheduled for later (tables.schedule).
+LOBBIES_MOST = 5
+SCHEDULED_MOST = 10
 
 
 class Held(Protocol):
     """The tables this process holds and visits (tables.shards.HeldTables)."""
 
     quarantined: dict[int, LiveTable]
+    tables: dict[int, LiveTable]
 
     async def table(self, table_id: int) -> LiveTable: ...
 
@@ -102,6 +107,7 @@ class LobbyActions:
             settings = dataclasses.replace(settings, reminders=server.reminders,
                                            timeout_action=server.timeout_action)
         checked_game(game, settings.seats, options)
+        self._check_hosted(host.user_id, scheduled=settings.starts_at is not None)
         table = await self.held.create(
             guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seats=[Seat(host.user_id, None, host.name)], options=options,
@@ -110,6 +116,18 @@ class LobbyActions:
         )
         self.timers.after_change(table)
         return table
+
+    def _check_hosted(self, user_id: int, *, scheduled: bool) -> None:
+        """Raises TableError when the person hosts as many lobbies of that kind (scheduled
+        or open now) as one person may. Counted among the tables held here: with several
+        processes each counts its own shards'."""
+        hosted = sum(1 for table in self.held.tables.values()
+                     if table.status == "lobby" and table.host_id == user_id
+                     and (table.settings.starts_at is not None) == scheduled)
+        if scheduled and hosted >= SCHEDULED_MOST:
+            raise TableError("error.limit.scheduled", most=SCHEDULED_MOST)
+        if not scheduled and hosted >= LOBBIES_MOST:
+            raise TableError("error.limit.lobbies", most=LOBBIES_MOST)
 
     async def move_to(self, table_id: int, channel_id: int) -> None:
         """Play the lobby on in `channel_id` (a thread opened for it), its message to be

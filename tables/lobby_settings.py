@@ -2,8 +2,8 @@
 
 `LOBBY_SETTINGS` is the one list of them: each names its command option, the
 `TableSettings` field it changes, and what it accepts. The command's options
-(cogs/lobby_command.py), the words of its answer and the change itself are all made
-from this list, so a new one is a line here, its field in tables/settings.py, and its
+(cogs/lobby/lobby_command.py), the words of its answer and the change itself are all made
+from this list, so a new one is a line here, its field in tables/table_settings.py, and its
 words in the catalog (`new.<name>` describes the option, `lobby_set.<name>` says its
 value).
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from tables.errors import TableError
-from tables.settings import RESIGN_ACTIONS, TableSettings
+from tables.table_settings import RESIGN_ACTIONS, TableSettings
 
 WEEK_MINUTES = 7 * 24 * 60
 

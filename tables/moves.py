@@ -28,6 +28,7 @@ from tables.errors import (
     TableError,
 )
 from tables.events import Listener
+from tables.journal import MoveJournal, QueuedMove
 from tables.live import LiveTable, TableEvent
 from tables.results import seat_results, solitaire_result
 from tables.timers import stop_hold_timer, stop_timer
@@ -56,10 +57,12 @@ class MovePipeline:
 
     def __init__(self, store: Storage, tell: Listener, *, tables: dict[int, LiveTable],
                  find: Callable[[int], Awaitable[LiveTable]], timers: Arming,
-                 timeouts: TimeoutCounts, clock: Callable[[], float]) -> None:
+                 timeouts: TimeoutCounts, clock: Callable[[], float],
+                 journal: MoveJournal | None = None) -> None:
         """`tables` are the tables this process holds (tables.shards.HeldTables.tables):
         a table that ends leaves them; `find` gets a table by id (HeldTables.table), for
-        a queued move tried again."""
+        a queued move tried again; `journal` keeps the queued moves across a stop
+        (tables.journal; default: in memory only)."""
         self.store = store
         self.tell = tell
         self.tables = tables
@@ -67,6 +70,7 @@ class MovePipeline:
         self.timers = timers
         self.timeouts = timeouts
         self.clock = clock
+        self.journal = journal or MoveJournal()
 
     async def play(self, table: LiveTable, user_id: int, seq: int | None, text: str, *,
                    queue: bool = True) -> str:
@@ -75,43 +79,82 @@ class MovePipeline:
         Returns the move as recorded. Raises NotSeated, NotYourTurn, StaleMove,
         IllegalMoveError. Nothing changes unless the move is committed.
         Storage busy (another process holds the database's lock): with `queue`, the
-        move is stored in the background once it can be (the listeners hear of it
-        then, as of any move) and MoveQueued is raised; without, StorageBusy.
+        move is written to the journal (tables.journal: it survives a stop), stored in
+        the background once it can be (the listeners hear of it then, as of any move)
+        and MoveQueued is raised; without, or when the journal cannot be written,
+        StorageBusy (nothing is kept).
         """
         async with table.lock:
-            if not table.in_play or table.game is None:
-                raise StaleMove()
-            if seq is not None and seq != table.seq:
-                raise StaleMove()
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeated()
-            if seat in table.seat_state.resigned:
-                raise NotAllowed("error.resigned_already")
-            if table.game.to_move != seat:
-                raise NotYourTurn(table.to_move_name())
-            try:
-                recorded = await self.commit(table, seat, text)
-            except StorageBusy as exc:
-                if not queue:
-                    raise
-                at, table_id = table.seq, table.id
-                log.warning("table %d: %s; the move of %d is queued", table_id, exc, user_id)
-                self.timers.retry(table, lambda: self._play_queued(table_id, user_id, at,
-                                                                   text),
-                                  f"queued-{table_id}", later=True)
-                raise MoveQueued() from None
-            if table.seat_state.timeouts_of(seat):
-                await self.timeouts.count_timeout(table, seat, reset=True)
-            return recorded
+            return await self._play_locked(table, user_id, seq, text, queue=queue)
 
-    async def _play_queued(self, table_id: int, user_id: int, seq: int, text: str) -> None:
-        """A move storage was too busy for, tried again (while storage is busy, again
-        later: `Scheduler.retry`); a position changed meanwhile drops it."""
+    async def _play_locked(self, table: LiveTable, user_id: int, seq: int | None, text: str, *,
+                           queue: bool) -> str:
+        if not table.in_play or table.game is None:
+            raise StaleMove()
+        if seq is not None and seq != table.seq:
+            raise StaleMove()
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        if seat in table.seat_state.resigned:
+            raise NotAllowed("error.resigned_already")
+        if table.game.to_move != seat:
+            raise NotYourTurn(table.to_move_name())
         try:
-            await self.play(await self.find(table_id), user_id, seq, text, queue=False)
+            recorded = await self.commit(table, seat, text)
+        except StorageBusy as exc:
+            if not queue:
+                raise
+            try:
+                # On disk before the player is told it is queued: it outlives a stop.
+                kept = self.journal.add(table.id, user_id, table.seq, text)
+            except OSError as error:
+                log.error("table %d: %s, and the queued moves' journal cannot be written "
+                          "(%s): the move of %d is refused", table.id, exc, error, user_id)
+                raise exc from None  # answered "not done, try again" (error.storage_busy)
+            log.warning("table %d: %s; the move of %d is queued", table.id, exc, user_id)
+            self.queue_retry(table, kept)
+            raise MoveQueued() from None
+        if table.seat_state.timeouts_of(seat):
+            await self.timeouts.count_timeout(table, seat, reset=True)
+        return recorded
+
+    def queue_retry(self, table: LiveTable, kept: QueuedMove) -> None:
+        """Store a journaled move in the background, once storage lets it."""
+        self.timers.retry(table, lambda: self._play_queued(kept),
+                          f"queued-{kept.table_id}", later=True)
+
+    async def _play_queued(self, kept: QueuedMove) -> None:
+        """A move storage was too busy for, tried again (while storage is busy, again
+        later: `Scheduler.retry`); a position changed meanwhile drops it. Either way it
+        leaves the journal (a stop before that leaves it there for the next start)."""
+        try:
+            await self.play(await self.find(kept.table_id), kept.user_id, kept.seq,
+                            kept.text, queue=False)
         except TableError as exc:
-            log.info("table %d: a queued move of %d was dropped: %s", table_id, user_id, exc)
+            log.info("table %d: a queued move of %d was dropped: %s", kept.table_id,
+                     kept.user_id, exc)
+        self.journal.remove(kept)
+
+    async def replay_journal(self, table: LiveTable) -> bool:
+        """At start-up, under the table's lock and before its timers run: play the moves
+        journaled for it (a stop came before storage took them). Returns whether any was
+        played. One storage still refuses is queued again; an overtaken one is dropped."""
+        played = False
+        for kept in self.journal.of_table(table.id):
+            try:
+                await self._play_locked(table, kept.user_id, kept.seq, kept.text, queue=False)
+            except StorageBusy:
+                self.queue_retry(table, kept)
+                continue
+            except TableError as exc:
+                log.info("table %d: a journaled move of %d was dropped: %s", table.id,
+                         kept.user_id, exc)
+            else:
+                played = True
+                log.info("table %d: a journaled move of %d was played", table.id, kept.user_id)
+            self.journal.remove(kept)
+        return played
 
     async def commit(self, table: LiveTable, seat: int, text: str) -> str:
         """Commit `text` for `seat`, then every forced move after it; finish or re-arm.

@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Collection
 
+from storage import Storage
 from storage.cluster import Cluster, TableChange
 from storage.errors import StorageError
 from tables.service import TableService
@@ -26,14 +27,14 @@ LEASE_SECONDS = 30.0
 class ShardNode:
     """The shards one process holds, kept in step with the database."""
 
-    def __init__(self, service: TableService, node: str, *, shard_count: int,
+    def __init__(self, service: TableService, store: Storage, node: str, *, shard_count: int,
                  home: Collection[int], lease_seconds: float = LEASE_SECONDS,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         """`node` must be the name the service's storage was opened with (Storage.open)."""
         if shard_count < 1 or not home or not all(0 <= s < shard_count for s in home):
             raise ValueError(f"home shards {sorted(home)} do not fit {shard_count} shards")
         self.service = service
-        self.cluster = Cluster(service.store, node, lease_seconds=lease_seconds)
+        self.cluster = Cluster(store, node, lease_seconds=lease_seconds)
         self.node = node
         self.shard_count = shard_count
         self.home = frozenset(home)
@@ -97,7 +98,7 @@ class ShardNode:
         if not self.cluster.listening():
             # Changes were told while nobody listened: listen again, then catch up.
             await self.cluster.listen(self._on_change)
-            for table_id in list(self.service.tables):
+            for table_id in list(self.service.held_tables):
                 await self.service.refresh(table_id)
 
     def _on_change(self, change: TableChange) -> None:

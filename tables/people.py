@@ -12,6 +12,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from storage import Storage
 from storage.models import DM_MODES, GuildSettings, Player, format_hhmm
 from tables.errors import NotAllowed, TableError
 from tables.live import DAY, TIMEOUT_ACTIONS, LiveTable
@@ -96,9 +97,9 @@ class GameLine:
 class People:
     """Profiles, server settings and listings, over a `TableService` and its storage."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, store: Storage) -> None:
         self.service = service
-        self.store = service.store
+        self.store = store
 
     # -- profiles --------------------------------------------------------------------------
     async def profile(self, user_id: int, name: str = "") -> Player:
@@ -213,7 +214,7 @@ class People:
     def my_games(self, user_id: int) -> list[GameLine]:
         """The player's lobbies and games in progress in every server, soonest deadline first."""
         lines = []
-        for table in self.service.tables.values():
+        for table in self.service.held_tables.values():
             seat = table.seat_of(user_id)
             if seat is None or not table.is_live:
                 continue
@@ -226,6 +227,6 @@ class People:
 
     def open_lobbies(self, guild_id: int | None) -> list[LiveTable]:
         """The server's lobbies with a free seat, oldest first."""
-        return sorted((t for t in self.service.tables.values()
+        return sorted((t for t in self.service.held_tables.values()
                        if t.status == "lobby" and t.guild_id == guild_id
                        and len(t.seats) < t.settings.seats), key=lambda t: t.id)

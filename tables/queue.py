@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING
 
 from catalog import Phrase
 from engine.registry import game_spec
+from storage import Storage
 from storage.models import Party, QueueEntry, Seat
 from tables.ai_names import ai_name
 from tables.errors import TableError
 from tables.live import LiveTable, Person, TableSettings
 from tables.matching import PAIRS, Match, Wish, match
-from tables.settings import DAY
+from tables.table_settings import DAY
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -42,6 +43,8 @@ log = logging.getLogger(__name__)
 PARTY_MOST = 3  # the leader and two friends
 LONGEST_WAIT = 7 * DAY  # an entry's longest life before it must be renewed
 AI_LEVEL = "normal"
+MATCH_ROUNDS = 4  # passes of one run when people who left the server drop out of matches
+ENTRIES_MOST = 10  # one person's entries at once, all servers and games (issue 55)
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, 
     low, high = spec.seats
     fitting = tuple(sorted({n for n in seats if low <= n <= high and n > 1}))
     if variant == PAIRS:
-        fitting = tuple(n for n in fitting if n == 4) if spec.name == "carousel" else ()
+        fitting = tuple(n for n in fitting if n == spec.pairs_seats)
     if spec.solitaire or not fitting:
         raise TableError("error.queue.never", game=Phrase(f"game.{spec.name}"),
                          seats=", ".join(map(str, sorted(seats))) or "-")
@@ -87,14 +90,19 @@ def as_wish(entry: QueueEntry) -> Wish:
 class PickupQueue:
     """The queues of every server this process serves; tables open through `service`."""
 
-    def __init__(self, service: TableService, *,
-                 reachable: Callable[[int, int], bool] = lambda _guild, _user: True) -> None:
+    def __init__(self, service: TableService, store: Storage, *,
+                 reachable: Callable[[int, int], bool] = lambda _guild, _user: True,
+                 member: Callable[[int, int], Awaitable[bool]] | None = None) -> None:
         """`reachable(guild, user)`: whether a person is still in the server and can be
-        told (the cogs ask Discord); others are passed over when matching."""
+        told, from what this process knows without asking (others are passed over when
+        matching); `member(guild, user)`: whether they are a member now, asked of each
+        person a match would seat before they are seated (the cogs' cached check: those
+        who left lose their entries). None: everyone is."""
         self.service = service
-        self.store = service.store
+        self.store = store
         self.clock = service.clock
         self.reachable = reachable
+        self.member = member
         self.listeners: list[QueueListener] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
@@ -123,6 +131,7 @@ class PickupQueue:
             raise TableError("error.queue.hours", most=LONGEST_WAIT // 3600)
         if ai_wait is not None and ai_wait < 0:
             raise TableError("error.queue.ai_wait")
+        await self._check_entries(guild_id, person.user_id, game_spec(game).name)
         server = await self.store.get_guild_settings(guild_id)
         if server.pickup_channel_id is None and channel_id is not None:
             await self.store.set_guild_settings(
@@ -135,6 +144,16 @@ class PickupQueue:
             ai_after=None if ai_wait is None else now + ai_wait,
             party_id=party_id, variant=variant, drop_others=drop_others, now=now)
         return entry, await self.run(guild_id)
+
+    async def _check_entries(self, guild_id: int, user_id: int, game: str) -> None:
+        """Raises TableError when a new entry would be more than ENTRIES_MOST of the
+        person's (updating one they have, same server and game, is always allowed)."""
+        now = self.clock()
+        mine = [e for e in await self.store.queue_entries()
+                if e.user_id == user_id and e.expires_at > now]
+        if (len(mine) >= ENTRIES_MOST
+                and not any(e.guild_id == guild_id and e.game == game for e in mine)):
+            raise TableError("error.limit.queue", most=ENTRIES_MOST)
 
     async def leave(self, guild_id: int, user_id: int, game: str | None = None) -> int:
         """Take the person out of the queue (of `game` only, if given); how many entries
@@ -170,6 +189,31 @@ class PickupQueue:
             raise TableError("error.queue.party_size", most=PARTY_MOST)
         return await self.store.create_party(guild_id, leader.user_id, others)
 
+    async def drop_invite(self, party_id: int, before: QueueEntry | None = None) -> None:
+        """An invitation that could not reach a friend: the party ends, and the leader's
+        entry is as it was before they invited (`before`; None: they had none), so the
+        refused invitation changes nothing."""
+        await self.store.drop_party(party_id, restore=before)
+        if before is not None:
+            self._arm(before.guild_id)  # its own expiry and AI wait again
+
+    async def entry_of(self, guild_id: int, user_id: int, game: str,
+                       variant: str = "") -> QueueEntry | None:
+        """The person's entry for `game` (and `variant`) in the server, expired or not;
+        None when they have none (a join would add one)."""
+        try:
+            name = game_spec(game).name
+        except (KeyError, ValueError):
+            return None
+        return next((e for e in await self.store.queue_entries(guild_id)
+                     if e.user_id == user_id and e.game == name and e.variant == variant),
+                    None)
+
+    async def leader_entry(self, party: Party) -> QueueEntry | None:
+        """The queue entry of the party's leader (whose wish the friends queue with)."""
+        return next((e for e in await self.store.queue_entries(party.guild_id)
+                     if e.party_id == party.id and e.user_id == party.leader_id), None)
+
     async def confirm(self, party_id: int, user_id: int) -> Party:
         """A friend's Confirm button. Raises TableError when the party is gone or they
         were not invited to it."""
@@ -193,19 +237,39 @@ class PickupQueue:
                     await self._tell(QueueNotice("expired", guild_id, entry.user_id, entry))
             if any(e.expires_at < now - LONGEST_WAIT for e in entries):
                 await self.store.purge_entries(now - LONGEST_WAIT)  # told a week ago
-            live = [e for e in entries if e.expires_at > now]
-            confirmed = await self._confirmed_parties(live)
-            wishes = [as_wish(e) for e in live
-                      if e.party_id is None or e.party_id in confirmed]
-            by_id = {e.id: e for e in live}
-            opened = []
-            for found in match(wishes, now,
-                               reachable=lambda user: self.reachable(guild_id, user)):
-                table = await self._open(guild_id, found, by_id)
-                if table is not None:
-                    opened.append(table)
+            opened: list[LiveTable] = []
+            for _ in range(MATCH_ROUNDS):
+                live = [e for e in entries if e.expires_at > now]
+                confirmed = await self._confirmed_parties(live)
+                wishes = [as_wish(e) for e in live
+                          if e.party_id is None or e.party_id in confirmed]
+                by_id = {e.id: e for e in live}
+                departed = False
+                for found in match(wishes, now,
+                                   reachable=lambda user: self.reachable(guild_id, user)):
+                    if await self._departed(guild_id, found):
+                        departed = True  # their entries are gone: match the rest again
+                        continue
+                    table = await self._open(guild_id, found, by_id)
+                    if table is not None:
+                        opened.append(table)
+                if not departed:
+                    break
+                entries = await self.store.queue_entries(guild_id)
         self._arm(guild_id)
         return opened
+
+    async def _departed(self, guild_id: int, found: Match) -> bool:
+        """Whether someone the match would seat left the server (the member check);
+        their entries in it are removed, so no later pass seats them either."""
+        if self.member is None:
+            return False
+        gone = [user for user in found.seating
+                if user is not None and not await self.member(guild_id, user)]
+        for user in gone:
+            log.info("queue of %d: %d left the server: their entries go", guild_id, user)
+            await self.store.queue_leave(guild_id, user)
+        return bool(gone)
 
     async def _confirmed_parties(self, entries: Sequence[QueueEntry]) -> set[int]:
         out = set()
@@ -233,7 +297,9 @@ class PickupQueue:
             seats=len(seats), turn_seconds=max(60, min(found.turn_seconds, 7 * DAY)),
             reminders=server.reminders, timeout_action=server.timeout_action,
             thread=server.pickup_threads)
-        options = {"pairs": True} if found.variant == PAIRS else {}
+        # A pairs match of a game played only in pairs needs no option to say so.
+        pairs = found.variant == PAIRS and not game_spec(found.game).always_pairs
+        options = {"pairs": True} if pairs else {}
         channel = server.pickup_channel_id
         if channel is None:
             return None  # every join names one (see `join`)
@@ -246,14 +312,16 @@ class PickupQueue:
             return None
         row, removed = done
         await self.service.refresh(row.id)  # held here from now on, its lobby told
-        table = await self.service.start(row.id, host)
+        # Each person hears that their table exists before it starts, so before the
+        # first turn's DM (the start sends it).
+        table = await self.service.table(row.id)
         seated = set(found.entries)
         told: set[int] = set()
         for entry in removed:
             if entry.id in seated and entry.user_id not in told:
                 told.add(entry.user_id)
                 await self._tell(QueueNotice("seated", guild_id, entry.user_id, entry, table))
-        return table
+        return await self.service.start(row.id, host)
 
     # -- timers -----------------------------------------------------------------------
     def _arm(self, guild_id: int) -> None:

@@ -21,13 +21,16 @@ from tables.errors import NotAllowed, TableError
 from tables.live import LiveTable, Person, TableSettings
 
 
-class Lobbies(Protocol):
-    """What a rematch needs of the table service (tables.service.TableService)."""
+class Held(Protocol):
+    """The tables held here (tables.shards.HeldTables)."""
 
-    store: Storage
     tables: dict[int, LiveTable]
 
     async def table(self, table_id: int) -> LiveTable: ...
+
+
+class Lobbies(Protocol):
+    """Opening a lobby and seating an AI (tables.lobby.LobbyActions)."""
 
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
                          game: str, settings: TableSettings,
@@ -50,13 +53,15 @@ class Rematch:
 class Rematches:
     """Opens rematch lobbies for one table service."""
 
-    def __init__(self, service: Lobbies) -> None:
-        self.service = service
+    def __init__(self, store: Storage, *, lobby: Lobbies, held: Held) -> None:
+        self.store = store
+        self.lobby = lobby
+        self.held = held
         self._lock = asyncio.Lock()  # rematches are rare: one lock for all is enough
 
     def existing(self, table_id: int) -> LiveTable | None:
         """The open rematch lobby (or game) of a table, if there is one."""
-        for table in self.service.tables.values():
+        for table in self.held.tables.values():
             if table.settings.rematch_of == table_id and table.is_live:
                 return table
         return None
@@ -67,7 +72,7 @@ class Rematches:
         Raises TableError when the table has not finished, NotAllowed when `host`
         did not play at it.
         """
-        row = await self.service.store.get_table(table_id)
+        row = await self.store.get_table(table_id)
         if row is None or row.status != "finished":  # a crafted id, or a game still on
             raise TableError("error.no_rematch")
         old = LiveTable(row, None)
@@ -88,13 +93,13 @@ class Rematches:
                                            invited=invite,
                                            invited_names=tuple(names[u] for u in invite))
             try:
-                table = await self.service.open_lobby(
+                table = await self.lobby.open_lobby(
                     guild_id=old.guild_id, channel_id=old.channel_id, host=host,
                     game=old.game_kind, settings=settings, options=dict(old.row.options))
             except RematchOpen as exc:  # opened by another process (not held here)
-                return Rematch(await self.service.table(exc.table_id), False, invite)
+                return Rematch(await self.held.table(exc.table_id), False, invite)
             for seat in old.seats:
                 if seat.ai_level is not None:
-                    await self.service.add_ai(table.id, host.user_id, seat.ai_level,
+                    await self.lobby.add_ai(table.id, host.user_id, seat.ai_level,
                                               auto_start=False)
-        return Rematch(await self.service.table(table.id), True, invite)
+        return Rematch(await self.held.table(table.id), True, invite)

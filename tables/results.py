@@ -23,7 +23,7 @@ def seat_results(table: LiveTable) -> list[SeatResult]:
     assert game is not None
     outcome = game.outcome()
     n = len(table.seats)
-    pairs = bool(table.row.options.get("pairs"))
+    pairs = game_spec(table.game_kind).in_pairs(table.row.options)
     if outcome is not None:
         places, scores = list(outcome.places), list(outcome.scores)
     else:

@@ -27,11 +27,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.registry import game_spec
+from storage import Storage
 from storage.errors import InvalidState, TableNotFound
-from storage.models import Schedule, Seat
+from storage.models import Player, Schedule, Seat
 from tables.errors import NoSuchTable, TableError
 from tables.holds import seats_at_start
-from tables.live import LiveTable, Person, TableSettings
+from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.quiet import quiet_until, zone
 from tables.start_time import read_start
 
@@ -51,28 +52,44 @@ AI_LEVEL = "normal"
 
 @dataclass(frozen=True)
 class ScheduleNotice:
-    """What the cogs tell: a `reminder` (to `users`, privately), the `ping` at the start
-    (a mention of `users`), `closed` (nobody enough by the end of the grace), `late` /
-    `late_closed` (a start that passed while the bot was down), `next` (the weekly
-    repeat's new lobby, `table`)."""
+    """What the cogs tell: a `reminder` (to `users`, privately), the `ping` as the table
+    starts on time (a mention of `users`, the Going), `grace` (due now, it waits `grace`
+    seconds for more players: a mention of `users`), then `grace_started` or `closed`
+    (not enough players by the end of the grace, or at the start without one), `late` /
+    `late_closed` (a start that passed while the bot was down: it started, or closed),
+    `next` (the weekly repeat's new lobby, `table`). One notice per outcome: a table
+    is never said to start and then to close."""
 
     kind: str
     table: LiveTable
     starts_at: float
     users: tuple[int, ...] = ()
+    grace: float = 0.0  # seconds a `grace` notice says the table waits
 
 
 ScheduleListener = Callable[[ScheduleNotice], Awaitable[None]]
 
 
+def check_needs_start(start: str | None, *, repeat: str | None, grace: int,
+                      ai_fill: bool) -> None:
+    """Refuse the options of a scheduled table given without its start: they would
+    change nothing. Raises TableError ("error.schedule.needs_start")."""
+    given = [name for name, value in (("repeat", repeat), ("grace", grace),
+                                      ("ai_fill", ai_fill)) if value]
+    if start is None and given:
+        raise TableError("error.schedule.needs_start",
+                         options=", ".join(f"`{name}`" for name in given))
+
+
 class ScheduledTables:
     """Opens scheduled lobbies and runs their starts, through the table service."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, store: Storage) -> None:
         self.service = service
-        self.store = service.store
+        self.store = store
         self.clock = service.clock
         self.listeners: list[ScheduleListener] = []
+        service.listeners.append(self._on_event)
 
     async def _tell(self, notice: ScheduleNotice) -> None:
         for listener in self.listeners:
@@ -86,7 +103,7 @@ class ScheduledTables:
         """The start `text` means, read in the host's profile zone. Raises TableError:
         the host has no profile zone yet, or the time is refused (tables.start_time)."""
         player = await self.store.get_player(host_id)
-        if player is None:
+        if player is None or not player.tz:  # a profile of quiet hours only chose no zone
             raise TableError("error.schedule.no_zone", text=f"`{text[:40]}`")
         return read_start(text, zone(player.tz), self.clock())
 
@@ -121,13 +138,18 @@ class ScheduledTables:
         self._arm(schedule)
         return table, schedule
 
-    async def rsvp(self, table_id: int, user_id: int, answer: str) -> dict[int, str]:
-        """A person's Going / Maybe / Can't; every answer so far. Raises TableError when
-        the table no longer waits for its start."""
+    async def rsvp(self, table_id: int, user_id: int, answer: str,
+                   name: str = "") -> dict[int, str]:
+        """A person's Going / Maybe / Can't; every answer so far. `name`: how the server
+        shows them, kept (for a person without a profile) as the name they are seated
+        under at the start. Raises TableError when the table no longer waits for its
+        start."""
         try:
             await self.store.set_rsvp(table_id, user_id, answer)
         except (InvalidState, TableNotFound):
             raise TableError("error.rsvp.gone") from None
+        if name and await self.store.get_player(user_id) is None:
+            await self.store.upsert_player(Player(user_id, name))  # no zone chosen: tz ""
         return await self.store.rsvps(table_id)
 
     async def load(self) -> int:
@@ -200,10 +222,6 @@ class ScheduledTables:
 
     async def _start(self, table: LiveTable, schedule: Schedule, *, late: bool) -> None:
         going = await self._going(table.id)
-        if late:
-            await self._tell(ScheduleNotice("late", table, schedule.starts_at))
-        else:
-            await self._tell(ScheduleNotice("ping", table, schedule.starts_at, tuple(going)))
         if schedule.repeat == "weekly":
             await self._repeat(table, schedule)
         for user in going:  # Going people take the free seats first
@@ -216,23 +234,45 @@ class ScheduledTables:
                         user, player.name if player is not None else str(user)))
                 except TableError as exc:
                     log.info("table %d: %d not seated at the start: %s", table.id, user, exc)
+        waited = False
         # The seats kept for absent invited people (tables.holds) come before AI fill.
         if self._seated(table) < table.settings.seats and schedule.ai_fill:
             await self._fill(table)
         elif self._seated(table) < table.settings.seats and schedule.grace and not late:
+            await self._tell(ScheduleNotice("grace", table, schedule.starts_at, tuple(going),
+                                            grace=schedule.grace))
             await self.service.scheduler.wait(schedule.grace)
             table = await self.service.table(table.id)
-            if table.status != "lobby":
+            waited = True
+            if table.status != "lobby":  # the host started it meanwhile
+                await self._tell(ScheduleNotice("grace_started", table, schedule.starts_at))
                 return
         low, _ = game_spec(table.game_kind).seats
         if self._seated(table) >= low:
-            await self.service.start(table.id, table.host_id)
+            table = await self.service.start(table.id, table.host_id)
+            kind = "late" if late else "grace_started" if waited else "ping"
+            await self._tell(ScheduleNotice(kind, table, schedule.starts_at,
+                                            tuple(going) if kind == "ping" else ()))
             return
         async with table.lock:
-            closed = await self.service.lobby.close_table(table, "abandoned")
+            closed = await self.service.close_table(table, "abandoned")
         if closed:
             await self._tell(ScheduleNotice("late_closed" if late else "closed", table,
                                             schedule.starts_at))
+
+    async def _on_event(self, event: TableEvent) -> None:
+        """A host who starts a weekly table before its time keeps the repeat: the next
+        week's lobby opens now (once: the stage stored says the start was taken)."""
+        table = event.table
+        starts_at = table.settings.starts_at
+        if event.kind != "started" or starts_at is None or self.clock() >= starts_at:
+            return
+        schedule = await self.store.get_schedule(table.id)
+        if (schedule is None or schedule.repeat != "weekly" or schedule.reminded >= STARTED
+                or not await self.store.advance_reminders(table.id, schedule.reminded,
+                                                          STARTED)):
+            return
+        await self._repeat(table, schedule)
 
     def _seated(self, table: LiveTable) -> int:
         """The seats the table would start with now: those seated, and those kept."""

@@ -3,7 +3,7 @@ what a player or the host does to a seat (take it back from the AI, resign, hand
 to an AI).
 
 The seat state is stored in the table's settings column beside the options fixed at
-opening (tables.settings); `SeatStates.save` changes it over the column as stored, so
+opening (tables.table_settings); `SeatStates.save` changes it over the column as stored, so
 another process's change made meanwhile is kept (and read again) rather than lost.
 """
 
@@ -19,7 +19,7 @@ from storage.models import Seat
 from tables.errors import NoSuchTable, NotAllowed, NotSeated, StaleMove, TableError
 from tables.events import Listener
 from tables.live import LiveTable, TableEvent, resign_plays_on
-from tables.settings import SeatState, join_settings
+from tables.table_settings import SeatState, join_settings
 
 SETTINGS_TRIES = 5  # a settings change another process keeps changing under: then refused
 

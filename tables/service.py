@@ -14,29 +14,61 @@ do one job, and keeps the calls the cogs and the tests make:
 - tables.events.Events: the listeners.
 
 Each part says what it needs of the others as a `typing.Protocol` beside it; the
-facade wires them here.
+facade wires them here, and keeps its table dict and its storage to itself: what the
+cogs, the web pages and the companions (queue, schedules, daily deals) need of a table
+is asked here, by a method of its own.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Collection
-from typing import Any
+from collections.abc import Awaitable, Callable, Collection, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Protocol
 
 from storage import Storage
+from storage.models import HandMessage, TableRow
 from tables.errors import NoSuchTable, TableError
 from tables.events import Events, Listener
 from tables.holds import Holds
+from tables.journal import MoveJournal
 from tables.live import LiveTable, Person, TableEvent, TableSettings
 from tables.lobby import LobbyActions
 from tables.moves import MovePipeline
-from tables.rematch import Rematches
+from tables.rematch import Rematch, Rematches
 from tables.seats import Seats, SeatStates
 from tables.shards import HeldTables, Placement
 from tables.timers import Scheduler
 from tables.turns import TurnsDue
+
+log = logging.getLogger(__name__)
+
+class HandMessages(Protocol):
+    """The players' latest hand messages, as the cogs keep them (storage does)."""
+
+    async def set_hand_message(self, hand: HandMessage) -> HandMessage | None: ...
+
+    async def note_hand_message(self, hand: HandMessage) -> bool: ...
+
+    async def hand_messages(self, table_id: int) -> list[HandMessage]: ...
+
+
+@dataclass(frozen=True)
+class TimerFirings:
+    """What the scheduler's timers do at a table (tables.timers.TableActions), each the
+    part's own: told (events), an AI's move or a deadline (turns), a timeout counted
+    (seat states), seats kept no longer (holds)."""
+
+    emit: Callable[[TableEvent], Awaitable[None]]
+    ai_turn: Callable[[LiveTable], Awaitable[None]]
+    on_deadline: Callable[[LiveTable], Awaitable[None]]
+    count_timeout: Callable[[LiveTable, int], Awaitable[None]]
+    end_holds: Callable[[LiveTable], Awaitable[None]]
 
 
 class TableService:
@@ -45,45 +77,61 @@ class TableService:
 
     def __init__(self, store: Storage, *, clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 ai_delay: float = 1.0, placement: Placement | None = None) -> None:
+                 ai_delay: float = 1.0, placement: Placement | None = None,
+                 journal: Path | None = None) -> None:
         """`clock` gives UTC unix seconds and `sleep` waits; tests pass virtual ones.
-        `placement` says which tables this process holds (default: all)."""
-        self.store = store
+        `placement` says which tables this process holds (default: all); `journal` is
+        the file the moves storage was too busy for are kept in across a stop
+        (tables.journal; default: in memory only)."""
+        self._store = store
         self.clock = clock
-        self.events = Events()
-        self.listeners: list[Listener] = self.events.listeners
-        tell = self.events.emit
-        self.scheduler = Scheduler(self, store, clock=clock, sleep=sleep, ai_delay=ai_delay)
-        self.tables: dict[int, LiveTable] = {}
-        self.seat_states = SeatStates(store, tell)
-        self.moves = MovePipeline(store, tell, tables=self.tables, find=self.table,
-                                  timers=self.scheduler, timeouts=self.seat_states, clock=clock)
-        self.held = HeldTables(store, tell, tables=self.tables, moves=self.moves,
-                               timers=self.scheduler, placement=placement or Placement())
-        self.quarantined = self.held.quarantined
-        self.holds = Holds(store, tell, held=self.held, states=self.seat_states,
-                           timers=self.scheduler, clock=clock)
-        self.seats = Seats(store, tell, self.seat_states, held=self.held, moves=self.moves,
-                           timers=self.scheduler, holds=self.holds)
-        self.lobby = LobbyActions(store, tell, held=self.held, moves=self.moves,
-                                  timers=self.scheduler, clock=clock)
-        self.turns = TurnsDue(tell, moves=self.moves, lobby=self.lobby,
-                              timeouts=self.seat_states)
-        self.rematches = Rematches(self)
+        # The players' hand messages are the cogs' to keep: storage's, nothing more.
+        self.hand_messages: HandMessages = store
+        events = Events()
+        self.listeners: list[Listener] = events.listeners
+        tell = events.emit
+        self.scheduler = Scheduler(store, clock=clock, sleep=sleep, ai_delay=ai_delay)
+        self._tables: dict[int, LiveTable] = {}
+        states = SeatStates(store, tell)
+        # The pipeline and the held tables need each other (a queued move finds its table;
+        # a table taken over plays its forced moves): the pipeline finds tables through
+        # the held tables made just after it.
+        async def find(table_id: int) -> LiveTable:
+            return await self._held.table(table_id)
 
-    @property
-    def placement(self) -> Placement:
-        """The shards this process holds (tables.node changes them)."""
-        return self.held.placement
-
-    @placement.setter
-    def placement(self, placement: Placement) -> None:
-        self.held.placement = placement
+        self.journal = MoveJournal(journal)
+        self.journal.load()  # before any table is held (load, or a shard adopted)
+        self._moves = MovePipeline(store, tell, tables=self._tables, find=find,
+                                   timers=self.scheduler, timeouts=states, clock=clock,
+                                   journal=self.journal)
+        self._held = HeldTables(store, tell, tables=self._tables, moves=self._moves,
+                                timers=self.scheduler, placement=placement or Placement())
+        self.quarantined = self._held.quarantined
+        holds = Holds(store, tell, held=self._held, states=states, timers=self.scheduler,
+                      clock=clock)
+        self._seats = Seats(store, tell, states, held=self._held, moves=self._moves,
+                            timers=self.scheduler, holds=holds)
+        self._lobby = LobbyActions(store, tell, held=self._held, moves=self._moves,
+                                   timers=self.scheduler, clock=clock)
+        turns = TurnsDue(tell, moves=self._moves, lobby=self._lobby, timeouts=states)
+        self.scheduler.bind(TimerFirings(emit=tell, ai_turn=turns.ai_turn,
+                                         on_deadline=turns.on_deadline,
+                                         count_timeout=states.count_timeout,
+                                         end_holds=holds.end_due))
+        self._rematches = Rematches(store, lobby=self._lobby, held=self._held)
 
     # -- start-up and shut-down -------------------------------------------
     async def load(self) -> int:
-        """Load every lobby and game in progress from storage; returns how many."""
-        return await self.held.load()
+        """Load every lobby and game in progress from storage; returns how many. The
+        moves a stop left queued in the journal are played first, each table's before
+        its timers run; one whose table is no longer held here is dropped (logged)."""
+        loaded = await self._held.load()
+        for kept in self.journal.pending():
+            if kept.table_id not in self._tables:
+                log.warning("table %d is no longer in play here: a queued move of %d was "
+                            "dropped", kept.table_id, kept.user_id)
+                self.journal.remove(kept)
+        return loaded
 
     async def close(self) -> None:
         """Stop every AI and timer task (the state is all in storage already)."""
@@ -96,27 +144,36 @@ class TableService:
 
     # -- getting a table -----------------------------------------------------------
     async def table(self, table_id: int) -> LiveTable:
-        """The table to act on or read: held here, or read from storage (visiting).
-        Raises NoSuchTable. (tables.shards.HeldTables.table: the one way.)"""
-        return await self.held.table(table_id)
+        """The table to act on or read: held here, or read from storage (visiting another
+        process's). The one way to get a table by id. Raises NoSuchTable when it is not
+        in play anywhere."""
+        return await self._held.table(table_id)
 
-    async def lookup(self, table_id: int) -> LiveTable:
-        """The table as it stands, for reading (a hand, the ends a tile fits): `table`."""
-        return await self.table(table_id)
+    def held(self, table_id: int) -> LiveTable | None:
+        """The table if this process holds it (the very object its moves update, also
+        once it ends), without waiting; None when another process holds it or it is
+        over."""
+        return self._tables.get(table_id)
 
-    async def _table(self, table_id: int) -> LiveTable:
-        return await self.table(table_id)  # today's tests' name for it
+    @property
+    def held_tables(self) -> Mapping[int, LiveTable]:
+        """Every table this process holds, by id (read only)."""
+        return MappingProxyType(self._tables)
 
-    def get(self, table_id: int) -> LiveTable:
-        """A table held here (one just opened or loaded here), without waiting: what
-        `table` gives for it. Raises NoSuchTable when it is not held here."""
-        table = self.tables.get(table_id)
-        if table is None:
+    async def row(self, table_id: int) -> TableRow:
+        """The stored facts of a table, also of one that has ended (its server, game,
+        options, seats). Raises NoSuchTable when there is no such table."""
+        held = self._tables.get(table_id)
+        if held is not None:
+            return held.row
+        found = await self._store.get_table(table_id)
+        if found is None:
             raise NoSuchTable(table_id)
-        return table
+        return found
 
     def tables_in_channel(self, channel_id: int) -> list[LiveTable]:
-        return [t for t in self.tables.values() if t.channel_id == channel_id]
+        """The tables held here that are played in this channel (or thread)."""
+        return [t for t in self._tables.values() if t.channel_id == channel_id]
 
     def table_of(self, user_id: int, channel_id: int) -> LiveTable:
         """The caller's game in this channel (the newest if several): a question of its
@@ -145,9 +202,10 @@ class TableService:
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, host: Person,
                          game: str, settings: TableSettings,
                          options: dict[str, Any]) -> LiveTable:
-        return await self.lobby.open_lobby(guild_id=guild_id, channel_id=channel_id,
-                                           host=host, game=game, settings=settings,
-                                           options=options)
+        """A new lobby of `game`, its host seated. Raises TableError."""
+        return await self._lobby.open_lobby(guild_id=guild_id, channel_id=channel_id,
+                                            host=host, game=game, settings=settings,
+                                            options=options)
 
     async def start_solitaire(self, *, guild_id: int | None, channel_id: int, person: Person,
                               game: str, options: dict[str, Any], hint_level: str = "normal",
@@ -156,40 +214,51 @@ class TableService:
         answers at `hint_level`. Dealt from `seed` if given (the daily deal), else from a
         random one. With `auto_draw`, a `draw` that is the only legal move is played for
         them (each a move of its own). Raises TableError."""
-        return await self.lobby.start_solitaire(
+        return await self._lobby.start_solitaire(
             guild_id=guild_id, channel_id=channel_id, person=person, game=game,
             options=options, hint_level=hint_level, auto_draw=auto_draw,
             seed=secrets.randbits(63) if seed is None else seed)
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the table's one public message (also of a table that has ended)."""
-        await self.store.set_table_message(table_id, message_id)
-        table = self.tables.get(table_id)
+        await self._store.set_table_message(table_id, message_id)
+        table = self._tables.get(table_id)
         if table is not None:
             table.replace_row(message_id=message_id)
 
     async def move_to(self, table_id: int, channel_id: int) -> None:
-        await self.lobby.move_to(table_id, channel_id)
+        """The table is played in `channel_id` from now on (its thread)."""
+        await self._lobby.move_to(table_id, channel_id)
 
     async def join(self, table_id: int, person: Person) -> LiveTable:
-        return await self.lobby.join(table_id, person)
+        return await self._lobby.join(table_id, person)
 
     async def leave(self, table_id: int, user_id: int) -> LiveTable:
-        return await self.lobby.leave(table_id, user_id)
+        return await self._lobby.leave(table_id, user_id)
 
     async def add_ai(self, table_id: int, user_id: int, level: str = "normal", *,
                      auto_start: bool = True) -> LiveTable:
-        return await self.lobby.add_ai(table_id, user_id, level, auto_start=auto_start)
+        return await self._lobby.add_ai(table_id, user_id, level, auto_start=auto_start)
 
     async def change_lobby(self, table_id: int, user_id: int,
                            changes: dict[str, Any]) -> LiveTable:
-        return await self.lobby.change_settings(table_id, user_id, changes)
+        return await self._lobby.change_settings(table_id, user_id, changes)
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
-        return await self.lobby.start(table_id, user_id)
+        return await self._lobby.start(table_id, user_id)
 
     async def cancel(self, table_id: int, user_id: int, *, is_manager: bool = False) -> LiveTable:
-        return await self.lobby.cancel(table_id, user_id, is_manager=is_manager)
+        return await self._lobby.cancel(table_id, user_id, is_manager=is_manager)
+
+    async def close_table(self, table: LiveTable, status: str) -> bool:
+        """End a lobby nobody started ("abandoned") or cancel a table; False when it had
+        ended already (tables.lobby.LobbyActions.close_table)."""
+        return await self._lobby.close_table(table, status)
+
+    async def rematch(self, table_id: int, host: Person) -> Rematch:
+        """The one rematch lobby of a finished table (tables.rematch). Raises TableError,
+        NotAllowed."""
+        return await self._rematches.open(table_id, host)
 
     # -- moves (tables.moves) ---------------------------------------------------------
     async def play(self, table_id: int, user_id: int, seq: int | None, text: str, *,
@@ -199,58 +268,41 @@ class TableService:
         IllegalMoveError, NoSuchTable. Nothing changes unless the move is committed.
         Storage busy: with `queue` the move is stored later and MoveQueued is raised,
         without StorageBusy (tables.moves)."""
-        return await self.moves.play(await self.held.table(table_id), user_id, seq, text,
-                                     queue=queue)
-
-    @property
-    def play_forced(self) -> Callable[[LiveTable], Awaitable[None]]:
-        """The pipeline's forced moves (a test stops a process after its commit by
-        setting them)."""
-        return self.moves.play_forced
-
-    @play_forced.setter
-    def play_forced(self, step: Callable[[LiveTable], Awaitable[None]]) -> None:
-        self.moves.play_forced = step  # type: ignore[method-assign, assignment]
-
-    # -- what the scheduler's timers do at a table (tables.timers.TableActions) ---------
-    async def emit(self, event: TableEvent) -> None:
-        await self.events.emit(event)
-
-    async def ai_turn(self, table: LiveTable) -> None:
-        await self.turns.ai_turn(table)
-
-    async def on_deadline(self, table: LiveTable) -> None:
-        await self.turns.on_deadline(table)
-
-    async def count_timeout(self, table: LiveTable, seat: int) -> None:
-        await self.seat_states.count_timeout(table, seat)
-
-    async def end_holds(self, table: LiveTable) -> None:
-        await self.holds.end_due(table)
+        return await self._moves.play(await self._held.table(table_id), user_id, seq, text,
+                                      queue=queue)
 
     # -- the seats of a game in progress (tables.seats) -------------------------------
     async def resign(self, table_id: int, user_id: int) -> LiveTable:
-        return await self.seats.resign(table_id, user_id)
+        return await self._seats.resign(table_id, user_id)
 
     async def replace_with_ai(self, table_id: int, seat: int, user_id: int, *,
                               is_manager: bool = False, level: str = "normal") -> LiveTable:
-        return await self.seats.replace_with_ai(table_id, seat, user_id,
-                                                is_manager=is_manager, level=level)
+        return await self._seats.replace_with_ai(table_id, seat, user_id,
+                                                 is_manager=is_manager, level=level)
 
     async def take_back(self, table_id: int, user_id: int) -> LiveTable:
-        return await self.seats.take_back(table_id, user_id)
+        return await self._seats.take_back(table_id, user_id)
 
     async def take_seat(self, table_id: int, user_id: int) -> bool:
         """`take_back`, saying whether the seat taken was one kept for them since the
         start (tables.holds) rather than theirs back from the AI."""
-        return await self.seats.take_seat(table_id, user_id)
+        return await self._seats.take_seat(table_id, user_id)
 
-    # -- shards (tables.shards) --------------------------------------------------------
+    # -- shards (tables.node) ----------------------------------------------------------
+    @property
+    def placement(self) -> Placement:
+        """The shards this process holds (tables.node changes them)."""
+        return self._held.placement
+
+    @placement.setter
+    def placement(self, placement: Placement) -> None:
+        self._held.placement = placement
+
     async def adopt(self, shards: Collection[int]) -> int:
-        return await self.held.adopt(shards)
+        return await self._held.adopt(shards)
 
     def drop(self, shards: Collection[int]) -> int:
-        return self.held.drop(shards)
+        return self._held.drop(shards)
 
     async def refresh(self, table_id: int) -> None:
-        await self.held.refresh(table_id)
+        await self._held.refresh(table_id)

@@ -59,6 +59,8 @@ class Pipeline(Protocol):
 
     async def finish(self, table: LiveTable) -> None: ...
 
+    async def replay_journal(self, table: LiveTable) -> bool: ...
+
 
 class Arming(Protocol):
     """What holding a table asks of the scheduler (tables.timers.Scheduler)."""
@@ -190,7 +192,9 @@ class HeldTables:
             self.timers.after_change(table)  # a lobby
         elif resume:
             async with table.lock:
-                await self.moves.after_moves(table)
+                # The moves a stop left queued first, before any timer of the table runs.
+                if not await self.moves.replay_journal(table):
+                    await self.moves.after_moves(table)
         elif table.game.is_over():
             await self.moves.finish(table)
         elif not table.forced_next():

@@ -57,28 +57,29 @@ def stop_hold_timer(table: LiveTable) -> None:
 
 
 class TableActions(Protocol):
-    """What a timer's firing does at the table (tables.turns.TurnsDue, through the table
-    service), each under the table's lock and only while the table is at the move the
-    timer was armed for."""
+    """What a timer's firing does at the table (tables.turns.TurnsDue, tables.holds, the
+    seat states and the events, bound by the table service), each under the table's lock
+    and only while the table is at the move the timer was armed for."""
 
-    async def emit(self, event: TableEvent) -> None: ...
+    def emit(self, event: TableEvent, /) -> Awaitable[None]: ...
 
-    async def ai_turn(self, table: LiveTable) -> None: ...
+    def ai_turn(self, table: LiveTable, /) -> Awaitable[None]: ...
 
-    async def on_deadline(self, table: LiveTable) -> None: ...
+    def on_deadline(self, table: LiveTable, /) -> Awaitable[None]: ...
 
-    async def count_timeout(self, table: LiveTable, seat: int) -> None: ...
+    def count_timeout(self, table: LiveTable, seat: int, /) -> Awaitable[None]: ...
 
-    async def end_holds(self, table: LiveTable) -> None: ...
+    def end_holds(self, table: LiveTable, /) -> Awaitable[None]: ...
 
 
 class Scheduler:
     """Runs each table's background work as tasks it owns, and can wait for them."""
 
-    def __init__(self, actions: TableActions, store: Storage, *, clock: Callable[[], float],
+    def __init__(self, store: Storage, *, clock: Callable[[], float],
                  sleep: Callable[[float], Awaitable[None]], ai_delay: float) -> None:
-        """`clock` gives UTC unix seconds and `sleep` waits; tests pass virtual ones."""
-        self.actions = actions
+        """`clock` gives UTC unix seconds and `sleep` waits; tests pass virtual ones. What
+        the timers do is bound once the parts that do it exist (`bind`)."""
+        self._actions: TableActions | None = None
         self.store = store
         self.clock = clock
         self.sleep = sleep
@@ -86,6 +87,17 @@ class Scheduler:
         self.tasks: set[asyncio.Task[None]] = set()
         self._waiting: set[asyncio.Task[Any]] = set()  # tasks asleep until their time
         self._changed = asyncio.Event()
+
+    def bind(self, actions: TableActions) -> None:
+        """What the timers' firings do (the table service binds its parts once, at its
+        construction: they are built on this scheduler)."""
+        self._actions = actions
+
+    @property
+    def actions(self) -> TableActions:
+        if self._actions is None:
+            raise RuntimeError("the scheduler fired before its actions were bound")
+        return self._actions
 
     # -- arming ------------------------------------------------------------------------
     def after_change(self, table: LiveTable) -> None:

@@ -113,6 +113,6 @@ def quick_clock_search(monkeypatch: pytest.MonkeyPatch) -> None:
     budget (its own would make every hard clock game of the suite take seconds, and
     even one sampled stock a choice ten times what the planner takes);
     tests/engine/test_clock_montecarlo.py tests the search with budgets of its own."""
-    from engine.clock import montecarlo
+    from engine.clock.ai import montecarlo
 
     monkeypatch.setattr(montecarlo, "DEFAULT_PLAYOUTS", 0)

@@ -95,7 +95,7 @@ def test_shard_settings() -> None:
 def test_the_bot_from_settings_is_sharded_as_told() -> None:
     import discord
 
-    from cogs.bot import create_bot
+    from cogs.domino_bot import create_bot
 
     settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://db/x",
                               "SHARD_COUNT": "4", "SHARD_IDS": "1,3"})
@@ -110,7 +110,7 @@ def test_the_bot_from_settings_is_sharded_as_told() -> None:
 
 async def test_with_dev_guild_id_the_log_says_other_servers_get_no_commands(
         tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cogs.bot import DominoBot
+    from cogs.domino_bot import DominoBot
 
     bot = DominoBot(tmp_path / "db.sqlite3", dev_guild_id=42, sync_commands=False)
     synced: list[object] = []
@@ -120,7 +120,7 @@ async def test_with_dev_guild_id_the_log_says_other_servers_get_no_commands(
         return []
 
     monkeypatch.setattr(bot.tree, "sync", sync)
-    with caplog.at_level("WARNING", logger="cogs.bot"):
+    with caplog.at_level("WARNING", logger="cogs.domino_bot"):
         await bot.sync_if_needed()
     assert [getattr(g, "id", g) for g in synced] == [42]  # that server only, never globally
     assert "other servers get no slash commands" in caplog.text and "42" in caplog.text

@@ -22,10 +22,12 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 
 def make_app(store: Storage | None = None, access: Access | None = None, *,
-             limit: RateLimit | None = None) -> web.Application:
+             limit: RateLimit | None = None,
+             pictures: RateLimit | None = None) -> web.Application:
     """The application with every route; nothing outside them is served. Without a
-    store (or the signing key in `access`) only the pages of no server are served."""
-    app = web.Application(middlewares=[guard(limit or RateLimit(), error_page)],
+    store (or the signing key in `access`) only the pages of no server are served.
+    `limit` is the rate limit of pages, `pictures` that of a game's board pictures."""
+    app = web.Application(middlewares=[guard(limit or RateLimit(), error_page, pictures)],
                           client_max_size=1024)
     if store is not None and access is not None:
         app[game_pages.ACCESS] = access
@@ -33,6 +35,7 @@ def make_app(store: Storage | None = None, access: Access | None = None, *,
         app[board_pages.STORE] = store
         game_pages.add_routes(app)
         board_pages.add_routes(app)
+        app.router.add_get("/healthz", health(store))
     app.router.add_get("/", about)
     app.router.add_get("/rules/{game}", rules)
     app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False,
@@ -40,9 +43,25 @@ def make_app(store: Storage | None = None, access: Access | None = None, *,
     return app
 
 
+def health(store: Storage) -> Callable[[web.Request], Awaitable[web.Response]]:
+    """`/healthz` for a monitor: 200 "ok" while storage answers a read, else 503 (a
+    machine's words, not a page: the status is the answer)."""
+
+    async def healthz(_request: web.Request) -> web.Response:
+        try:
+            await store.get_guild_settings(0)  # the cheapest read storage offers
+        except Exception:  # any fault of the storage: down, locked, gone
+            log.exception("health check: storage unreachable")
+            return web.Response(status=503, text="storage unreachable\n",
+                                headers={"Cache-Control": "no-store"})
+        return web.Response(text="ok\n", headers={"Cache-Control": "no-store"})
+
+    return healthz
+
+
 def server_access(store: Storage, secret: bytes, clock: Callable[[], float]) -> Access:
     """The access of the bot's pages: signed links, or none on a server whose admins made
-    its pages public (`/domino settings web:public`, stored in its guild settings)."""
+    its pages public (`/domino-admin settings web:public`, stored in its guild settings)."""
 
     async def public(guild_id: int) -> bool:
         return (await store.get_guild_settings(guild_id)).web_public

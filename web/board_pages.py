@@ -16,7 +16,8 @@ from storage.boards import BOARD_ORDERS
 from tables.daily import WEEK_DAYS, day_of, week_rows
 from tables.standings import Standings, is_rated
 from web.access import Access
-from web.game_pages import ACCESS, lang_query
+from web.game_pages import ACCESS, lang_query, path_id
+from web.links import number
 from web.pages import page, reader
 
 STORE: web.AppKey[Storage] = web.AppKey("store", Storage)
@@ -29,7 +30,7 @@ SIGMA_POINTS = 25
 
 
 def _guild(request: web.Request) -> int | None:
-    return int(request.match_info["guild"]) or None
+    return path_id(request, "guild") or None
 
 
 def _suffix(query: str, request: web.Request, **more: str) -> str:
@@ -41,10 +42,10 @@ def _suffix(query: str, request: web.Request, **more: str) -> str:
 
 def _number(request: web.Request, name: str, default: int) -> int:
     """A small positive number of the query; anything else is a 404."""
-    raw = request.query.get(name, str(default))
-    if not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
+    found = number(request.query.get(name, str(default)), most=999_999)
+    if not found:
         raise web.HTTPNotFound()
-    return int(raw)
+    return found
 
 
 async def leaderboard(request: web.Request) -> web.Response:
@@ -85,8 +86,9 @@ async def _week(store: Storage, guild_id: int, access: Access) -> list[object]:
 
 async def player(request: web.Request) -> web.Response:
     """`/s/<guild>/player/<user>`: the figures per game, a rating chart for each rated
-    game played, and the last 50 games with links; a person never seen is a 404."""
-    guild_id, user_id = _guild(request), int(request.match_info["user"])
+    game played, and the last 50 games with links; a person who never finished a game on
+    this server is a 404 there (their stored name is not for every server to read)."""
+    guild_id, user_id = _guild(request), path_id(request, "user")
     query = await request.app[ACCESS].check(request, guild_id)
     store = request.app[STORE]
     person = await store.get_player(user_id)
@@ -94,6 +96,8 @@ async def player(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     standings = Standings(store)
     stats = await standings.stats(user_id, guild_id)
+    if not stats:
+        raise web.HTTPNotFound()
     history = await standings.history(user_id, HISTORY_GAMES, guild_id=guild_id or 0)
     return page(request, "player.html", name=person.name, stats=stats, history=history,
                 base=f"/s/{guild_id or 0}", user_id=user_id, sign=_suffix(query, request),
@@ -102,11 +106,11 @@ async def player(request: web.Request) -> web.Response:
 
 async def chart_png(request: web.Request) -> web.Response:
     """`/s/<guild>/player/<user>/chart/<game>.png`: the rating over time (render/)."""
-    guild_id, user_id = _guild(request), int(request.match_info["user"])
+    guild_id, user_id = _guild(request), path_id(request, "user")
     await request.app[ACCESS].check(request, guild_id)
     game = request.match_info["game"]
-    if not is_rated(game):
-        raise web.HTTPNotFound()
+    if not is_rated(game) or await request.app[STORE].rank_of(user_id, game, guild_id) is None:
+        raise web.HTTPNotFound()  # nobody's chart where they never played
     with reading(reader(request)):
         picture = await Standings(request.app[STORE]).chart(user_id, game, guild_id)
     etag = '"' + hashlib.sha256(picture.data).hexdigest()[:32] + '"'
@@ -119,8 +123,8 @@ async def chart_png(request: web.Request) -> web.Response:
 
 def add_routes(app: web.Application) -> None:
     """The leaderboard and player routes, under the server's scope `/s/<guild>`."""
-    scope = r"/s/{guild:\d{1,20}}"
+    scope = r"/s/{guild:[0-9]{1,20}}"
     app.router.add_get(scope + r"/leaderboard/{game:[a-z_]{1,32}}", leaderboard)
-    app.router.add_get(scope + r"/player/{user:\d{1,20}}", player)
-    app.router.add_get(scope + r"/player/{user:\d{1,20}}/chart/{game:[a-z_]{1,32}}.png",
+    app.router.add_get(scope + r"/player/{user:[0-9]{1,20}}", player)
+    app.router.add_get(scope + r"/player/{user:[0-9]{1,20}}/chart/{game:[a-z_]{1,32}}.png",
                        chart_png)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -32,6 +33,8 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
+    # aiohttp would name itself and Python with their versions: a gift to a scanner.
+    "Server": "dominoes",
 }
 
 
@@ -66,6 +69,17 @@ class RateLimit:
         return wait
 
 
+# A finished game's board pictures: one person scrubbing a replay asks for dozens a
+# second, so they count against their own allowance, not the pages'.
+BOARD_PICTURE = re.compile(r"/s/[0-9]+/game/[0-9]+/board/[0-9]+\.png")
+
+
+def picture_limit() -> RateLimit:
+    """The board pictures' allowance per address: scrubbing at 30 steps a second for
+    several seconds passes; a scraper walking every game still meets a limit."""
+    return RateLimit(per_second=30.0, burst=120.0)
+
+
 LOOPBACK = ("127.0.0.1", "::1")
 
 
@@ -79,14 +93,17 @@ def client_address(request: web.Request) -> str:
     return remote
 
 
-def guard(limit: RateLimit,
-          error_page: Callable[[web.Request, int], web.Response]) -> Middleware:
-    """The middleware: refusals are plain pages from `error_page(request, status)`."""
+def guard(limit: RateLimit, error_page: Callable[[web.Request, int], web.Response],
+          pictures: RateLimit | None = None) -> Middleware:
+    """The middleware: refusals are plain pages from `error_page(request, status)`; board
+    pictures count against `pictures` (picture_limit() by default), the rest `limit`."""
+    boards = pictures or picture_limit()
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         started = time.perf_counter()
-        response = await _answer(request, handler, limit, error_page)
+        bucket = boards if BOARD_PICTURE.fullmatch(request.path) else limit
+        response = await _answer(request, handler, bucket, error_page)
         response.headers.update(HEADERS)
         log.info("%s %s %d %.1f ms", request.method, request.path[:MAX_PATH],
                  response.status, (time.perf_counter() - started) * 1000)
@@ -114,6 +131,9 @@ async def _answer(request: web.Request, handler: Handler, limit: RateLimit,
     try:
         return await handler(request)
     except web.HTTPException as exc:
-        if exc.status in (404, 403, 400, 410):
+        if exc.status >= 400:
             return error_page(request, exc.status)
-        raise
+        raise  # a redirect or the like: aiohttp answers it
+    except Exception:  # any fault (storage down, a bug): logged, and a page, not a bare 500
+        log.exception("%s %s failed", request.method, request.path[:MAX_PATH])
+        return error_page(request, 500)

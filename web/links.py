@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -17,6 +19,27 @@ from pathlib import Path
 # link in a DM still opens when someone comes back to it.
 LINK_SECONDS = 30 * 24 * 3600
 SECRET_NAME = "WEB_SECRET"
+# The largest id storage holds (a signed 64-bit integer on both backends).
+MAX_ID = 2**63 - 1
+_DIGITS = re.compile(r"[0-9]{1,20}")
+
+
+def number(raw: str, *, most: int = MAX_ID) -> int | None:
+    """`raw` as a number when it is 1 to 20 ASCII digits worth at most `most`, else None
+    (str.isdigit also takes "²" or "٣", which int() then refuses). Never raises."""
+    if _DIGITS.fullmatch(raw) is None:
+        return None
+    value = int(raw)
+    return value if value <= most else None
+
+
+def scope(guild_id: int | None, table_id: int | None = None) -> str:
+    """The path prefix a link signs: every page of one server; in DMs (no server), one
+    game only (`/s/0/game/<id>`), so no signature opens anyone else's DM games. A DM
+    scope without a game is one no link ever signs."""
+    if guild_id:
+        return f"/s/{guild_id}"
+    return f"/s/0/game/{table_id}" if table_id is not None else "/s/0/none"
 
 
 def _mac(secret: bytes, path: str, expires: int) -> str:
@@ -39,10 +62,9 @@ def signed_url(base_url: str, secret: bytes, path: str, *, now: float,
 
 def verify(secret: bytes, path: str, query: Mapping[str, str], *, now: float) -> bool:
     """Whether `query` carries a valid, unexpired signature of `path`. Never raises."""
-    raw_exp, sig = query.get("exp", ""), query.get("sig", "")
-    if not raw_exp.isdigit() or len(raw_exp) > 12 or not sig:
+    expires, sig = number(query.get("exp", ""), most=10**12 - 1), query.get("sig", "")
+    if expires is None or not sig:
         return False
-    expires = int(raw_exp)
     if expires < now:
         return False
     return hmac.compare_digest(sig, _mac(secret, path, expires))
@@ -62,21 +84,34 @@ def load_or_create_secret(environ: Mapping[str, str], env_file: Path) -> bytes:
         text += "\n"
     text += "# Signs the links to the web pages (made at first start; keep it secret).\n"
     text += f"{SECRET_NAME}={made}\n"
-    env_file.write_text(text, encoding="utf-8")
+    # Readable by its owner only (0600), as a file of secrets must be (the token is
+    # there too): written to a new file of that mode, then renamed over the old one.
+    tmp = env_file.with_name(env_file.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(tmp, 0o600)  # O_CREAT's mode is masked by the umask; an old tmp kept its own
+        os.replace(tmp, env_file)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
     return made.encode()
 
 
 class SignedLinks:
     """The bot's links to the pages under `base_url` (WEB_BASE_URL), each signed for its
-    server's scope from `clock()` on for LINK_SECONDS (cogs.page_links.PageLinks)."""
+    server's scope (one game's, in DMs) from `clock()` on for LINK_SECONDS
+    (cogs.common.page_links.PageLinks)."""
 
     def __init__(self, base_url: str, secret: bytes, clock: Callable[[], float]) -> None:
         self.base_url, self.secret, self.clock = base_url.rstrip("/"), secret, clock
 
-    def _url(self, guild_id: int | None, tail: str) -> str:
-        scope = f"/s/{guild_id or 0}"
+    def _url(self, guild_id: int | None, tail: str, table_id: int | None = None) -> str:
+        signed = scope(guild_id, table_id)
         expires = int(self.clock()) + LINK_SECONDS
-        return f"{self.base_url}{scope}{tail}?{sign(self.secret, scope, expires)}"
+        return (f"{self.base_url}/s/{guild_id or 0}{tail}"
+                f"?{sign(self.secret, signed, expires)}")
 
     def leaderboard(self, guild_id: int, game: str) -> str:
         return self._url(guild_id, f"/leaderboard/{game}")
@@ -85,4 +120,4 @@ class SignedLinks:
         return self._url(guild_id, f"/player/{user_id}")
 
     def game(self, guild_id: int | None, table_id: int) -> str:
-        return self._url(guild_id, f"/game/{table_id}")
+        return self._url(guild_id, f"/game/{table_id}", table_id)

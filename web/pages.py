@@ -4,6 +4,7 @@ plain error pages every refusal uses."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 import jinja2
 from aiohttp import web
@@ -26,6 +27,22 @@ def reader(request: web.Request) -> str:
     return page_language(request.query.get("lang"), request.headers.get("Accept-Language"))
 
 
+def isolated(text: str) -> str:
+    """`text` between the Unicode isolates (FSI, PDI): a name's own direction marks (an
+    RLO, U+202E) reach nothing after it, where a <bdi> cannot go (a title, an alt)."""
+    return f"\u2068{text}\u2069"
+
+
+TEMPLATES.filters["isolated"] = isolated
+
+
+def language_links(request: web.Request) -> dict[str, str]:
+    """This very page in each spoken language: the path and its whole query (a signature,
+    a sort, a page number) with only `lang` changed, so a signed page stays open."""
+    kept = [(key, value) for key, value in request.query.items() if key != "lang"]
+    return {code: f"{request.path}?{urlencode([*kept, ('lang', code)])}" for code in SPOKEN}
+
+
 def page(request: web.Request, template: str, *, status: int = 200,
          **values: Any) -> web.Response:
     """`template` filled for the reader: `t` writes in their language; links keep `?lang=`
@@ -37,6 +54,7 @@ def page(request: web.Request, template: str, *, status: int = 200,
 
     html = TEMPLATES.get_template(template).render(
         t=say, lang=lang, languages=SPOKEN, path=request.path,
+        switch=language_links(request),
         games=[spec.name for spec in GAMES.values()], **values)
     return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
 
@@ -48,7 +66,11 @@ def error_page(request: web.Request, status: int) -> web.Response:
 
 
 async def about(request: web.Request) -> web.Response:
-    return page(request, "about.html")
+    """The first page: what the bot is, naming every registered game in the reader's
+    language (a game registered later is named without a text changing)."""
+    lang = reader(request)
+    names = ", ".join(t(f"game.{spec.name}", lang) for spec in GAMES.values())
+    return page(request, "about.html", game_names=names)
 
 
 async def rules(request: web.Request) -> web.Response:

@@ -10,6 +10,7 @@ kept in a bounded cache, so stepping through a game draws each position once.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,7 +39,8 @@ class Step:
 
 @dataclass(frozen=True)
 class FinishedGame:
-    """What a game page shows of one finished game."""
+    """What a game page shows of one finished game; `resigners` are the seats whose
+    resignation ended it (reason "resigned"), else none."""
 
     table_id: int
     guild_id: int | None
@@ -52,6 +54,7 @@ class FinishedGame:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     finished_at: float
+    resigners: tuple[int, ...] = ()
 
     @property
     def solitaire(self) -> bool:
@@ -85,6 +88,13 @@ class Replays:
         self._limits = (games, boards)
         self._draw = draw
         self.drawn = 0  # boards drawn so far (the cache's misses)
+        # A person erased (/domino forget-me): no cached game or board keeps their name.
+        store.on_forget(self.clear)
+
+    def clear(self) -> None:
+        """Forget every cached game and board (they are read and drawn again)."""
+        self._games.clear()
+        self._boards.clear()
 
     async def game(self, guild_id: int | None, table_id: int) -> FinishedGame:
         """The finished game `table_id` of server `guild_id` (None: played in DMs).
@@ -108,15 +118,32 @@ class Replays:
         # The engine writes the record again from its replay, so every deal is explicit.
         full = await asyncio.to_thread(lambda: replay(stored).record())
         steps, final = await asyncio.to_thread(_steps, full)
-        outcome = final.outcome()
-        if outcome is None:  # stored as finished, yet the moves do not end it: not shown
-            raise GameNotFound(table_id)
         hands = tuple(final.hand_summary(i) for i in range(final.finished_hands))
-        return FinishedGame(
+        found = FinishedGame(
             table_id=table.id, guild_id=table.guild_id, game=table.game,
             players=final.players, record=full, steps=steps, hands=hands,
-            reason=outcome.reason, places=outcome.places, scores=outcome.scores,
-            winners=outcome.winners, finished_at=table.updated_at)
+            reason="", places=(), scores=(), winners=(), finished_at=table.updated_at)
+        outcome = final.outcome()
+        if outcome is not None:
+            return dataclasses.replace(
+                found, reason=outcome.reason, places=outcome.places,
+                scores=outcome.scores, winners=outcome.winners)
+        return await self._resigned(found)
+
+    async def _resigned(self, found: FinishedGame) -> FinishedGame:
+        """A game the moves do not end, yet finished: a resignation (or a forfeit on time)
+        ended it, which the record does not hold; its stored results say how it ended.
+        Resigners share the last place (tables/results.py), so they are the seats in it.
+        Raises GameNotFound when no results were stored either."""
+        rows = await self.store.results_of_table(found.table_id)
+        if len(rows) != len(found.players):
+            raise GameNotFound(found.table_id)
+        places = tuple(row.place for row in rows)
+        return dataclasses.replace(
+            found, reason="resigned", places=places,
+            scores=tuple(row.points for row in rows),
+            winners=tuple(s for s, place in enumerate(places) if place == 1),
+            resigners=tuple(s for s, place in enumerate(places) if place == max(places)))
 
     async def board(self, game: FinishedGame, moves: int, lang: str) -> bytes:
         """The PNG of the board after the first `moves` moves (0: the deal). Raises

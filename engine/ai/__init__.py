@@ -6,8 +6,8 @@ its players by level in its package (`POLICIES`, found through the registry):
 player or hint) and `hard` (line games: determinized Monte Carlo search,
 `engine.ai.hard`, on a kernel of the game's own where it has one, solved exactly
 near a hand's end in Traditional and the Carousel, `engine.ai.exact`; Big Clock: the
-planner's board value and rescue search, `engine.clock.planner`, with playouts on
-sampled stock orders where it has a choice, `engine.clock.montecarlo`). `budget`
+planner's board value and rescue search, `engine.clock.ai.planner`, with playouts on
+sampled stock orders where it has a choice, `engine.clock.ai.montecarlo`). `budget`
 bounds the hard search (playouts and seconds; None: the game's own, `DEFAULT_BUDGET`
 unless its hard level has one, as Mexican Train's and Big Clock's have); the other
 levels ignore it.

@@ -1,4 +1,4 @@
-"""What the games' exact endgames (`engine.traditional.endgame`, `engine.carousel.endgame`)
+"""What the games' exact endgames (`engine.traditional.ai.endgame`, `engine.carousel.ai.endgame`)
 share: a solver's bounds on its work (nodes and a clock, and the most deals and nodes
 any budget allows), and the anytime loop that sums each root move's exact value over the
 consistent deals.
@@ -29,7 +29,8 @@ Played = TypeVar("Played", bound="Playable")
 
 
 class Playable(Protocol):
-    """A kernel's round (`engine.traditional.rollout.Round`, `engine.carousel.rollout.Round`)."""
+    """A kernel's round (`engine.traditional.ai.rollout.Round`,
+    `engine.carousel.ai.rollout.Round`)."""
 
     def copy(self: Played) -> Played: ...
     def play(self, move: int) -> bool: ...

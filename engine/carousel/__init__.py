@@ -11,10 +11,10 @@
 - `spec`: its facts for the registry (`SPEC`).
 """
 
-from engine.carousel.game import CarouselGame
+from engine.carousel.ai.policy import JUDGE, POLICIES, choose_normal
+from engine.carousel.game import CarouselEnd, CarouselGame
 from engine.carousel.hidden import Sampler
 from engine.carousel.options import OPTIONS, CarouselOptions
-from engine.carousel.policy import JUDGE, POLICIES, choose_normal
 from engine.carousel.scoring import blocked_scores, domino_score
 from engine.carousel.spec import SPEC
 from engine.carousel.view import CarouselView
@@ -28,6 +28,7 @@ __all__ = [
     "SIDES",
     "SPEC",
     "ArmTile",
+    "CarouselEnd",
     "CarouselGame",
     "CarouselOptions",
     "CarouselView",

@@ -21,11 +21,21 @@ from engine.carousel.view import CarouselView
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.fives import SIDE_INDEX, SIDES, Spinner, count_parts
-from engine.game import HandSummary, Outcome, ScoreEvent, places_by
+from engine.game import HandSummary, Outcome, ScoreEvent, Termination, places_by
 from engine.moves import LineMove
 from engine.records import record_start
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set, pip_total
+
+
+class CarouselEnd(Termination):
+    """How a Carousel match ended: the target reached by a score during a hand (won), by the
+    count of a hand that went out (domino), or of a blocked hand (blocked)."""
+
+    WON = "won"
+    DOMINO = "domino"
+    BLOCKED = "blocked"
+
 
 _BY_VALUE = attrgetter("high", "low")  # the order of Tile, read in C: sorts hands fast
 
@@ -197,8 +207,8 @@ class CarouselGame(CarouselLegality):
             self._note_hand_end(how)
             winners = (side, side + 2) if self.options.pairs else (side,)
             scores = self.scores
-            self._outcome = Outcome(how, winners, places_by(scores, lower_is_better=False),
-                                    scores)
+            self._outcome = Outcome(CarouselEnd(how), winners,
+                                    places_by(scores, lower_is_better=False), scores)
             return True
         return False
 

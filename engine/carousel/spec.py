@@ -7,7 +7,7 @@ from engine.registry import GameSpec
 
 SPEC = GameSpec("carousel", (2, 7), solitaire=False, rated=True,
                 class_name="CarouselGame", options_name="CarouselOptions",
-                usual_players=4, best_score=True,
+                usual_players=4, best_score=True, pairs_seats=4,
                 # hard: the README's table (2026-12-05); 5-7 players are not measured
                 # and read as the usual 4, pairs (86.3%) too.
                 ai_strength=(("normal", 0.98), ("hard", 0.815)),

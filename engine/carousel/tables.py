@@ -1,4 +1,4 @@
-"""The Carousel playout kernel's tables (`engine.carousel.rollout`): tiles as ints.
+"""The Carousel playout kernel's tables (`engine.carousel.ai.rollout`): tiles as ints.
 
 A tile is its rank among every tile up to double-12, `high * (high + 1) // 2 + low`
 (0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3, ... 12-12 is 90): ascending `(high, low)`, so
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from engine.tiles import MAX_PIPS, Tile
 
 GREEDY = 6  # in 8: how often a playout takes the best-scoring play when one scores
-"""`engine.carousel.policy.Judge.pick`'s and the kernel's (`engine.carousel.rollout`)."""
+"""`engine.carousel.ai.policy.Judge.pick`'s and the kernel's (`engine.carousel.ai.rollout`)."""
 SIDE = MAX_PIPS + 1
 TILES: tuple[tuple[int, int], ...] = tuple(
     (high, low) for high in range(SIDE) for low in range(high + 1))

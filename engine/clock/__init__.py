@@ -11,12 +11,12 @@
 - `spec`: its facts for the registry (`SPEC`).
 """
 
+from engine.clock.ai.hint import HINT_LEVELS, hint, hint_at
+from engine.clock.ai.policy import POLICIES
 from engine.clock.deal import ClockDeal, clock_tiles
-from engine.clock.game import ClockGame
+from engine.clock.game import ClockEnd, ClockGame
 from engine.clock.hidden import Sampler
-from engine.clock.hint import HINT_LEVELS, hint, hint_at
 from engine.clock.options import OPTIONS, ClockOptions
-from engine.clock.policy import POLICIES
 from engine.clock.spec import SPEC
 from engine.clock.view import DRAWN, ClockMove, ClockView
 
@@ -27,6 +27,7 @@ __all__ = [
     "POLICIES",
     "SPEC",
     "ClockDeal",
+    "ClockEnd",
     "ClockGame",
     "ClockMove",
     "ClockOptions",

@@ -29,10 +29,18 @@ from engine.clock.deal import ClockDeal
 from engine.clock.options import ClockOptions
 from engine.clock.spec import SPEC
 from engine.clock.view import DRAWN, ClockMove, ClockView
-from engine.game import Game, Outcome
+from engine.game import Game, Outcome, Termination
 from engine.options import options_to_dict
 from engine.records import record_start, write_record
 from engine.tiles import Tile
+
+
+class ClockEnd(Termination):
+    """How a Big Clock deal ended: every hour home (won), no way on (lost), given up (resigned)."""
+
+    WON = "won"
+    LOST = "lost"
+    RESIGNED = "resigned"
 
 
 class ClockGame(Game[ClockMove]):
@@ -282,7 +290,8 @@ class ClockGame(Game[ClockMove]):
 
     def _finish(self, reason: str) -> None:
         won = reason == "won"
-        self._outcome = Outcome(reason, (0,) if won else (), (1,), (len(self.home_hours()),))
+        self._outcome = Outcome(ClockEnd(reason), (0,) if won else (), (1,),
+                                (len(self.home_hours()),))
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.clock.ai.hint import HINT_LEVELS, hint_at
+from engine.clock.ai.policy import POLICIES
 from engine.clock.game import ClockGame
-from engine.clock.hint import HINT_LEVELS, hint_at
 from engine.clock.options import ClockOptions
-from engine.clock.policy import POLICIES
 from engine.errors import RecordError
 from engine.records import ReplayError, replay
 from engine.rng import SeededRandom

@@ -10,11 +10,11 @@
 - `spec`: its facts for the registry (`SPEC`).
 """
 
-from engine.mexican.game import MexicanGame, engine_of
+from engine.mexican.ai.policy import JUDGE, POLICIES, choose_normal, own_run
+from engine.mexican.game import MexicanEnd, MexicanGame, engine_of
 from engine.mexican.hidden import Sampler
 from engine.mexican.moves import MEXICAN, MexicanMove, train_index, train_name
 from engine.mexican.options import OPTIONS, MexicanOptions
-from engine.mexican.policy import JUDGE, POLICIES, choose_normal, own_run
 from engine.mexican.spec import SPEC
 from engine.mexican.view import MexicanView, RoundResult
 
@@ -24,6 +24,7 @@ __all__ = [
     "OPTIONS",
     "POLICIES",
     "SPEC",
+    "MexicanEnd",
     "MexicanGame",
     "MexicanMove",
     "MexicanOptions",

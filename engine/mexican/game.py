@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import OptionError, RecordError
-from engine.game import HandSummary, Outcome, places_by
+from engine.game import HandSummary, Outcome, Termination, places_by
 from engine.mexican.legality import MexicanLegality
 from engine.mexican.moves import MexicanMove, put, train_index, train_name
 from engine.mexican.options import DEFAULT_OPTIONS, MexicanOptions
@@ -18,6 +18,14 @@ from engine.moves import LineMove
 from engine.records import record_start
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
+
+
+class MexicanEnd(Termination):
+    """How a Mexican Train game ended: its last round went out (domino) or was blocked."""
+
+    DOMINO = "domino"
+    BLOCKED = "blocked"
+
 
 _BY_VALUE = attrgetter("code")  # the order of Tile as one int, read in C: sorts hands fast
 
@@ -175,7 +183,7 @@ class MexicanGame(MexicanLegality):
         totals = tuple(self.totals)
         lowest = [s for s, total in enumerate(totals) if total == min(totals)]
         self.waiting = None
-        self._outcome = Outcome(reason, tuple(lowest) if len(lowest) == 1 else (),
+        self._outcome = Outcome(MexicanEnd(reason), tuple(lowest) if len(lowest) == 1 else (),
                                 places_by(totals, lower_is_better=True), totals)
 
     def score_of(self, seat: int) -> int:

@@ -11,11 +11,11 @@
 - `spec`: its facts for the registry (`SPEC`).
 """
 
+from engine.traditional.ai.policy import JUDGE, POLICIES, choose_normal
 from engine.traditional.deal import SET_TOP, is_lopsided, opening_tile
-from engine.traditional.game import TraditionalGame
+from engine.traditional.game import TraditionalEnd, TraditionalGame
 from engine.traditional.hidden import Sampler
 from engine.traditional.options import OPTIONS, TraditionalOptions
-from engine.traditional.policy import JUDGE, POLICIES, choose_normal
 from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places
 from engine.traditional.spec import SPEC
 from engine.traditional.view import HandResult, TraditionalView, describe_result
@@ -29,6 +29,7 @@ __all__ = [
     "SPEC",
     "HandResult",
     "Sampler",
+    "TraditionalEnd",
     "TraditionalGame",
     "TraditionalOptions",
     "TraditionalView",

@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import Any
 
 from engine.deals import LineDeal, read_line_deal
-from engine.game import HandSummary, Outcome, places_by
+from engine.game import HandSummary, Outcome, Termination, places_by
 from engine.moves import LineMove
 from engine.records import record_start
 from engine.rng import SeededRandom
@@ -20,6 +20,15 @@ from engine.traditional.line import Line, placed_tile
 from engine.traditional.options import DEFAULT_OPTIONS, TraditionalOptions
 from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places, seats_of
 from engine.traditional.view import HandResult, TraditionalView
+
+
+class TraditionalEnd(Termination):
+    """How a Traditional match (or its one hand) ended: the last hand went out (domino) or
+    was blocked (fish)."""
+
+    DOMINO = "domino"
+    FISH = "fish"
+
 
 _BY_VALUE = attrgetter("code")  # the order of Tile as one int, read in C: sorts hands fast
 
@@ -240,11 +249,11 @@ class TraditionalGame(TraditionalLegality):
         self.results.append(result)
         target = self.options.target
         if target == 0:
-            self._outcome = Outcome(reason, seats_of(winner), result.places,
-                                    tuple(self.scores), result.goats)
+            self._outcome = Outcome(TraditionalEnd(reason), seats_of(winner), result.places,
+                                    tuple(self.scores))
         elif winner != NO_WINNER and self.scores[winner] >= target:
             places = places_by(self.scores, lower_is_better=False)
-            self._outcome = Outcome(reason, (winner,), places, tuple(self.scores), result.goats)
+            self._outcome = Outcome(TraditionalEnd(reason), (winner,), places, tuple(self.scores))
         else:
             self._start_hand()
 

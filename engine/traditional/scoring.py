@@ -34,7 +34,8 @@ def result_figures(game: Game[Any]) -> list[dict[str, int]]:
     """Each seat's figures of a finished match (`engine.figures`): `goat` 1 for a goat of
     the last hand, else 0 (none when it ended early, by a resignation), and `hands`, the
     hands the match took."""
-    outcome = game.outcome()
-    goats = set(outcome.goats) if outcome is not None else set()
+    last = game.finished_hands - 1
+    over = game.outcome() is not None and last >= 0
+    goats = set(game.hand_summary(last).goats) if over else set()
     return [{"goat": int(seat in goats), "hands": game.finished_hands}
             for seat in range(len(game.players))]

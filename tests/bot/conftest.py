@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from catalog import t
-from cogs.bot import DominoBot, create_bot
+from cogs.domino_bot import DominoBot, create_bot
 
 
 @pytest.fixture
@@ -204,7 +204,15 @@ async def against_an_ai(env: Any) -> tuple[Any, Any]:
     channel = guild.create_text_channel("t")
     ann = guild.add_member(env.create_user("ann"))
     await open_table(ann, channel, "traditional", seats=2, lobby={"auto_start": False})
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     await add_ai(ann, table_message(channel, table))
     await ann.click(table_message(channel, table), label="Start")
     return channel, ann
+
+
+def show_admin_to_everyone(env: Any, guild: Any) -> None:
+    """A server whose managers let everyone see /domino-admin (Discord's integration
+    settings can): the bot itself still refuses whoever lacks Manage Server."""
+    commands = [c for scope in env.backend.commands.values() for c in scope.values()]
+    admin = next(c for c in commands if c["name"] == "domino-admin")
+    guild.set_command_permissions(int(admin["id"]), {guild.default_role: True})

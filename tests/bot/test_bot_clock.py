@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import tables.service as service_module
-from cogs.play import encode_move
+from cogs.play.move_buttons import encode_move
 from tests.bot.conftest import custom_ids, table_message, text_of
 
 
@@ -45,7 +45,7 @@ async def test_big_clock_to_its_end(world: dict[str, Any]) -> None:
     # A private confirmation, then the game's public message.
     assert opened.response is not None and opened.response.ephemeral
     assert [m.ephemeral for m in opened.followups] == [False]
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert table.game_kind == "clock"
     # Only the player acts on their clock.
     other = await world["members"][1].click(table_message(channel, table), label="Draw")
@@ -70,7 +70,7 @@ async def test_big_clock_with_auto_draw_never_waits_on_a_lone_draw(
     ann = world["members"][0]
     monkeypatch.setattr(service_module, "secrets", LoneDrawFirst)
     await ann.slash(channel, "domino new clock", set=6, auto_draw=True)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert table.settings.auto_forced
 
     def no_lone_draw() -> None:
@@ -82,7 +82,7 @@ async def test_big_clock_with_auto_draw_never_waits_on_a_lone_draw(
     assert len(stored) > clicked  # the draws nobody had to click
     # Without it, the player draws by hand: the game waits on the first draw.
     await ann.slash(channel, "domino new clock", set=6)
-    plain = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    plain = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert plain.seq == 0 and plain.game.forced_move() == "draw"
     assert stored[0] == "draw"  # the same deal: there, it played itself
 
@@ -91,7 +91,7 @@ async def test_big_clock_in_dms(simcord_env: Any) -> None:
     user = simcord_env.create_user("solo")
     opened = await user.slash("domino new clock")
     assert opened.response is not None and opened.followups
-    table = max(simcord_env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(simcord_env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert table.guild_id is None and table.message_id == opened.followups[0].id
     asked = await user.click(opened.followups[0], label="Give up")
     assert asked.response is not None and asked.response.ephemeral  # it asks first
@@ -103,14 +103,14 @@ async def test_big_clock_in_dms(simcord_env: Any) -> None:
 
 async def test_the_hint_button_answers_at_the_level_the_player_picked(
         world: dict[str, Any], monkeypatch: Any) -> None:
-    from engine.clock.hint import hint_at
+    from engine.clock.ai.hint import hint_at
 
     monkeypatch.setattr("tables.service.secrets.randbits", lambda bits: 5)  # seed 5
     env, channel = world["env"], world["channel"]
     differed = 0
     for member, level in zip(world["members"], ("hard", "normal"), strict=False):
         await member.slash(channel, "domino new clock", set=6, hints=level)
-        table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+        table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
         assert table.settings.hint_level == level
         for _ in range(40):
             if table.status != "playing":
@@ -126,7 +126,7 @@ async def test_the_hint_button_answers_at_the_level_the_player_picked(
 
 
 def test_the_clock_face_lists_the_tiles_under_each_top() -> None:
-    from cogs.clock_messages import clock_face
+    from cogs.table.games.clock import clock_face
     from tests.engine.test_clock import game
 
     g = game("5-2 6-3 4-1 4-4 6-5 6-2", "5-1 6-4", ("draw", "place 1", "draw", "place 6"))

@@ -1,5 +1,6 @@
-"""The registered slash commands carry Russian and Ukrainian names and descriptions for
-every command, option and choice (issue 16), in names Discord accepts."""
+"""The registered slash commands carry Russian, Ukrainian, Spanish (Spain's and Latin
+America's Discord locales) and Brazilian Portuguese names and descriptions for every
+command, option and choice (issues 16 and 50), in names Discord accepts."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Any
 from catalog import t
 from catalog.reader import reading
 
-LOCALES = ("ru", "uk")
-# Discord's rule for command and option names, in every locale: lowercase, no spaces.
-NAME = re.compile(r"^[-_\w]{1,32}$")
+# Discord's locales of the translated languages: both Spanish ones read the es catalog.
+LOCALES = ("ru", "uk", "es-ES", "es-419", "pt-BR")
+# Discord's rule for command and option names, in every locale: lowercase, no spaces
+# (letters of any script, «dominó» too).
+NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
 def _named(payload: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -28,7 +31,8 @@ def registered(env: Any) -> list[dict[str, Any]]:
     return commands
 
 
-async def test_every_command_option_and_choice_is_named_in_ru_and_uk(simcord_env: Any) -> None:
+async def test_every_command_option_and_choice_is_named_in_every_language(
+        simcord_env: Any) -> None:
     checked = 0
     for command in registered(simcord_env):
         for path, item in _named(command, command["name"]):
@@ -55,9 +59,20 @@ async def test_localized_names_differ_from_each_other_among_siblings(simcord_env
                 assert len(names) == len(set(names)), f"{path}: {locale} names repeat: {names}"
 
 
-async def test_a_russian_and_a_ukrainian_name_of_the_group(simcord_env: Any) -> None:
+async def test_the_group_is_named_in_each_language(simcord_env: Any) -> None:
     (domino,) = [c for c in registered(simcord_env) if c["name"] == "domino"]
-    assert domino["name_localizations"] == {"ru": "домино", "uk": "доміно"}
+    assert domino["name_localizations"] == {"ru": "домино", "uk": "доміно", "es-ES": "domino",
+                                            "es-419": "domino", "pt-BR": "dominó"}
+
+
+async def test_only_the_translated_languages_are_localized_and_both_spanish_agree(
+        simcord_env: Any) -> None:
+    for command in registered(simcord_env):
+        for path, item in _named(command, command["name"]):
+            for field in ("name_localizations", "description_localizations"):
+                found = item.get(field) or {}
+                assert set(found) == set(LOCALES), (path, field, sorted(found))
+                assert found["es-ES"] == found["es-419"], (path, field)
 
 
 COMMAND_CHARACTERS = 8000  # Discord refuses a command whose texts add up to more
@@ -85,10 +100,11 @@ async def test_every_command_fits_discords_character_limit_in_every_language(
         biggest = {locale: max(biggest[locale], counts[locale]) for locale in biggest}
     # The counting reaches the subcommands' options and the translations (/domino is big).
     assert biggest["ru"] != biggest[None] and biggest[None] > 1000, biggest
+    assert biggest["es-ES"] != biggest[None] and biggest["pt-BR"] != biggest[None], biggest
 
 
 async def test_texts_mention_the_registered_commands_by_their_ids(simcord_env: Any) -> None:
-    # After the sync the bot has learnt each command's id (cogs/command_mentions.py):
+    # After the sync the bot has learnt each command's id (cogs/common/command_mentions.py):
     # a text names /domino help as a mention, which Discord shows in the reader's words.
     ids = {c["name"]: c["id"] for c in registered(simcord_env)}
     assert f"</domino help:{ids['domino']}>" in t("help.footer", "ru")
@@ -106,12 +122,12 @@ async def test_domino_offers_every_game_and_fits_in_every_language(simcord_env: 
     assert max(counts.values()) <= COMMAND_CHARACTERS, counts
 
 
-async def test_a_game_options_choices_are_its_catalog_words_in_ru_and_uk(
+async def test_a_game_options_choices_are_its_catalog_words_in_every_language(
         simcord_env: Any) -> None:
     # A default choice is marked "(default)"; its words are translated whole, never cut
     # at a colon as if it were an option line ("by players: …").
-    from cogs.new_command import choice_words
-    from cogs.words import value_words
+    from cogs.common.game_words import value_words
+    from cogs.lobby.new_command import choice_words
     from engine.registry import GAMES
 
     (domino,) = [c for c in registered(simcord_env) if c["name"] == "domino"]

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from tables.daily import DAY, daily_seed, day_of, streak
+from tests.bot.conftest import show_admin_to_everyone
 
 NOON = 1_796_126_400.0  # 2026-12-01 12:00 UTC
 
@@ -23,7 +24,7 @@ def at(env: Any, when: float) -> None:
 
 def dm_table(env: Any, member: Any) -> Any:
     """The member's newest table, which must be a private (DM) Big Clock table."""
-    mine = [t for t in env.bot.service.tables.values() if t.host_id == member.user.id]
+    mine = [t for t in env.bot.service.held_tables.values() if t.host_id == member.user.id]
     table = max(mine, key=lambda t: t.id)
     assert table.game_kind == "clock" and table.guild_id is None
     assert table.channel_id == member.user.dm_channel.id
@@ -91,9 +92,10 @@ async def test_the_board_is_posted_in_the_chosen_channel_once_the_day_is_over(
     boss = guild.add_member(env.create_user("boss"), roles=[guild.create_role(
         "bosses", permissions=discord.Permissions(manage_guild=True))])
     boards = guild.create_text_channel("daily-boards")
-    refused = await ann.slash(channel, "domino daily-channel", channel=boards)
+    show_admin_to_everyone(env, guild)
+    refused = await ann.slash(channel, "domino-admin daily-channel", channel=boards)
     assert "Manage Server" in said(refused)
-    await boss.slash(channel, "domino daily-channel", channel=boards)
+    await boss.slash(channel, "domino-admin daily-channel", channel=boards)
     at(env, NOON)
     await ann.slash(channel, "domino daily")
     table = dm_table(env, ann)

@@ -22,9 +22,16 @@ import simcord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from cogs.bot import DominoBot
-from cogs.table_updates import RETRY_DELAYS
-from tests.bot.conftest import against_an_ai, custom_ids, public_text, table_message, text_of
+from cogs.domino_bot import DominoBot
+from cogs.table.message_updates import RETRY_DELAYS
+from tests.bot.conftest import (
+    against_an_ai,
+    custom_ids,
+    public_text,
+    show_admin_to_everyone,
+    table_message,
+    text_of,
+)
 from tests.bot.faults import EDIT, SlowDiscord, stalled_storage, write_locked
 from tests.bot.test_bot_guards import member_to_move, reply_text, two_player_table
 from tests.tables.test_tables_faults import edit_move_by_hand
@@ -52,7 +59,7 @@ async def test_a_table_that_no_longer_replays_is_quarantined_and_its_channel_tol
     fresh = make_bot()
     await env.restart_bot(fresh)
     await env.settle()
-    assert other.id in fresh.service.tables  # the rest loaded
+    assert other.id in fresh.service.held_tables  # the rest loaded
     told = [m.content for m in channel.history() if f"#{table.id} cannot go on" in m.content]
     assert len(told) == 1
     cancel = await ann.slash(channel, "domino cancel", table=table.id)
@@ -152,7 +159,7 @@ async def test_after_a_crash_between_commit_and_edit_the_messages_catch_up(
     await env.restart_bot(fresh)
     await env.advance_time(10)  # the rate-limited edit is retried after a pause
     for table in tables:
-        resumed = fresh.service.get(table.id)
+        resumed = fresh.service.held_tables[table.id]
         # The stored move, then any forced draws of the next player (played at start-up).
         assert resumed.seq >= table.seq + 1
         assert shown_seq(channel, resumed) == resumed.seq
@@ -175,9 +182,10 @@ async def test_every_interaction_is_acknowledged_at_once_while_storage_stalls(
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
     table = await two_player_table(world)
+    show_admin_to_everyone(env, world["guild"])
     commands: list[tuple[Any, str, dict[str, Any]]] = [
         (bob, "domino new carousel", {"seats": 3}),
-        (ann, "domino profile", {}), (ann, "domino settings", {}),
+        (ann, "domino profile", {}), (ann, "domino-admin settings", {}),
         (ann, "domino leaderboard", {}), (ann, "domino history", {}),
         (ann, "domino cancel", {"table": table.id}),
     ]
@@ -190,7 +198,7 @@ async def test_every_interaction_is_acknowledged_at_once_while_storage_stalls(
                 await env.advance_time(5)
         assert answered(result), (name, result)
     assert table.status == "cancelled"
-    assert any(t.game_kind == "carousel" for t in env.bot.service.tables.values())
+    assert any(t.game_kind == "carousel" for t in env.bot.service.held_tables.values())
 
 
 async def test_a_locked_database_is_named_to_the_player_and_the_move_queued(
@@ -256,7 +264,7 @@ async def test_a_full_disk_is_named_to_the_player_and_the_move_not_played(
     async with simcord.run(bot) as env:
         channel, ann = await against_an_ai(env)
         await env.settle()
-        table = next(iter(bot.service.tables.values()))
+        table = next(iter(bot.service.held_tables.values()))
         seq = table.seq
         filler = fill_disk(tiny_disk)
         move = (await ann.autocomplete(channel, "domino play", "move", ""))[0]["value"]
@@ -323,7 +331,7 @@ async def test_hostile_display_names_reach_the_channel_as_plain_text(
     role = guild.create_role("everybody", mentionable=True)
     evil = guild.add_member(env.create_user("evil"), nick=EVIL.format(role=role.id))
     await ann.slash(channel, "domino new traditional", seats=2)
-    table = max(env.bot.service.tables.values(), key=lambda x: x.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda x: x.id)
     await evil.click(table_message(channel, table), label="Join")
     await env.settle()
     for _ in range(4):
@@ -333,7 +341,7 @@ async def test_hostile_display_names_reach_the_channel_as_plain_text(
     await env.settle()
     assert table.status == "finished"
     await evil.slash(channel, "domino new clock")  # the Big Clock post
-    clock = max(env.bot.service.tables.values(), key=lambda x: x.id)
+    clock = max(env.bot.service.held_tables.values(), key=lambda x: x.id)
     await env.bot.service.play(clock.id, evil.id, None, str(clock.game.legal_moves()[0]))
     await env.settle()
     posted = [m for m in env.backend.messages[channel.id].values()

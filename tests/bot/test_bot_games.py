@@ -8,7 +8,7 @@ from tests.bot.conftest import add_ai, custom_ids, open_table, play_out, table_m
 
 
 def live_table(env: Any) -> Any:
-    return max(env.bot.service.tables.values(), key=lambda t: t.id)
+    return max(env.bot.service.held_tables.values(), key=lambda t: t.id)
 
 
 async def test_traditional_full_game(world: dict[str, Any]) -> None:
@@ -24,7 +24,7 @@ async def test_traditional_full_game(world: dict[str, Any]) -> None:
     await env.settle()
     if table.status == "lobby":
         await ann.click(table_message(channel, table), label="Start")
-    table = env.bot.service.tables.get(table.id) or table
+    table = env.bot.service.held_tables.get(table.id) or table
     assert table.status == "playing"
     assert await play_out(world, table) > 3
     assert table.status == "finished"

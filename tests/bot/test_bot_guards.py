@@ -7,7 +7,7 @@ from typing import Any
 
 import simcord
 
-from cogs.bot import DominoBot
+from cogs.domino_bot import DominoBot
 from tests.bot.conftest import (
     against_an_ai,
     custom_ids,
@@ -23,7 +23,7 @@ async def two_player_table(world: dict[str, Any]) -> Any:
     env, channel = world["env"], world["channel"]
     ann, bob, _ = world["members"]
     await ann.slash(channel, "domino new traditional", seats=2)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
     assert table.status == "playing"
@@ -169,7 +169,7 @@ async def test_restart_mid_game_and_old_buttons(world: dict[str, Any],
     fresh = make_bot()
     await env.restart_bot(fresh)
     assert env.bot is fresh
-    resumed = fresh.service.get(table.id)
+    resumed = fresh.service.held_tables[table.id]
     assert resumed.seq == seq and resumed.game.moves == moves
     # A button of the message posted before the restart still works.
     mover = member_to_move(world, resumed)
@@ -184,7 +184,7 @@ async def test_lobby_expires_with_a_notice(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     await open_table(ann, channel, "carousel", seats=3, lobby={"lobby_minutes": 5})
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     await env.advance_time(6 * 60)
     await env.settle()
     assert table.status == "abandoned"
@@ -197,9 +197,9 @@ async def test_restart_by_a_new_env_on_the_same_file(
     bot = make_bot()
     async with simcord.run(bot) as env:
         await against_an_ai(env)
-        table_id = max(bot.service.tables)
-        seq = bot.service.get(table_id).seq
+        table_id = max(bot.service.held_tables)
+        seq = bot.service.held_tables[table_id].seq
     again = make_bot()
     async with simcord.run(again) as env2:
-        assert again.service.get(table_id).seq == seq
+        assert again.service.held_tables[table_id].seq == seq
         env2.create_guild()

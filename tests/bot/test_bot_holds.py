@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cogs.bot import DominoBot
+from cogs.domino_bot import DominoBot
 from tables.live import TableEvent
 from tests.bot.conftest import custom_ids, open_table, table_message, text_of
 from tests.bot.test_bot_faults import answer_text
@@ -89,7 +89,7 @@ async def test_the_ai_plays_the_kept_seat_and_its_person_takes_it_each_told_once
     assert "kept for" not in message_text(table_message(channel, table))
     again = await cy.user.click(told[0], custom_id=f"dom:back:{table.id}")
     assert "The seat is yours" not in answer_text(again)
-    row = await env.bot.service.store.get_table(table.id)
+    row = await env.bot.service._store.get_table(table.id)
     assert row is not None and row.seats[2].user_id == cy.id
     assert sum(KEPT in text for text in dm_texts(cy)) == 1  # told once in all
 

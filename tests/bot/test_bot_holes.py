@@ -17,7 +17,7 @@ import pytest
 import settings
 from catalog import t
 from catalog.reader import reading
-from cogs.words import move_words
+from cogs.common.game_words import move_words
 from settings import SettingsError, check_writable
 from tests.bot.conftest import custom_ids, play_out, table_message, text_of
 from tests.bot.faults import stalled_storage, write_locked
@@ -178,7 +178,7 @@ async def test_a_person_removed_from_the_server_cannot_join_or_play_from_a_dm(
     ann, bob, cy = world["members"]
     client_locales[cy.id] = "ru"
     await ann.slash(channel, "domino new traditional", seats=3, invite1=cy.user)
-    table = max(env.bot.service.tables.values(), key=lambda x: x.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda x: x.id)
     await env.settle()
     guild.remove_member(cy)  # between the invitation and the click
     join = await old_dm_button(env, cy, f"dom:lobby:join:{table.id}", "Join")
@@ -250,7 +250,7 @@ async def test_ended_games_leave_nothing_in_the_service_or_the_cogs(
     for number in range(2):
         channel = guild.create_text_channel(f"game-{number}")  # a board of its own
         await ann.slash(channel, "domino new traditional", seats=2)
-        table = max(bot.service.tables.values(), key=lambda x: x.id)
+        table = max(bot.service.held_tables.values(), key=lambda x: x.id)
         await bob.click(table_message(channel, table), label="Join")
         await env.settle()
         await play_out({**world, "channel": channel}, table)
@@ -258,10 +258,10 @@ async def test_ended_games_leave_nothing_in_the_service_or_the_cogs(
         assert table.status == "finished"
         ended.add(table.id)
     await bot.service.settle()
-    await bot.actions.updates.idle()
-    assert not bot.service.tables
+    await bot.features.background.idle()
+    assert not bot.service.held_tables
     assert kept_for(bot, ended) == []
     # What an ended table still answers comes from storage: a Rematch, say.
     await ann.click(table_message(channel, table), custom_id=f"dom:rematch:{table.id}")
     await env.settle()
-    assert [x.status for x in bot.service.tables.values()] == ["lobby"]
+    assert [x.status for x in bot.service.held_tables.values()] == ["lobby"]

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from tests.bot.conftest import table_message
+from tests.bot.conftest import show_admin_to_everyone, table_message
 from tests.bot.test_bot_faults import answer_text, play_first_legal
 from tests.bot.test_bot_guards import member_to_move, two_player_table
 
@@ -30,14 +30,15 @@ async def test_settings_check_the_permission_before_reading_a_huge_channel_id(
     env, channel, guild = world["env"], world["channel"], world["guild"]
     bob = world["members"][1]
     huge = "1" * 4301
-    refused = await bob.slash(channel, "domino settings", channels=huge)
+    show_admin_to_everyone(env, guild)
+    refused = await bob.slash(channel, "domino-admin settings", channels=huge)
     assert "Only members with Manage Server" in answer_text(refused)
     boss = guild.add_member(env.create_user("boss"), roles=[guild.create_role(
         "admins", permissions=discord.Permissions(manage_guild=True))])
-    answered = await boss.slash(channel, "domino settings", channels=huge)
+    answered = await boss.slash(channel, "domino-admin settings", channels=huge)
     text = answer_text(answered)
     assert "is not a channel" in text and len(text) < 300, text
-    tiny = await boss.slash(channel, "domino settings", reminders="0.00001")
+    tiny = await boss.slash(channel, "domino-admin settings", reminders="0.00001")
     assert "between 1 and 99" in answer_text(tiny)
     assert not tracebacks(caplog)
 
@@ -46,7 +47,7 @@ async def test_settings_check_the_permission_before_reading_a_huge_channel_id(
     ("domino play", {"move": LONG}),
     ("domino profile", {"time_zone": LONG}),
     ("domino profile", {"quiet_hours": LONG}),
-    ("domino settings", {"reminders": LONG}),
+    ("domino-admin settings", {"reminders": LONG}),
 ])
 async def test_a_2000_character_input_is_echoed_only_as_an_excerpt(
         world: dict[str, Any], caplog: pytest.LogCaptureFixture, command: str,
@@ -55,9 +56,11 @@ async def test_a_2000_character_input_is_echoed_only_as_an_excerpt(
     ann, bob, _ = world["members"]
     if command == "domino play":
         await ann.slash(channel, "domino new traditional", seats=2)
-        table = next(iter(env.bot.service.tables.values()))
+        table = next(iter(env.bot.service.held_tables.values()))
         await bob.click(table_message(channel, table), label="Join")
         await env.settle()
+    if command.startswith("domino-admin"):
+        show_admin_to_everyone(env, world["guild"])
     result = await ann.slash(channel, command, **options)
     text = answer_text(result)
     assert text and len(text) < 300, text
@@ -81,7 +84,8 @@ async def test_an_ended_table_is_not_kept_in_memory_and_its_buttons_still_answer
     rules = await bob.click(message, label="Rules")
     assert "This table's options" in answer_text(rules)
     await bob.click(message, label="Rematch")
-    assert any(t.status == "lobby" and t.id != table_id for t in env.bot.service.tables.values())
+    assert any(t.status == "lobby" and t.id != table_id
+               for t in env.bot.service.held_tables.values())
 
 
 async def test_a_late_interaction_and_a_refused_dm_are_one_line_each_without_traceback(
@@ -150,5 +154,5 @@ async def test_crafted_buttons_answer_plainly(world: dict[str, Any],
     assert "no longer available" in answer_text(tile)
     rematch = await crafted_click(env, mover, message, f"dom:rematch:{table.id}")
     assert "Only a game that has finished" in answer_text(rematch)
-    assert list(env.bot.service.tables) == [table.id]  # no lobby was opened
+    assert list(env.bot.service.held_tables) == [table.id]  # no lobby was opened
     assert not tracebacks(caplog)

@@ -17,9 +17,16 @@ import discord
 import pytest
 import simcord.interactions as sim_interactions
 
-from cogs.bot import LANGUAGES_EVERY
-from cogs.languages import Languages
-from tests.bot.conftest import add_ai, custom_ids, open_table, table_message, text_of
+from cogs.common.locales import Languages
+from cogs.domino_bot import LANGUAGES_EVERY
+from tests.bot.conftest import (
+    add_ai,
+    custom_ids,
+    open_table,
+    show_admin_to_everyone,
+    table_message,
+    text_of,
+)
 
 LOCALES: dict[int, str] = {}
 
@@ -71,7 +78,7 @@ async def test_a_russian_a_ukrainian_and_an_english_player_at_one_table(
     assert "Мова: Українська" in answer_text(chose)
 
     await olena.slash(channel, "domino new traditional", seats=3)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     lobby = texts([table_message(channel, table)])
     assert "лобби" in lobby and "Хозяин" in lobby  # the server's language: Russian
     joined = await taras.click(table_message(channel, table), label="Сесть")
@@ -139,19 +146,20 @@ async def test_the_server_chooses_its_language_in_settings(simcord_env: Any) -> 
     boss = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
     owner = guild.add_member(env.create_user("owner"), roles=[boss])
     player = guild.add_member(env.create_user("player"))
-    refused = await player.slash(channel, "domino settings", language="uk")
+    show_admin_to_everyone(env, guild)
+    refused = await player.slash(channel, "domino-admin settings", language="uk")
     assert "Manage Server" in answer_text(refused)
-    answered = await owner.slash(channel, "domino settings", language="uk")
+    answered = await owner.slash(channel, "domino-admin settings", language="uk")
     assert "Українська" in answer_text(answered)  # the owner's own answer stays English
     assert "Public messages and boards in" in answer_text(answered)
     await owner.slash(channel, "domino new carousel", seats=2)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     lobby = texts([table_message(channel, table)])
     assert "Господар" in lobby and "Сісти" in lobby
     # "As Discord says" again: the server's preferred locale, English.
-    await owner.slash(channel, "domino settings", language="auto")
+    await owner.slash(channel, "domino-admin settings", language="auto")
     await owner.slash(channel, "domino new carousel", seats=2)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert "Host" in texts([table_message(channel, table)])
 
 
@@ -211,7 +219,7 @@ async def test_a_resignation_is_answered_in_the_resigners_language_and_told_in_t
     env = simcord_env
     channel, olena, ann = olena_and_ann(env, client_locales)
     await open_table(ann, channel, "traditional", seats=3, lobby={"auto_start": False})
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     await olena.click(table_message(channel, table), label="Join")
     await add_ai(ann, table_message(channel, table))
     await ann.click(table_message(channel, table), label="Start")
@@ -236,7 +244,7 @@ async def test_the_game_over_dm_is_in_each_recipients_language(
     env = simcord_env
     channel, olena, ann = olena_and_ann(env, client_locales)
     await ann.slash(channel, "domino new traditional", seats=2)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     await olena.click(table_message(channel, table), label="Join")
     await env.settle()
     while table.game.to_move == table.seat_of(olena.id):  # ann's turn: her turn DM

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from catalog import t
-from cogs.words import typed_move
+from cogs.common.game_words import typed_move
 from tests.bot.conftest import add_ai, open_table, table_message, text_of
 from tests.bot.test_bot_languages import answer_text, client_locales  # noqa: F401
 
@@ -41,7 +41,7 @@ async def test_a_carousel_table_reads_its_scores_and_moves_in_the_readers_langua
     env = simcord_env
     channel, olena = reader_at_a_table(env, client_locales, locale)
     await open_table(olena, channel, "carousel", seats=2, lobby={"auto_start": False})
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     await add_ai(olena, table_message(channel, table))
     await olena.click(table_message(channel, table), label=t("lobby.start", locale))
     await env.settle()
@@ -89,7 +89,7 @@ async def test_the_hint_and_the_last_move_say_draw_in_the_readers_words(
     env = simcord_env
     channel, olena = reader_at_a_table(env, client_locales, locale)
     await olena.slash(channel, "domino new clock", set=6)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     for _ in range(30):  # follow the hints until one says draw
         hinted = await olena.click(table_message(channel, table),
                                    custom_id=f"dom:hint:{table.id}:{table.seq}")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from catalog import t
-from cogs.bot import DominoBot
+from cogs.domino_bot import DominoBot
 from tables.lobby_settings import LOBBY_SETTINGS
 from tests.bot.conftest import add_ai, table_message, text_of
 from tests.bot.test_bot_languages import answer_text, client_locales
@@ -18,7 +18,7 @@ __all__ = ["client_locales"]  # the fixture, shared
 
 
 def newest(env: Any) -> Any:
-    return max(env.bot.service.tables.values(), key=lambda t: t.id)
+    return max(env.bot.service.held_tables.values(), key=lambda t: t.id)
 
 
 def lobby_text(channel: Any, table: Any) -> str:
@@ -26,7 +26,7 @@ def lobby_text(channel: Any, table: Any) -> str:
 
 
 async def stored_settings(env: Any, table: Any) -> dict[str, Any]:
-    row = await env.bot.service.store.get_table(table.id)
+    row = await env.bot.service._store.get_table(table.id)
     assert row is not None
     return dict(row.settings)
 
@@ -151,7 +151,7 @@ async def test_the_change_survives_a_restart(world: dict[str, Any],
     await ann.slash(channel, "domino lobby", turn_minutes=45, forced_moves=False)
     fresh = make_bot()
     await env.restart_bot(fresh)
-    again = fresh.service.get(table.id)
+    again = fresh.service.held_tables[table.id]
     assert again.status == "lobby"
     assert again.settings.turn_seconds == 45 * 60 and not again.settings.auto_forced
     shown = answer_text(await bob.slash(channel, "domino lobby", table=table.id))

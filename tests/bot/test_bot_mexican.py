@@ -22,7 +22,7 @@ __all__ = ["client_locales"]  # the fixture, shared
 
 
 def live_table(env: Any) -> Any:
-    return max(env.bot.service.tables.values(), key=lambda t: t.id)
+    return max(env.bot.service.held_tables.values(), key=lambda t: t.id)
 
 
 async def test_a_short_four_player_game_with_two_people_and_two_ais(
@@ -41,7 +41,7 @@ async def test_a_short_four_player_game_with_two_people_and_two_ais(
     await add_ai(ann, table_message(channel, table))
     await ann.click(table_message(channel, table), label="Start")
     await env.settle()
-    table = env.bot.service.tables.get(table.id) or table
+    table = env.bot.service.held_tables.get(table.id) or table
     assert table.status == "playing" and table.game.options.round_count == 5
     message_id = table.message_id
     assert await play_out(world, table, limit=5000) > 5
@@ -83,7 +83,7 @@ async def test_a_whole_eight_player_round_with_people_only(simcord_env: Any) -> 
         await member.click(table_message(channel, table), label="Join")
     await host.click(table_message(channel, table), label="Start")
     await env.settle()
-    table = env.bot.service.tables.get(table.id) or table
+    table = env.bot.service.held_tables.get(table.id) or table
     assert table.status == "playing" and len(table.game.players) == 8
     by_id = {m.id: m for m in members}
     moves = 0
@@ -112,20 +112,20 @@ async def test_bad_options_are_a_private_answer_in_the_readers_language(
         world: dict[str, Any], client_locales: dict[int, str]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
-    before = len(env.bot.service.tables)
+    before = len(env.bot.service.held_tables)
     answer = await ann.slash(channel, "domino new mexican", seats=8, hand_size=15, set=9)
     assert answer.response is not None and answer.response.ephemeral
     said = answer.response.content or text_of(
         [c.to_dict() for c in answer.response.components])
     assert "do not fit" in said and "double-9" in said
-    assert len(env.bot.service.tables) == before
+    assert len(env.bot.service.held_tables) == before
     client_locales[ann.id] = "ru"
     answer = await ann.slash(channel, "domino new mexican", seats=8, hand_size=15, set=9)
     assert answer.response is not None and answer.response.ephemeral
     said = answer.response.content or text_of(
         [c.to_dict() for c in answer.response.components])
     assert t("mexican.hands_too_big", "ru", players=8, size=15, top=9, most=6) in said
-    assert len(env.bot.service.tables) == before
+    assert len(env.bot.service.held_tables) == before
     assert custom_ids([c.to_dict() for c in answer.response.components]) == []
 
 
@@ -138,7 +138,7 @@ async def test_a_typed_move_on_a_train_that_refuses_it_is_answered_privately(
     await add_ai(ann, table_message(channel, table))
     await ann.click(table_message(channel, table), label="Start")
     await env.settle()
-    table = env.bot.service.tables.get(table.id) or table
+    table = env.bot.service.held_tables.get(table.id) or table
     game = table.game
     assert game.to_move == table.seat_of(ann.id), "ann leads round 1"
     # A tile of ann's hand on a train it does not fit (or a closed one): each refused.

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from catalog import t
-from cogs.help import TOPICS
-from cogs.new_command import choice_words, with_default
-from cogs.words import share_words, strength_words, value_words
+from cogs.common.game_words import share_words, strength_words, value_words
+from cogs.help.help_commands import TOPICS
+from cogs.lobby.new_command import choice_words, with_default
 from engine.ai import LEVELS
 from engine.registry import GAMES
 from storage.models import GuildSettings
@@ -22,6 +22,7 @@ from tests.bot.conftest import (
     custom_ids,
     open_table,
     play_out,
+    show_admin_to_everyone,
     table_message,
     text_of,
     walk,
@@ -36,7 +37,7 @@ SOLITAIRE_SETTINGS = {"hints", "auto_draw"}
 
 
 def newest(env: Any) -> Any:
-    return max(env.bot.service.tables.values(), key=lambda t: t.id)
+    return max(env.bot.service.held_tables.values(), key=lambda t: t.id)
 
 
 def command(bot: Any, path: str) -> dict[str, Any]:
@@ -97,9 +98,12 @@ def test_every_option_range_in_the_payload_is_what_the_engine_accepts(
         else:
             assert (option["type"], option["min_value"], option["max_value"]) == (
                 INT, info.low, info.high), info.name
-    # Nothing of another game: only the table's own settings are left.
-    assert set(sent) == (SOLITAIRE_SETTINGS if spec.solitaire else TABLE_SETTINGS)
-    if not spec.solitaire:
+    # Nothing of another game: only the table's own settings are left; a game of one seat
+    # count (Partnership Dominó's 4) asks for none.
+    fixed = spec.seats[0] == spec.seats[1]
+    assert set(sent) == (SOLITAIRE_SETTINGS if spec.solitaire
+                         else TABLE_SETTINGS - {"seats"} if fixed else TABLE_SETTINGS)
+    if not spec.solitaire and not fixed:
         assert (sent["seats"]["min_value"], sent["seats"]["max_value"]) == spec.seats
 
 
@@ -115,7 +119,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("domino resign", {}, "no game"),
     ("domino replay", {"game_id": 999}, "no game #999"),
     ("domino profile", {"time_zone": "Mars/Olympus"}, "not a time zone"),
-    ("domino settings", {"turn_minutes": 5}, "Manage Server"),
+    ("domino-admin settings", {"turn_minutes": 5}, "Manage Server"),
 ]
 
 
@@ -128,13 +132,15 @@ async def test_a_refusal_is_private_and_nothing_is_posted(
         other = guild.create_text_channel("games")
         await env.bot.store.set_guild_settings(
             GuildSettings(guild.id, allowed_channels=frozenset({other.id})))
+    if name.startswith("domino-admin"):
+        show_admin_to_everyone(env, guild)
     before = len(public(channel, cy))
     result = await ann.slash(channel, name, **options)
     messages = said(result)
     assert messages and all(m.ephemeral for m in messages), name
     assert why.lower() in " ".join(words(m) for m in messages).lower(), name
     assert len(public(channel, cy)) == before, name
-    assert not [x for x in env.bot.service.tables.values() if x.status == "lobby"]
+    assert not [x for x in env.bot.service.held_tables.values() if x.status == "lobby"]
 
 
 # -- the lobby ---------------------------------------------------------------------------------
@@ -218,7 +224,7 @@ async def test_rematch_makes_one_lobby_on_a_double_click_and_pings_the_players(
     text = words(final)
     assert "Game over: " in text and "(domino)" not in text and "(fish)" not in text
     first, second = await simultaneous_clicks(env, [bob, ann], final, f"dom:rematch:{table.id}")
-    lobbies = [x for x in env.bot.service.tables.values() if x.status == "lobby"]
+    lobbies = [x for x in env.bot.service.held_tables.values() if x.status == "lobby"]
     assert len(lobbies) == 1
     lobby = lobbies[0]
     assert lobby.settings.rematch_of == table.id
@@ -234,7 +240,7 @@ async def test_rematch_makes_one_lobby_on_a_double_click_and_pings_the_players(
     assert len(told) == 1
     again = await other.click(final, label="Rematch")  # later, too: the same lobby
     assert "already has its rematch" in " ".join(words(m) for m in said(again))
-    assert len([x for x in env.bot.service.tables.values() if x.status == "lobby"]) == 1
+    assert len([x for x in env.bot.service.held_tables.values() if x.status == "lobby"]) == 1
 
 
 # -- help and rules ----------------------------------------------------------------------------

@@ -12,11 +12,12 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.bot import DominoBot
+from cogs.domino_bot import DominoBot
 from tests.bot.conftest import (
     add_ai,
     custom_ids,
     open_table,
+    show_admin_to_everyone,
     table_message,
     take_turn,
     text_of,
@@ -35,7 +36,7 @@ def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
 
 
 def newest(env: Any) -> Any:
-    return max(env.bot.service.tables.values(), key=lambda t: t.id)
+    return max(env.bot.service.held_tables.values(), key=lambda t: t.id)
 
 
 def dms(member: Any) -> list[Any]:
@@ -162,7 +163,7 @@ async def test_restart_with_overdue_deadlines_handles_each_once(
     await env.settle()
     after = {}
     for old in (first, second):  # the timeout's move, and the forced draws after it
-        table = fresh.service.tables.get(old.id)
+        table = fresh.service.held_tables.get(old.id)
         assert table is not None and table.seq >= seqs[old.id] + 1
         moves = list(await fresh.store.moves(old.id))
         assert all(m in ("draw", "pass") for m in moves[seqs[old.id] + 1:])
@@ -175,7 +176,7 @@ async def test_restart_with_overdue_deadlines_handles_each_once(
     await env.settle()
     assert len([x for x in channel_texts(channel) if "ran out of time" in x]) == 2
     for old in (first, second):
-        assert again.service.get(old.id).seq == after[old.id]
+        assert again.service.held_tables[old.id].seq == after[old.id]
 
 
 async def test_three_timeouts_hand_the_seat_to_an_ai_and_the_player_takes_it_back(
@@ -214,13 +215,14 @@ async def test_three_timeouts_hand_the_seat_to_an_ai_and_the_player_takes_it_bac
 async def test_games_open_and_settings(world: dict[str, Any]) -> None:
     env, channel, guild = world["env"], world["channel"], world["guild"]
     ann, bob, cy = world["members"]
-    denied = await bob.slash(channel, "domino settings", turn_minutes=30)
+    show_admin_to_everyone(env, guild)
+    denied = await bob.slash(channel, "domino-admin settings", turn_minutes=30)
     assert "Manage Server" in (denied.response.content if denied.response else
                                denied.followups[0].content)
     boss = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
     pings = guild.create_role("dominoes")
     admin = guild.add_member(env.create_user("dee"), roles=[boss])
-    shown = await admin.slash(channel, "domino settings", turn_minutes=180,
+    shown = await admin.slash(channel, "domino-admin settings", turn_minutes=180,
                               reminders="25 75", timeout_action="skip",
                               lobby_role=pings, lobby_minutes=600)
     assert "3 h" in shown.response.content and "25%" in shown.response.content

@@ -14,11 +14,10 @@ import pytest
 
 import tables.lobby as lobby_module
 from bot import load_settings
-from cogs.actions import Actions
-from cogs.bot import DominoBot, create_bot
+from cogs.domino_bot import DominoBot, create_bot
+from cogs.features import Features
 from storage import Storage
 from tables.live import LiveTable, Person, TableEvent
-from tables.people import People
 from tables.service import TableService
 from tables.shards import Placement
 from tests.bot.conftest import table_message, take_turn, text_of
@@ -72,10 +71,10 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
     bot = env.bot
     assert bot.shard_node is not None
     assert bot.shard_node.held == set(range(bot.table_shards))
-    # Languages chosen through another process are read again (cogs/languages.py).
+    # Languages chosen through another process are read again (cogs/common/locales.py).
     assert any(task.get_name() == "languages" for task in bot.service.scheduler.tasks)
     await ann.slash(channel, "domino new traditional", seats=2)
-    table = max(bot.service.tables.values(), key=lambda t: t.id)
+    table = max(bot.service.held_tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
     assert table.status == "playing" and table.game is not None
@@ -114,9 +113,9 @@ async def test_a_move_committed_by_another_process_edits_the_table_message(
 
 async def caught_up(table: LiveTable, service: TableService, moved: asyncio.Event) -> None:
     """Wait until the holder's table has every move stored (each told by a "move" event)."""
-    while table.seq < len(await service.store.moves(table.id)):
+    while table.seq < len(await service._store.moves(table.id)):
         moved.clear()
-        if table.seq < len(await service.store.moves(table.id)):
+        if table.seq < len(await service._store.moves(table.id)):
             await asyncio.wait_for(moved.wait(), 10)
 
 
@@ -131,7 +130,7 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
     # Seed 5: ann leads, and after her 4-4 bob must draw twice before he can play.
     monkeypatch.setattr(lobby_module, "secrets", Seeds(5))
     await ann.slash(channel, "domino new traditional", seats=2)
-    table = max(bot.service.tables.values(), key=lambda t: t.id)
+    table = max(bot.service.held_tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
     assert table.game is not None and table.game.to_move == table.seat_of(ann.id)
@@ -156,14 +155,14 @@ async def test_a_click_at_a_process_not_holding_the_table_keeps_the_hands_curren
             moved.set()
 
     bot.service.listeners.insert(0, on_move)
-    holder = bot.actions
+    holder = bot.parts
     async with other_process(pg_url, bot) as other:
-        # The click reaches the other process (its actions, on the same Discord application).
-        bot.actions = Actions(bot, other, People(other))
+        # The click reaches the other process (its parts, on the same Discord application).
+        bot.parts = Features(bot, other, other._store).parts
         try:
             answered = await ann.user.click(dm, custom_id=button)
         finally:
-            bot.actions = holder
+            bot.parts = holder
         await caught_up(table, bot.service, moved)
         await env.settle()
     assert answered.acknowledged and not answered.followups, [
@@ -192,7 +191,7 @@ async def test_lobby_clicks_at_another_process_edit_the_holders_lobby_message(
     ann, bob, _ = world["members"]
     bot = env.bot
     await ann.slash(channel, "domino new traditional", seats=3)
-    table = max(bot.service.tables.values(), key=lambda t: t.id)
+    table = max(bot.service.held_tables.values(), key=lambda t: t.id)
     kinds: list[str] = []
     told = asyncio.Event()
 
@@ -217,9 +216,9 @@ async def test_lobby_clicks_at_another_process_edit_the_holders_lobby_message(
         await other.start(table.id, ann.id)
         await until("started")
         assert table.status == "playing" and table.game is not None and table.timer is not None
-        assert bot.service.tables[table.id] is table
+        assert bot.service.held_tables[table.id] is table
         await other.cancel(table.id, ann.id)
         await until("cancelled")
-    assert table.id not in bot.service.tables and kinds.count("cancelled") == 1
+    assert table.id not in bot.service.held_tables and kinds.count("cancelled") == 1
     row = await bot.store.get_table(table.id)
     assert row is not None and row.status == "cancelled"

@@ -12,8 +12,8 @@ import pytest
 
 from catalog import t
 from catalog.reader import reading
-from cogs.bot import DominoBot
-from tests.bot.conftest import table_message, text_of
+from cogs.domino_bot import DominoBot
+from tests.bot.conftest import show_admin_to_everyone, table_message, text_of
 from tests.bot.test_bot_faults import answer_text
 from tests.bot.test_bot_pickup import dm_texts, dms, newest, virtual_clock
 
@@ -41,11 +41,11 @@ async def test_four_people_in_four_zones_are_seated_at_one_table_each_told_once(
         await member.slash(channel, "domino queue join", game="traditional", seats="4",
                            turn_hours=24)
     await env.settle()
-    assert env.bot.service.tables == {}
+    assert env.bot.service.held_tables == {}
     await people[3].slash(channel, "domino queue join", game="traditional", seats="3 4",
                           turn_hours=12)
     await env.settle()
-    tables = list(env.bot.service.tables.values())
+    tables = list(env.bot.service.held_tables.values())
     assert len(tables) == 1
     table = tables[0]
     assert table.status == "playing" and table.channel_id == channel.id
@@ -65,7 +65,7 @@ async def test_a_party_of_two_is_seated_together(world: dict[str, Any]) -> None:
     await ann.slash(channel, "domino queue join", game="traditional", seats="2",
                     friends=f"<@{bob.id}>")
     await env.settle()
-    assert env.bot.service.tables == {}  # bob has not confirmed: nobody is seated yet
+    assert env.bot.service.held_tables == {}  # bob has not confirmed: nobody is seated yet
     invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
     assert len(invite) == 1
     # Bob reads Russian from now on: the click's answer is his (the invitation was sent before).
@@ -74,7 +74,7 @@ async def test_a_party_of_two_is_seated_together(world: dict[str, Any]) -> None:
     await env.settle()
     with reading("ru"):
         assert t("queue.party_confirmed", host=ann.user.name) in answer_text(confirmed)
-    tables = list(env.bot.service.tables.values())
+    tables = list(env.bot.service.held_tables.values())
     assert len(tables) == 1
     assert sorted(s.user_id for s in tables[0].seats) == sorted([ann.id, bob.id])
     waiting = await env.bot.pickup.waiting(world["guild"].id)
@@ -144,7 +144,7 @@ async def test_a_restart_between_the_start_time_and_the_start_starts_it_and_says
     fresh = make_bot(clock=virtual_clock)
     await env.restart_bot(fresh)
     await env.settle()
-    assert fresh.service.get(table.id).status == "playing"
+    assert fresh.service.held_tables[table.id].status == "playing"
     late = [m.content for m in channel.history() if "while I was offline" in (m.content or "")]
     assert len(late) == 1 and f"#{table.id}" in late[0]
 
@@ -156,19 +156,20 @@ async def test_a_manager_names_the_pickup_channel_and_the_queue_opens_tables_the
     boss = guild.add_member(env.create_user("boss"), roles=[guild.create_role(
         "admins", permissions=discord.Permissions(manage_guild=True))])
     pickup = guild.create_text_channel("pickup")
-    refused = await ann.slash(channel, "domino settings", pickup_channel=pickup)
+    show_admin_to_everyone(env, guild)
+    refused = await ann.slash(channel, "domino-admin settings", pickup_channel=pickup)
     assert "Only members with Manage Server" in answer_text(refused)
-    shown = await boss.slash(channel, "domino settings", pickup_channel=pickup)
+    shown = await boss.slash(channel, "domino-admin settings", pickup_channel=pickup)
     assert f"<#{pickup.id}>" in answer_text(shown)
     for member in (ann, bob):
         await member.slash(channel, "domino queue join", game="traditional", seats="2")
     await env.settle()
-    assert [t.channel_id for t in env.bot.service.tables.values()] == [pickup.id]
-    await boss.slash(channel, "domino settings", pickup_threads=True)
+    assert [t.channel_id for t in env.bot.service.held_tables.values()] == [pickup.id]
+    await boss.slash(channel, "domino-admin settings", pickup_threads=True)
     for member in (ann, bob):
         await member.slash(channel, "domino queue join", game="carousel", seats="2")
     await env.settle()
-    threaded = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    threaded = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert threaded.channel_id != pickup.id and threaded.settings.opened_in == pickup.id
     assert threaded.message_id is not None
 
@@ -189,3 +190,108 @@ async def test_reading_who_waits_is_the_queue_list_command(world: dict[str, Any]
     assert "cannot be invited" in stranger
     waiting = await env.bot.pickup.waiting(world["guild"].id)
     assert [(e.user_id, e.seats) for e in waiting] == [(ann.id, (4,)), (bob.id, (3, 4))]
+
+
+# -- issue 51: pickup that holds up ------------------------------------------------------
+def refuse_dms(env: Any, member: Any) -> None:
+    env.inject_error("POST", f"/channels/{member.user.dm_channel.id}/messages", status=403,
+                     code=50007, message="Cannot send messages to this user", times=None)
+
+
+async def test_a_failed_invitation_changes_nothing_and_bots_are_refused(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2")
+    refuse_dms(env, bob)
+    failed = await ann.slash(channel, "domino queue join", game="traditional", seats="4",
+                             friends=f"<@{bob.id}>")
+    assert "cannot be invited" in answer_text(failed)
+    waiting = await env.bot.pickup.waiting(guild.id)
+    assert [(e.user_id, e.seats, e.party_id) for e in waiting] == [(ann.id, (2,), None)]
+    robot = guild.add_member(env.create_user("robo", bot=True))
+    refused = await ann.slash(channel, "domino queue join", game="traditional", seats="4",
+                              friends=f"<@{robot.id}>")
+    assert "is a bot" in answer_text(refused)
+    await env.settle()
+    waiting = await env.bot.pickup.waiting(guild.id)
+    assert [(e.user_id, e.seats, e.party_id) for e in waiting] == [(ann.id, (2,), None)]
+
+
+async def test_replies_say_what_happened_and_the_seated_dm_comes_first(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    first = await ann.slash(channel, "domino queue join", game="traditional", seats="2")
+    again = await ann.slash(channel, "domino queue join", game="traditional", seats="2",
+                            turn_hours=12)  # within the same second
+    assert "You are in the queue" in answer_text(first)
+    assert "is updated" in answer_text(again)
+    completing = await bob.slash(channel, "domino queue join", game="traditional", seats="2")
+    await env.settle()
+    table = newest(env)
+    assert f"Your join completed a table: table #{table.id}" in answer_text(completing)
+    assert "You are in the queue" not in answer_text(completing)
+    for member in (ann, bob):
+        texts = dm_texts(member)
+        assert READY in texts[0]  # before any turn DM
+    assert any("Your turn" in x for m in (ann, bob) for x in dm_texts(m))
+
+
+async def test_someone_who_left_the_server_is_not_seated(world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, cy = world["members"]
+    await cy.slash(channel, "domino queue join", game="traditional", seats="2")
+    guild.remove_member(cy)
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2")
+    await env.settle()
+    assert env.bot.service.held_tables == {}
+    assert [e.user_id for e in await env.bot.pickup.waiting(guild.id)] == [ann.id]
+    await bob.slash(channel, "domino queue join", game="traditional", seats="2")
+    await env.settle()
+    assert sorted(s.user_id for s in newest(env).seats) == sorted([ann.id, bob.id])
+
+
+async def test_a_profile_without_a_zone_says_so_and_a_start_asks_for_one(
+        world: dict[str, Any]) -> None:
+    channel = world["channel"]
+    ann = world["members"][0]
+    shown = answer_text(await ann.slash(channel, "domino profile", quiet_hours="23:00-07:00"))
+    assert "Time zone: not chosen" in shown and "Time zone: UTC" not in shown
+    asked = await ann.slash(channel, "domino new traditional", seats=2, start="20:00")
+    assert "Set your time zone first" in answer_text(asked)
+    refused = await ann.slash(channel, "domino new traditional", seats=2, grace=10)
+    assert "only work for a scheduled table" in answer_text(refused)
+    assert world["env"].bot.service.held_tables == {}
+
+
+async def test_a_scheduled_lobby_tells_one_story_and_seats_going_people_by_nickname(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino profile", time_zone="Europe/Kyiv")
+    await ann.slash(channel, "domino new traditional", seats=3, start="in 1h", grace=10)
+    await env.settle()
+    table = newest(env)
+    joined = await bob.click(table_message(channel, table), label="Join")
+    assert "It starts at its set time" in answer_text(joined)
+    assert "host starts it" not in answer_text(joined)
+    dee = guild.add_member(env.create_user("dee"), nick="Dee of the server")
+    await dee.click(table_message(channel, table), label="Going")
+    lonely_at = len(list(channel.history()))
+    await ann.slash(channel, "domino new traditional", seats=2, start="in 1h", grace=10)
+    await env.settle()
+    lonely = newest(env)
+    await env.advance_time(3600 + 1)
+    await env.settle()
+    assert table.status == "playing"
+    assert [s.name for s in table.seats] == [table.seats[0].name, table.seats[1].name,
+                                             "Dee of the server"]
+    story = [m for m in channel.history() if f"#{lonely.id}" in (m.content or "")]
+    assert len(story) == 1 and "waits 10 min" in story[0].content
+    await env.advance_time(10 * 60 + 1)
+    await env.settle()
+    later = [m.content or "" for m in list(channel.history())[lonely_at:]
+             if f"#{lonely.id}" in (m.content or "")]
+    assert len(later) == 1 and "so it closed" in later[0]  # the same message, edited
+    assert not any("starts now: -" in x or "expired" in x for x in later)

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from cogs.bot import DominoBot
-from cogs.stats_views import RESULT_FIGURES, UNSHOWN_FIGURES
+from cogs.domino_bot import DominoBot
+from cogs.stats.stats_views import RESULT_FIGURES, UNSHOWN_FIGURES
 from engine.records import replay
 from engine.registry import GAMES
 from storage import GuildSettings, display_rating
@@ -61,9 +61,9 @@ async def finish_game(w: dict[str, Any], guild: Any, channel: Any, names: list[s
     if ai:
         await service.add_ai(table.id, people[0].user_id, ai)
     await service.start(table.id, people[0].user_id)
-    by_seat = [s.user_id for s in service.get(table.id).seats]
-    while table.id in service.tables:
-        live = service.get(table.id)
+    by_seat = [s.user_id for s in service.held_tables[table.id].seats]
+    while table.id in service.held_tables:
+        live = service.held_tables[table.id]
         if live.status != "playing" or live.game.to_move is None or live.lock.locked():
             await w["env"].settle()  # (locked: forced moves are being played)
             continue
@@ -115,7 +115,7 @@ async def test_the_leaderboard_follows_the_ratings_with_pages(servers: dict[str,
     rank = expected.index("Ann") + 1
     assert f"▶ **{rank}.** Ann" in body and "provisional" in body and "Page 1 of 1" in body
     # One line a page: the caller's own rank is shown below any page.
-    w["bot"].get_cog("StatsCog").leaderboards.per_page = 1
+    w["bot"].get_cog("StatsCommands").leaderboards.per_page = 1
     first = shown(await ann.slash(w["chan_a"], "domino leaderboard"))
     assert board_names(first) == expected[:1] and "Page 1 of 4" in text(first)
     if rank != 1:
@@ -190,7 +190,7 @@ async def test_history_lists_dates_players_results_and_ids(servers: dict[str, An
 async def test_a_replay_replays_to_the_same_final_state(servers: dict[str, Any]) -> None:
     w = servers
     ids = await some_games(w)
-    ann, cog = w["in_a"]["ann"], w["bot"].get_cog("StatsCog")
+    ann, cog = w["in_a"]["ann"], w["bot"].get_cog("StatsCommands")
     result = await ann.slash(w["chan_a"], "domino replay", game_id=ids[0])
     posted = shown(result)  # after a deferral: the deferred answer, edited
     names = [a.filename for a in posted.attachments]
@@ -235,13 +235,13 @@ async def test_board_buttons_work_after_a_restart(servers: dict[str, Any],
                                                   make_bot: Callable[..., DominoBot]) -> None:
     w = servers
     await some_games(w)
-    w["bot"].get_cog("StatsCog").leaderboards.per_page = 1
+    w["bot"].get_cog("StatsCommands").leaderboards.per_page = 1
     ann, env = w["in_a"]["ann"], w["env"]
     board = shown(await ann.slash(w["chan_a"], "domino leaderboard", scope="global"))
     assert custom_ids(board.components, "dom:board:") == ["dom:board:traditional:global:2"]
     fresh = make_bot()
     await env.restart_bot(fresh)
-    fresh.get_cog("StatsCog").leaderboards.per_page = 1
+    fresh.get_cog("StatsCommands").leaderboards.per_page = 1
     page = shown(await w["in_a"]["bob"].click(board.message, label="Next ▶"))
     stored = await fresh.store.leaderboard("traditional", None, limit=100)
     assert page.ephemeral and board_names(page) == [stored[1].name]

@@ -15,9 +15,10 @@ from typing import Any
 import discord
 import pytest
 
+import cogs.play.hands as hands_module
 import tables.lobby as lobby_module
-from cogs.bot import DominoBot
-from cogs.table_updates import REPOST_AFTER
+from cogs.domino_bot import DominoBot
+from cogs.table.message_updates import REPOST_AFTER
 from storage.models import GuildSettings
 from tests.bot.conftest import custom_ids, table_message, text_of
 from tests.bot.conftest import open_table as host_opens
@@ -60,7 +61,7 @@ async def open_table(world: dict[str, Any], seats: int, seed: int, **options: An
     lobby_module.secrets = Seeds(seed)  # type: ignore[attr-defined]
     await members[0].slash(channel, "domino new traditional", seats=seats,
                            pace="casual", **options)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     for member in members[1:]:
         await member.click(table_message(channel, table), label="Join")
     await env.settle()
@@ -106,7 +107,7 @@ async def test_a_restart_in_the_middle_keeps_the_latest_hand_messages(
             fresh = make_bot(clock=virtual_clock)
             await env.restart_bot(fresh)
             await env.settle()
-            live = fresh.service.get(live.id)
+            live = fresh.service.held_tables[live.id]
         await check_hands(env, live, members)
         return live
 
@@ -221,7 +222,7 @@ async def test_a_table_opened_in_a_thread_is_played_there(four: dict[str, Any]) 
     ann, bob = four["members"][:2]
     opened = await ann.slash(channel, "domino new traditional", seats=2, thread=True,
                              invite1=bob.user)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     [thread] = channel.threads
     assert table.channel_id == thread.id and thread.name == f"Traditional table #{table.id}"
     assert opened.response.ephemeral and thread.mention in opened.response.content
@@ -243,7 +244,7 @@ async def test_a_table_opened_in_a_thread_is_played_there(four: dict[str, Any]) 
         GuildSettings(four["guild"].id, allowed_channels=frozenset({channel.id})))
     final = next(m for m in thread.history() if m.id == table.message_id)
     await ann.click(final, label="Rematch")
-    rematch = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    rematch = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert rematch.settings.rematch_of == table.id and rematch.channel_id == thread.id
 
 
@@ -253,12 +254,12 @@ async def test_forced_moves_off_and_a_resign_that_ends_are_the_hosts_choice(
     ann = four["members"][0]
     await host_opens(ann, channel, "traditional", seats=3,
                      lobby={"forced_moves": False, "on_resign": "end"})
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert not table.settings.auto_forced and table.settings.on_resign == "end"
     lobby = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert "played by hand" in lobby and "ends the game for everyone" in lobby
     await ann.slash(channel, "domino new carousel", seats=3)
-    usual = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    usual = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert usual.settings.auto_forced and usual.settings.on_resign == "ai"
     lobby = text_of([c.to_dict() for c in table_message(channel, usual).components])
     assert "played by hand" not in lobby and "ends the game" not in lobby
@@ -271,14 +272,14 @@ async def test_a_thread_discord_refuses_leaves_the_table_in_the_channel(
     env.inject_error("POST", f"/channels/{channel.id}/threads", status=403, code=50013,
                      times=1)
     opened = await ann.slash(channel, "domino new traditional", seats=2, thread=True)
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     assert not channel.threads and table.channel_id == channel.id
     assert "could not be opened" in opened.response.content and opened.response.ephemeral
     assert table_message(channel, table).id == table.message_id  # the lobby, in the channel
 
 
 async def test_an_update_begun_on_a_replaced_hand_message_cannot_give_it_its_buttons_back(
-        four: dict[str, Any]) -> None:
+        four: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """An update of ann's hand has read her latest message (A) and is still drawing it when
     "Your hand" makes a new one (B) her latest: A loses its buttons after that update's edit,
     not before it, so only B has live buttons (the race of a turn DM meeting an update)."""
@@ -290,9 +291,9 @@ async def test_an_update_begun_on_a_replaced_hand_message_cannot_give_it_its_but
         await human_move(env, four["members"][1], table, Tally())
         await env.settle()
     assert table.game.to_move == seat
-    hands = env.bot.actions.hands
+    hands = env.bot.features.hands
     drawn, gate = asyncio.Event(), asyncio.Event()
-    real_draw = hands.draw
+    real_draw = hands_module.draw_hand
     held = {"first": True}
 
     async def slow_draw(*args: Any, **kwargs: Any) -> Any:
@@ -301,12 +302,12 @@ async def test_an_update_begun_on_a_replaced_hand_message_cannot_give_it_its_but
             await gate.wait()
         return await real_draw(*args, **kwargs)
 
-    hands.draw = slow_draw
+    monkeypatch.setattr(hands_module, "draw_hand", slow_draw)
     hands.request(table, seat)
     await drawn.wait()
     await ann.click(table_message(channel, table), label="Your hand")  # B, while A is drawn
     gate.set()
-    await hands.updates.idle()  # the worker was started here, outside the bot's own tasks
+    await hands.background.idle()  # the worker was started here, outside the bot's own tasks
     await env.settle()
     await check_hands(env, table, four["members"][:2])
     latest = [h for h in await env.bot.store.hand_messages(table.id) if h.user_id == ann.id]

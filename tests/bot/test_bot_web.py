@@ -14,8 +14,9 @@ import discord
 import pytest
 
 from bot import web_parts
-from cogs.bot import DominoBot
+from cogs.domino_bot import DominoBot
 from settings import Settings
+from tests.bot.conftest import show_admin_to_everyone
 from tests.bot.test_bot_faults import answer_text
 from web.app import WebServer, web_pages
 
@@ -100,17 +101,18 @@ def test_an_unwritable_env_file_is_a_log_line(tmp_path: Path, monkeypatch: pytes
 async def test_the_web_switch_is_for_managers_and_stored(world: dict[str, Any]) -> None:
     env, channel, guild = world["env"], world["channel"], world["guild"]
     store = env.bot.store
-    refused = await world["members"][1].slash(channel, "domino settings", web="public")
+    show_admin_to_everyone(env, guild)
+    refused = await world["members"][1].slash(channel, "domino-admin settings", web="public")
     assert "Only members with Manage Server" in answer_text(refused)
     assert (await store.get_guild_settings(guild.id)).web_public is False
     boss = guild.add_member(env.create_user("boss"), roles=[guild.create_role(
         "admins", permissions=discord.Permissions(manage_guild=True))])
-    shown = await boss.slash(channel, "domino settings")
+    shown = await boss.slash(channel, "domino-admin settings")
     assert "Web pages: private" in answer_text(shown)
-    opened = await boss.slash(channel, "domino settings", web="public")
+    opened = await boss.slash(channel, "domino-admin settings", web="public")
     assert "Web pages: public" in answer_text(opened)
     assert (await store.get_guild_settings(guild.id)).web_public is True
-    await boss.slash(channel, "domino settings", web="private")
+    await boss.slash(channel, "domino-admin settings", web="private")
     assert (await store.get_guild_settings(guild.id)).web_public is False
 
 

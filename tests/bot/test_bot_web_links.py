@@ -12,7 +12,7 @@ import discord
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from cogs.bot import DominoBot
+from cogs.domino_bot import DominoBot
 from tests.bot.conftest import play_out, table_message, walk
 from tests.bot.scripted import payload
 from tests.bot.test_bot_stats import finish_game, servers, shown  # noqa: F401 - fixture
@@ -71,10 +71,10 @@ async def test_the_finished_table_message_links_to_its_game(world: dict[str, Any
     env, channel = world["env"], world["channel"]
     ann, bob = world["members"][:2]
     await ann.slash(channel, "domino new traditional", seats=2, pace="casual")
-    table = max(env.bot.service.tables.values(), key=lambda t: t.id)
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
-    table = env.bot.service.tables.get(table.id) or table  # the playing table
+    table = env.bot.service.held_tables.get(table.id) or table  # the playing table
     assert link_urls(table_message(channel, table)) == []  # a game in play: no page
     await play_out(world, table)
     assert table.status == "finished"

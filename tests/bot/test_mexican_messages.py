@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from catalog.reader import reading
-from cogs.games import presentation
-from cogs.mexican_messages import mexican_text
+from cogs.table.games.mexican import mexican_text
+from cogs.table.presentation import presentation
 from engine.deals import LineDeal
 from engine.mexican import MexicanGame, MexicanOptions
 from engine.tiles import parse_tiles

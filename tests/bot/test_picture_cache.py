@@ -1,4 +1,4 @@
-"""cogs.layout.render draws a picture once for the same view, theme and language."""
+"""cogs.common.components.render draws a picture once for the same view, theme and language."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import render
-from cogs.layout import render as shot_of
+from cogs.common.components import render as shot_of
 from engine.traditional import TraditionalGame
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from cogs.items import ReaderItem
+from cogs.common.items import ReaderItem
 
 PINS = Path(__file__).resolve().parent.parent / "pins"
-FIELDS = ("action", "table", "seq", "move", "tile", "game", "guild_id", "page")
+FIELDS = ("action", "table", "seq", "move", "tile", "game", "guild_id", "page", "tournament")
 
 # One sample id of every kind the bot has ever posted, with what it must parse to.
 SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
@@ -48,9 +48,12 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
      {"game": "traditional", "guild_id": 123, "page": 2}),
     ("dom:board:carousel:global:1", "BoardButton",
      {"game": "carousel", "guild_id": None, "page": 1}),
+    ("dom:tour:join:5", "TournamentButton", {"action": "join", "tournament": 5}),
+    ("dom:tour:leave:5", "TournamentButton", {"action": "leave", "tournament": 5}),
+    ("dom:tour:checkin:5", "TournamentButton", {"action": "checkin", "tournament": 5}),
 ]
 NOT_IDS = ["dom:play:12:3:", "dom:hand:x", "dom:lobby:kick:12", "dom:board:traditional:12:1",
-           "dom:tile:12:3:6"]
+           "dom:tile:12:3:6", "dom:tour:kick:5"]
 
 
 def dynamic_items(bot: Any) -> dict[re.Pattern[str], Any]:
@@ -95,7 +98,7 @@ async def test_an_old_button_still_reaches_its_handler(simcord_env: Any, custom_
 
 
 def test_every_registered_button_makes_the_clicker_the_reader(simcord_env: Any) -> None:
-    """One base sets the reader's language before any callback (cogs.items.ReaderItem), so
+    """One base sets the reader's language before any callback (cogs.common.items.ReaderItem), so
     no button can answer in another person's language."""
     kinds = set(dynamic_items(simcord_env.bot).values())
     assert kinds and all(issubclass(cls, ReaderItem) for cls in kinds), \

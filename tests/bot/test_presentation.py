@@ -4,8 +4,9 @@ text and its title: tests/test_game_parts.py)."""
 
 from __future__ import annotations
 
-from cogs.games import ALL_GAMES, RATED_GAMES, TABLE_GAMES, presentation
-from cogs.messages import line_text
+from cogs.common.game_words import ALL_GAMES, RATED_GAMES, TABLE_GAMES
+from cogs.table.line_message import line_text
+from cogs.table.presentation import presentation
 from engine.registry import GAMES, rated_games
 
 

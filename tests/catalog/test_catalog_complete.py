@@ -1,5 +1,6 @@
-"""Every text in every language (issue 16): a key, a plural form or a placeholder missing
-in Russian or Ukrainian fails here, and the plural forms are the languages' own."""
+"""Every text in every language (issues 16 and 50): a key, a plural form or a placeholder
+missing in Russian, Ukrainian, Spanish or Portuguese fails here, and the plural forms are
+the languages' own."""
 
 from __future__ import annotations
 
@@ -9,14 +10,36 @@ import pytest
 
 import catalog
 from catalog import EN, Phrase, t
-from catalog.check import placeholders, problems
+from catalog.check import TRANSLATED, placeholders, problems
 from catalog.commands import Commands
 from catalog.po import Language, language, write_catalog
-from catalog.reader import current, language_of, reading
+from catalog.reader import LANGUAGES, current, language_of, reading
 
 
-def test_every_key_and_placeholder_is_in_russian_and_ukrainian() -> None:
+def test_every_key_and_placeholder_is_in_every_translation() -> None:
+    assert TRANSLATED == ("ru", "uk", "es", "pt")
     assert problems() == []
+
+
+def test_one_list_of_languages() -> None:
+    # catalog/po.py (the files) and catalog/reader.py (the readers) cannot drift apart.
+    import catalog.po
+    import cogs.common.translator
+    import web.language
+
+    assert catalog.po.LANGUAGES is LANGUAGES and web.language.SPOKEN is LANGUAGES
+    assert cogs.common.translator.TRANSLATED == TRANSLATED
+
+
+@pytest.mark.parametrize(("code", "forms", "rule"), [
+    ("es", 2, [1, 0, 1, 1]), ("pt", 2, [0, 0, 1, 1]), ("ru", 3, [2, 0, 1, 2]),
+])
+def test_the_plural_rule_is_the_files_own(code: str, forms: int, rule: list[int]) -> None:
+    # Spanish: one for 1 only (nplurals=2; n != 1); Brazilian Portuguese counts 0 as one
+    # too (n > 1), as CLDR does: «0 pedra», «1 pedra», «2 pedras».
+    lang = language(code)
+    assert lang.plural_forms == forms
+    assert [lang.plural(n) for n in (0, 1, 2, 5)] == rule
 
 
 def test_the_check_finds_a_missing_key_form_and_placeholder(
@@ -40,16 +63,27 @@ def test_the_check_finds_a_missing_key_form_and_placeholder(
     ("ru", "1 фишка", "2 фишки", "5 фишек"),
     ("uk", "1 кістка", "2 кістки", "5 кісток"),
     ("en", "1 tile", "2 tiles", "5 tiles"),
+    ("es", "1 ficha", "2 fichas", "5 fichas"),
+    ("pt", "1 pedra", "2 pedras", "5 pedras"),
 ])
 def test_plural_forms(locale: str, one: str, few: str, many: str) -> None:
     assert t("picture.tiles", locale, count=1) == one
     assert t("picture.tiles", locale, count=2) == few
     assert t("picture.tiles", locale, count=5) == many
     # The rule, not a table: 21 is "one" and 11-14 are "many" in both Slavic languages.
-    if locale != "en":
+    if locale in ("ru", "uk"):
         assert t("picture.tiles", locale, count=21).endswith(one.split()[1])
         assert t("picture.tiles", locale, count=12).endswith(many.split()[1])
         assert t("picture.tiles", locale, count=24).endswith(few.split()[1])
+
+
+def test_the_spanish_and_portuguese_game_terms() -> None:
+    assert t("picture.stock", "es", count=3) == "Pozo 3"
+    assert t("picture.stock", "pt", count=3) == "Monte 3"
+    assert (t("move.draw", "es"), t("move.pass", "es")) == ("robo", "paso")
+    assert (t("move.draw", "pt"), t("move.pass", "pt")) == ("comprar", "passar")
+    assert t("language.es", "ru") == t("web.language.es", "pt") == "Español"
+    assert t("language.pt", "uk") == t("web.language.pt", "es") == "Português"
 
 
 def test_the_game_terms() -> None:
@@ -65,11 +99,16 @@ def test_the_game_terms() -> None:
 def test_locales_and_the_current_reader() -> None:
     assert language_of("ru") == "ru" and language_of("uk") == "uk"
     assert language_of("en-GB") == "en" and language_of("de") is None
+    assert [language_of(x) for x in ("es-ES", "es-419", "pt-BR", "pt_BR")] == [
+        "es", "es", "pt", "pt"]
     assert current() == "en"
     with reading("uk") as code:
         assert code == "uk" and t("error.table_full") == t("error.table_full", "uk")
-        with reading("pt-BR"):  # no catalog: English
+        with reading("de-DE"):  # no catalog: English
             assert t("error.table_full") == EN["error.table_full"]
+        with reading("es-419") as spanish:
+            assert spanish == "es" and t("error.table_full") == t("error.table_full", "es")
+            assert t("error.table_full") != EN["error.table_full"]
     assert t("error.table_full") == EN["error.table_full"]
 
 
@@ -101,7 +140,7 @@ def test_every_english_text_formats_with_its_own_placeholders() -> None:
 def test_help_and_rules_pages_fit_a_discord_message_in_every_language() -> None:
     pages = [k for k in EN if k.startswith(("help.", "rules."))]
     assert len(pages) > 15
-    for locale in ("en", "ru", "uk"):
+    for locale in LANGUAGES:
         footer = t("help.footer", locale)
         for key in pages:
             page = t(key, locale, game="X", name="x", options="- x")

@@ -41,3 +41,13 @@ def test_reading_a_draw_is_from_the_bazar_and_a_pass_is_pas() -> None:
     # takes «с базара» («на базаре», never «в базаре» / «из базара»).
     assert (t("move.draw", "ru"), t("move.pass", "ru")) == ("с базара", "пас")
     assert (t("move.draw", "uk"), t("move.pass", "uk")) == ("з базару", "пас")
+
+
+def test_reading_spanish_and_portuguese_ordinals_are_masculine_with_the_ordinal_sign() -> None:
+    # "1st of 3" is «1.º de 3» in Spanish (the RAE's 1.º, with its period) and «1º de 3»
+    # in Brazilian Portuguese (no period): the masculine of «puesto», «lugar».
+    assert [ordinal(n, "es") for n in (1, 2, 12, 23)] == ["1.º", "2.º", "12.º", "23.º"]
+    assert [ordinal(n, "pt") for n in (1, 3, 11)] == ["1º", "3º", "11º"]
+    assert ordinal(1, "es-419") == "1.º" and ordinal(2, "pt-BR") == "2º"
+    assert t("standing.place_of", "es", place=ordinal(1, "es"), size=3) == "1.º de 3"
+    assert t("standing.place_of", "pt", place=ordinal(1, "pt"), size=3) == "1º de 3"

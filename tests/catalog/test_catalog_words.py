@@ -1,6 +1,7 @@
-"""The words of the Russian and Ukrainian texts (issue 28): end letters as the boards show
-them, nothing gendered about a player, no English command written out, tables as №,
-every command option described, and the help pages a newcomer needs."""
+"""The words of the translations (issues 28 and 50): end letters as the boards show them,
+nothing gendered about a player (Russian, Ukrainian), no English command written out,
+tables as № (Russian, Ukrainian) or # (Spanish, Portuguese), every command option
+described, and the help pages a newcomer needs, in every translated language."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ import pytest
 
 from catalog import EN, t
 from catalog import commands as mentions
+from catalog.check import TRANSLATED
 from catalog.commands import COMMANDS, Commands, command_word
 from catalog.po import language, read_catalog
-from cogs.command_texts import tree_strings
-from cogs.help import TOPICS
-from cogs.translator import command_text
+from cogs.command_catalog import tree_strings
+from cogs.common.translator import command_text
+from cogs.help.help_commands import TOPICS
 from engine.registry import GAMES
 
-TRANSLATED = ("ru", "uk")
+SLAVIC = ("ru", "uk")  # the gendered forms below are these languages' words
 NAMES = ("{name}", "{names}", "{player}", "{whose}", "{host}", "{mention}")
 # Past tenses and pronouns that give a player a gender (a display name has none).
 GENDERED = ("сдался", "сдалась", "{name} вышел", "был ", "была ", "вернулся", "отошёл", "сходил",
@@ -26,7 +28,7 @@ GENDERED = ("сдался", "сдалась", "{name} вышел", "был ", "�
             "був ", "повернувся", "відійшов", "походив", "виграв", "програв", "за нього",
             "доки він", "його хід")
 LATIN_END = re.compile(r"(?<![\w{])[LRUD](?![\w}])")
-WRITTEN_COMMAND = re.compile(r"/(domino|домино|доміно)\b")
+WRITTEN_COMMAND = re.compile(r"/(domino|dominó|домино|доміно)(?!\w)")
 
 
 def messages(code: str) -> dict[str, tuple[str, ...]]:
@@ -61,10 +63,10 @@ def test_ends_are_named_with_the_letters_the_boards_show(code: str) -> None:
     found += [(str(key), text) for key, text in command_texts(code).items()
               if LATIN_END.search(text)]
     assert found == []
-    assert "Л" in t("illegal.fits_both", code, tile="[6|3]")
+    assert t("move.L", code) in t("illegal.fits_both", code, tile="[6|3]")
 
 
-@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("code", SLAVIC)
 def test_no_player_is_given_a_gender(code: str) -> None:
     found = [(key, form, gendered(form)) for key, forms in messages(code).items()
              for form in forms if gendered(form)]
@@ -83,13 +85,20 @@ def test_no_text_writes_a_command_out(code: str) -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("code", SLAVIC)
 def test_tables_are_numbered_with_the_numero_sign(code: str) -> None:
     # "<#{channel}>" is a channel mention, not a number.
     found = [(key, form) for key, forms in messages(code).items() for form in forms
              if re.search(r"(?<!<)#\{", form)]
     assert found == []
     assert "№7" in t("table.title", code, game="X", table=7)
+
+
+@pytest.mark.parametrize(("code", "table"), [("es", "mesa #7"), ("pt", "mesa #7")])
+def test_reading_spanish_and_portuguese_tables_are_numbered_as_on_discord(code: str,
+                                                                          table: str) -> None:
+    # «mesa #7», as Discord's own channels are written; «n.º 7» reads as a form's field.
+    assert table in t("table.title", code, game="X", table=7)
 
 
 @pytest.mark.parametrize("code", ("en", *TRANSLATED))

@@ -9,7 +9,7 @@ import pytest
 
 from engine.ai import LEVELS, Budget, choose
 from engine.carousel import CarouselGame
-from engine.carousel.policy import JUDGE, count_after
+from engine.carousel.ai.policy import JUDGE, count_after
 from engine.deals import LineDeal
 from engine.fives import SIDE_INDEX, open_end_count
 from engine.mexican import MexicanGame, MexicanOptions

@@ -8,9 +8,9 @@ from __future__ import annotations
 from bench.modelled import choose_modelled, finish_modelled, normal_move, unseen_by
 from engine.ai.hard import Budget
 from engine.carousel import CarouselGame, CarouselOptions
+from engine.carousel.ai.policy import _scores, choose_normal
+from engine.carousel.ai.rollout import DRAW, Round, move_of
 from engine.carousel.hidden import unseen_tiles
-from engine.carousel.policy import _scores, choose_normal
-from engine.carousel.rollout import DRAW, Round, move_of
 from engine.carousel.tables import mask
 from engine.moves import LineMove
 from engine.rng import SeededRandom

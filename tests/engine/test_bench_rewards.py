@@ -12,8 +12,8 @@ import pytest
 from bench.rewards import REWARDS, SelfishRound, choose_rewarded, match_chance, mean_gain
 from engine.ai.hard import Budget
 from engine.carousel import CarouselGame, CarouselOptions
-from engine.carousel.playout import finish
-from engine.carousel.rollout import Round
+from engine.carousel.ai.playout import finish
+from engine.carousel.ai.rollout import Round
 from engine.rng import SeededRandom
 
 

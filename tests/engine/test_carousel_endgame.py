@@ -1,4 +1,4 @@
-"""The Carousel's exact endgame (engine.carousel.endgame), against brute force.
+"""The Carousel's exact endgame (engine.carousel.ai.endgame), against brute force.
 
 Seeded random positions near a hand's end (2 and 3 players, pairs; a stock of 0-2
 tiles; with `must_play` off a draw is a choice, with `keep_in_stock` some stock is never
@@ -19,10 +19,10 @@ import pytest
 from engine.ai.exact import played
 from engine.ai.hard import Budget
 from engine.carousel import CarouselGame, CarouselOptions
-from engine.carousel.endgame import Solver, choose_exact
+from engine.carousel.ai.endgame import Solver, choose_exact
+from engine.carousel.ai.rollout import DRAW, Round, move_of
+from engine.carousel.ai.search import choose_hard
 from engine.carousel.hidden import Sampler
-from engine.carousel.rollout import DRAW, Round, move_of
-from engine.carousel.search import choose_hard
 from engine.carousel.tables import points
 from engine.carousel.view import CarouselView
 from engine.hidden import deals

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.carousel import CarouselGame, CarouselOptions
-from engine.carousel.policy import JUDGE
+from engine.carousel.ai.policy import JUDGE
 from engine.rng import SeededRandom
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

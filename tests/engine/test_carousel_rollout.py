@@ -1,10 +1,10 @@
-"""The Carousel's fast playouts (engine.carousel.rollout) against the real rules: from a
+"""The Carousel's fast playouts (engine.carousel.ai.rollout) against the real rules: from a
 few thousand seeded positions (2-7 players, pairs, every option that changes a hand's
 play, at the opening, mid-hand and in a match's later hands, near a low target) the
 same playout is played through `CarouselGame` with `JUDGE.pick` and through a `Round`
 with `Round.pick` on twin generators: they must offer the same legal moves in the same
 order, pick the same move at every step, end the hand (or the match) at the same move
-with the same scores, hands and reward; `engine.carousel.playout.finish` must end it
+with the same scores, hands and reward; `engine.carousel.ai.playout.finish` must end it
 the same way. The kernel search must choose the generic search's moves."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from itertools import product
 from engine.ai.hard import Budget
 from engine.ai.hard import choose_hard as generic_hard
 from engine.carousel import JUDGE, CarouselGame, CarouselOptions, blocked_scores, domino_score
-from engine.carousel.playout import finish
-from engine.carousel.rollout import DRAW, PASS, Round, move_of
-from engine.carousel.search import choose_hard
+from engine.carousel.ai.playout import finish
+from engine.carousel.ai.rollout import DRAW, PASS, Round, move_of
+from engine.carousel.ai.search import choose_hard
 from engine.carousel.tables import mask
 from engine.carousel.view import CarouselView
 from engine.moves import LineMove

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.clock import ClockGame, ClockMove, ClockOptions
-from engine.clock.hint import HINT_LEVELS, hint, hint_at
+from engine.clock.ai.hint import HINT_LEVELS, hint, hint_at
 from engine.rng import SeededRandom
 from tests.engine.test_clock import FREEABLE, QUIET, TROUBLE, game
 

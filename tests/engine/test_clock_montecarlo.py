@@ -1,4 +1,4 @@
-"""The hard Big Clock level's playouts (engine.clock.montecarlo): it reads only the view,
+"""The hard Big Clock level's playouts (engine.clock.ai.montecarlo): it reads only the view,
 keeps its budget, and leaves the planner alone where there is nothing to choose."""
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ import pytest
 
 from engine.ai.allocate import OutOfTime
 from engine.ai.hard import Budget
-from engine.clock import ClockGame, ClockOptions, macros
-from engine.clock import montecarlo as mc
-from engine.clock.board import HIGH, IS_DOUBLE, accepts, misplaced
-from engine.clock.hidden import Sampler
-from engine.clock.hint import hint_at
-from engine.clock.macros import candidates
-from engine.clock.planner import (
+from engine.clock import ClockGame, ClockOptions
+from engine.clock.ai import macros
+from engine.clock.ai import montecarlo as mc
+from engine.clock.ai.hint import hint_at
+from engine.clock.ai.macros import candidates
+from engine.clock.ai.planner import (
     PLACE,
     WEIGHTS_BY_SET,
     Policy,
@@ -25,8 +24,10 @@ from engine.clock.planner import (
     position_of,
     to_clock_move,
 )
-from engine.clock.planner import hard_move as planner_move
-from engine.clock.policy import POLICIES
+from engine.clock.ai.planner import hard_move as planner_move
+from engine.clock.ai.policy import POLICIES
+from engine.clock.board import HIGH, IS_DOUBLE, accepts, misplaced
+from engine.clock.hidden import Sampler
 from engine.clock.view import ClockMove
 from engine.rng import SeededRandom
 

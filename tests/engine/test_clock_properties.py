@@ -100,7 +100,7 @@ def test_random_legal_play_keeps_the_invariants(top: int, seed: int, choices: li
 @given(top=st.sampled_from([6, 9, 12]), seed=st.integers(0, 2**32))
 @example(top=12, seed=1979346392)  # a person's hint once moved 1 2 / 2 1 here for ever
 def test_hint_play_keeps_the_invariants_and_replays(top: int, seed: int) -> None:
-    from engine.clock.hint import hint
+    from engine.clock.ai.hint import hint
 
     g = ClockGame(("Ann",), ClockOptions(top), seed=seed)
     homes: dict[int, list[Tile]] = {}

@@ -26,7 +26,7 @@ def test_traditional_figures_are_the_last_hands_goats_and_the_hands_played() -> 
     spec = GAMES["traditional"]
     for seed in SEEDS:
         game = played_out(spec, seed)
-        goats = set(game.outcome().goats)
+        goats = set(game.hand_summary(game.finished_hands - 1).goats)
         assert [s["goat"] for s in spec.figures.of(game)] == [
             int(seat in goats) for seat in range(len(game.players))]
         assert {s["hands"] for s in spec.figures.of(game)} == {game.finished_hands}

@@ -15,8 +15,8 @@ from engine.mexican import (
     MexicanView,
     Sampler,
     own_run,
-    search,
 )
+from engine.mexican.ai import search
 from engine.mexican.hidden import unseen_tiles
 from engine.rng import SeededRandom
 from engine.tiles import Tile, parse_tiles

@@ -1,4 +1,4 @@
-"""Mexican Train's fast playouts (engine.mexican.rollout) against the real rules: each
+"""Mexican Train's fast playouts (engine.mexican.ai.rollout) against the real rules: each
 playout from a few hundred seeded positions is replayed move by move through
 `MexicanGame`'s general path (which checks every move), and must offer as many legal
 moves at every step, end the round exactly where the rules end it, and leave the same
@@ -10,7 +10,7 @@ import pytest
 
 from engine.game import Game
 from engine.mexican import MexicanGame, MexicanOptions
-from engine.mexican.rollout import DRAW, PASS, Round, Traced
+from engine.mexican.ai.rollout import DRAW, PASS, Round, Traced
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 

@@ -23,7 +23,7 @@ def write(tmp_path, name, content):
 
 
 def test_game_names_and_classes():
-    assert GAME_NAMES == ("traditional", "carousel", "clock", "mexican")
+    assert GAME_NAMES == ("traditional", "carousel", "clock", "mexican", "partnership")
     assert game_class("traditional") is TraditionalGame
     for bad in ("chess", None, ["traditional"]):
         with pytest.raises(RecordError, match="unknown game"):

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.errors import RecordError
+from engine.game import Termination
 from engine.records import new_game
 from engine.registry import GAMES, GameSpec, daily_game, game_spec
 from engine.rng import SeededRandom
@@ -41,7 +42,9 @@ def test_exactly_one_game_is_the_daily_one_and_it_is_played_alone() -> None:
 def test_a_game_carries_the_goat_figure_exactly_when_its_games_name_goats(
         spec: GameSpec) -> None:
     """The goats a player's stats count are the results' "goat" figure (engine.figures)."""
-    named = [bool(played_out(spec, seed).outcome().goats) for seed in SEEDS]
+    games = [played_out(spec, seed) for seed in SEEDS]
+    named = [bool(g.finished_hands and g.hand_summary(g.finished_hands - 1).goats)
+             for g in games]
     assert any(named) == ("goat" in spec.figures.names)
 
 
@@ -74,3 +77,18 @@ def test_each_game_is_the_package_of_its_name_and_exports_its_spec() -> None:
     assert "nonesuch" not in GAMES and GAMES.get("nonesuch") is None
     with pytest.raises(RecordError):
         game_spec("nonesuch")
+
+
+@pytest.mark.parametrize("spec", list(GAMES.values()), ids=lambda s: s.name)
+def test_how_a_game_ended_is_a_member_of_that_games_own_termination(spec: GameSpec) -> None:
+    """Each game names its endings in its own enum (engine.game.Termination); the value is
+    the plain word records and the catalog use, and no two games share the enum."""
+    enums = {type(played_out(spec, seed).outcome().reason) for seed in SEEDS}
+    assert len(enums) == 1
+    (enum,) = enums
+    assert issubclass(enum, Termination) and enum is not Termination
+    package = importlib.import_module(f"engine.{spec.name}")
+    assert enum.__module__.startswith(package.__name__ + ".")
+    for seed in SEEDS:
+        reason = played_out(spec, seed).outcome().reason
+        assert reason == reason.value and f"{reason}" == reason.value

@@ -1,4 +1,4 @@
-"""The Traditional game's exact endgame (engine.traditional.endgame), against brute force.
+"""The Traditional game's exact endgame (engine.traditional.ai.endgame), against brute force.
 
 Seeded random positions near a hand's end (2-4 players, a stock of 0-2 tiles, some
 with `fish_winner = lowest`): the deals enumerated are exactly those a plain
@@ -19,10 +19,10 @@ from engine.ai.hard import Budget
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 from engine.traditional import TraditionalGame, TraditionalOptions
-from engine.traditional.endgame import Solver, choose_exact, deals
+from engine.traditional.ai.endgame import Solver, choose_exact, deals
+from engine.traditional.ai.rollout import DRAW, Round, move_of
+from engine.traditional.ai.search import choose_hard
 from engine.traditional.hidden import Sampler
-from engine.traditional.rollout import DRAW, Round, move_of
-from engine.traditional.search import choose_hard
 from engine.traditional.view import TraditionalView
 
 OPTIONS = (TraditionalOptions(), TraditionalOptions(hand_size=5, fish_winner="lowest"))

@@ -1,4 +1,4 @@
-"""The Traditional game's guided playouts (engine.traditional.guided) against the real rules:
+"""The Traditional game's guided playouts (engine.traditional.ai.guided) against the real rules:
 from seeded positions (2-4 players, every option that changes a hand's play, at the lead,
 mid-hand and in a match's later hands) a plain re-statement of the guided choice
 (`Guide`: scores read off `TraditionalGame`'s hands and line with `Tile`'s methods) picks
@@ -14,8 +14,8 @@ from engine.moves import LineMove
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 from engine.traditional import TraditionalGame, TraditionalOptions
-from engine.traditional.guided import finish_guided
-from engine.traditional.rollout import Round, line_move, mask, move_of
+from engine.traditional.ai.guided import finish_guided
+from engine.traditional.ai.rollout import Round, line_move, mask, move_of
 
 NAMES = ["A", "B", "C", "D"]
 OPTIONS = [TraditionalOptions(hand_size=size, fish_winner=fish, lone_blank=blank, lead=lead,

@@ -1,4 +1,4 @@
-"""The Traditional game's fast playouts (engine.traditional.rollout) against the real rules:
+"""The Traditional game's fast playouts (engine.traditional.ai.rollout) against the real rules:
 from a few thousand seeded positions (2-4 players, every option that changes a hand's
 play, at the lead, mid-hand and in a match's later hands) the same random choices are
 played through `TraditionalGame` and through a `Round`, which must offer the same legal
@@ -11,7 +11,7 @@ from itertools import product
 
 from engine.rng import SeededRandom
 from engine.traditional import TraditionalGame, TraditionalOptions
-from engine.traditional.rollout import CUT, DRAW, PASS, Round, line_move, move_of
+from engine.traditional.ai.rollout import CUT, DRAW, PASS, Round, line_move, move_of
 
 NAMES = ["A", "B", "C", "D"]
 # (hand size, fish winner, lone blank, lead): small hands leave a bigger stock.

@@ -11,15 +11,10 @@ from PIL import Image
 from engine.game import Game
 from render import Picture, render_board
 from render.canvas import MAX_WIDTH
-from render.samples import (
-    carousel_record,
-    clock_record,
-    full_line_view,
-    long_traditional_record,
-    replayed,
-    stages,
-    traditional_record,
-)
+from render.games.carousel import carousel_record
+from render.games.clock import clock_record
+from render.games.traditional import full_line_view, long_traditional_record, traditional_record
+from render.samples import replayed, stages
 from render.tiles import tile_image
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -13,8 +13,8 @@ import pytest
 from engine.clock import ClockGame, ClockOptions
 from engine.clock.view import ClockView
 from render import canvas
-from render import clock as clock_render
 from render.canvas import BADGE_SIZE, text_width
+from render.games import clock as clock_render
 from render.theme import get_theme
 from render.tiles import PAD
 from tests.render.badge_spy import spy_on_badges

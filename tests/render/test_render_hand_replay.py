@@ -13,8 +13,11 @@ from engine.notation import tile_text
 from engine.traditional import TraditionalGame
 from render import render_hand, render_replay_gif
 from render.__main__ import main
+from render.games.carousel import carousel_record
+from render.games.clock import clock_record
+from render.games.traditional import traditional_record
 from render.hand import playable_tiles, tile_label
-from render.samples import PLAYERS, carousel_record, clock_record, replayed, traditional_record
+from render.samples import PLAYERS, replayed
 
 MAX_GIF = 8 * 1024 * 1024
 

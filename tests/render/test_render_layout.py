@@ -9,11 +9,12 @@ import pytest
 
 from engine.carousel import CarouselGame
 from engine.traditional import TraditionalGame
-from render import carousel as carousel_render
 from render import layout
-from render import traditional as traditional_render
+from render.games import carousel as carousel_render
+from render.games import traditional as traditional_render
+from render.games.traditional import full_line_view, long_traditional_record
 from render.layout import Link, lay_chain
-from render.samples import PLAYERS, autoplay, full_line_view, long_traditional_record, replayed
+from render.samples import PLAYERS, autoplay, replayed
 
 
 def boxes(placed, unit):

@@ -11,10 +11,10 @@ from PIL import Image
 
 from engine.traditional.view import TraditionalView
 from render import DEFAULT_THEME, canvas, render_board
-from render import carousel as carousel_render
-from render import traditional as traditional_render
 from render.__main__ import sample_boards
 from render.canvas import MARGIN, PHONE_WIDTH
+from render.games import carousel as carousel_render
+from render.games import traditional as traditional_render
 from render.review import DISCORD_BACKGROUNDS, review_sheet
 from render.theme import get_theme
 

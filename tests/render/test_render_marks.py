@@ -15,13 +15,14 @@ from engine.clock import ClockGame, ClockOptions
 from engine.traditional import TraditionalGame
 from engine.traditional.view import TraditionalView
 from render import canvas, render_board
-from render import carousel as carousel_render
-from render import clock as clock_render
-from render import traditional as traditional_render
 from render.__main__ import sample_boards
 from render.canvas import BOARD_WIDTH, Banner
+from render.games import carousel as carousel_render
+from render.games import clock as clock_render
+from render.games import traditional as traditional_render
+from render.games.clock import clock_record
 from render.labels import ENGLISH
-from render.samples import PLAYERS, autoplay, clock_record, replayed, stages
+from render.samples import PLAYERS, autoplay, replayed, stages
 
 
 def drawn(view: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
@@ -45,7 +46,7 @@ def drawn(view: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     monkeypatch.setattr(canvas, "draw_text", text)
     monkeypatch.setattr(clock_render, "draw_text", text)
     monkeypatch.setattr(ImageDraw.ImageDraw, "polygon", polygon)
-    for module in ("render.traditional", "render.carousel", "render.clock"):
+    for module in ("render.games.traditional", "render.games.carousel", "render.games.clock"):
         monkeypatch.setattr(f"{module}.draw_header", header)
     render_board(view)
     return seen

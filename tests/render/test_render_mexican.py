@@ -15,10 +15,10 @@ from engine.mexican import MexicanGame, MexicanOptions
 from engine.mexican.view import MexicanView
 from engine.rng import SeededRandom
 from render import canvas, render_board, render_hand
-from render import mexican as mexican_render
 from render.canvas import BOARD_WIDTH, MARGIN
+from render.games import mexican as mexican_render
+from render.games.mexican import laid
 from render.labels import ENGLISH, Labels
-from render.mexican import laid
 from render.theme import get_theme
 from tests.render.badge_spy import spy_on_badges
 

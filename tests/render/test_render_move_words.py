@@ -11,13 +11,13 @@ from catalog.reader import reading
 from engine.carousel import CarouselGame
 from engine.records import new_game
 from render import canvas
-from render import carousel as carousel_render
-from render import traditional as traditional_render
-from render.carousel import carousel_alt
+from render.games import carousel as carousel_render
+from render.games import traditional as traditional_render
+from render.games.carousel import carousel_alt
+from render.games.traditional import traditional_alt, traditional_record
 from render.labels import Labels
-from render.samples import stages, traditional_record
+from render.samples import stages
 from render.theme import TABLE
-from render.traditional import traditional_alt
 
 
 def _scored(bob: int = 0, **options: object) -> CarouselGame:

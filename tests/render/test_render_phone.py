@@ -19,14 +19,15 @@ from engine.carousel import CarouselGame, CarouselOptions
 from engine.game import Game
 from engine.traditional import TraditionalGame
 from render import DEFAULT_THEME, canvas, render_board, render_hand, tiles
-from render import carousel as carousel_render
-from render import traditional as traditional_render
 from render.__main__ import sample_boards, sample_hands
 from render.canvas import BOARD_WIDTH, MARGIN, PHONE_WIDTH
-from render.clock import hour_angle
+from render.games import carousel as carousel_render
+from render.games import traditional as traditional_render
+from render.games.clock import hour_angle
+from render.games.traditional import traditional_record
 from render.layout import Frame, Placed
 from render.replay import replay_frames
-from render.samples import PLAYERS, replayed, traditional_record
+from render.samples import PLAYERS, replayed
 from render.theme import get_theme
 
 MIN_PIP_PX = 3.0  # the smallest pip's diameter at PHONE_WIDTH
@@ -58,7 +59,7 @@ def test_every_sample_picture_is_legible_at_phone_width(draw, name, view, theme,
             faces.append((a, b, kw["unit"]))
         return tile_image(a, b, **kw)
 
-    for module in ("render.canvas", "render.clock", "render.hand"):
+    for module in ("render.canvas", "render.games.clock", "render.hand"):
         monkeypatch.setattr(f"{module}.draw_text", counted_text)
     monkeypatch.setattr(tiles, "tile_image", counted_tile)
     pic = draw(view, theme)

@@ -16,7 +16,10 @@ import pytest
 
 from engine.game import Game
 from render import render_board
-from render.samples import carousel_record, clock_record, replayed, traditional_record
+from render.games.carousel import carousel_record
+from render.games.clock import clock_record
+from render.games.traditional import traditional_record
+from render.samples import replayed
 
 
 class Poison:

@@ -9,10 +9,13 @@ from pathlib import Path
 import pytest
 
 from engine.registry import GAME_NAMES
-from render import Picture, render_board, render_replay_gif
-from render.board import DRAWERS, drawer_for_game, drawer_for_view
+from render import Picture, games, render_board, render_replay_gif
+from render.board import drawer_for_game, drawer_for_view
+from render.games.carousel import carousel_record
+from render.games.clock import clock_record
+from render.games.traditional import traditional_record
 from render.palette_build import DATA, data_source
-from render.samples import carousel_record, clock_record, replayed, traditional_record
+from render.samples import replayed
 
 RENDER = Path(__file__).resolve().parents[2] / "render"
 # render/ draws views into bytes: it may use the engine, never a layer above it or I/O.
@@ -33,8 +36,12 @@ def imports_of(path: Path) -> set[str]:
 
 
 def render_graph(folder: Path = RENDER) -> dict[str, set[str]]:
-    modules = {f"render.{p.stem}": p for p in folder.glob("*.py") if p.stem != "__init__"}
-    modules["render"] = folder / "__init__.py"
+    modules = {}
+    for p in folder.rglob("*.py"):
+        parts = ["render", *p.relative_to(folder).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = p
     return {name: {m for m in imports_of(path) if m in modules and m != name}
             for name, path in modules.items()}
 
@@ -74,7 +81,7 @@ def test_render_has_no_import_cycle() -> None:
 
 
 def test_render_imports_nothing_above_it() -> None:
-    for path in RENDER.glob("*.py"):
+    for path in RENDER.rglob("*.py"):
         bad = sorted(m for m in imports_of(path) if m.split(".")[0] in FORBIDDEN)
         assert not bad, f"{path.name} imports {bad}"
 
@@ -88,7 +95,8 @@ def test_committed_palettes_are_what_the_build_makes() -> None:
 def test_a_registered_game_finds_its_drawer() -> None:
     # That every registered game has one, and no other game: tests/test_game_parts.py.
     for name in GAME_NAMES:
-        assert drawer_for_game(name) is DRAWERS[name] and DRAWERS[name].game == name
+        found = games.drawer(name)
+        assert found is not None and drawer_for_game(name) is found and found.game == name
 
 
 def test_a_view_finds_the_drawer_of_its_game() -> None:

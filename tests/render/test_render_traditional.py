@@ -13,8 +13,8 @@ import pytest
 from engine.traditional import TraditionalGame
 from engine.traditional.view import TraditionalView
 from render import canvas
-from render import traditional as traditional_render
 from render.canvas import BOARD_WIDTH
+from render.games import traditional as traditional_render
 from render.labels import Labels
 from render.layout import Placed
 from render.samples import PLAYERS

@@ -1,4 +1,4 @@
-"""`python -m storage check DB` and `python -m storage backup DB OUT`."""
+"""`python -m storage check DB` and `python -m storage backup [DB] OUT` (and a restore)."""
 
 from __future__ import annotations
 
@@ -150,3 +150,76 @@ def test_check_reports_broken_references(
     conn.close()
     assert main(["check", str(path)]) == 1
     assert "foreign keys: 1 broken references" in capsys.readouterr().out
+
+
+def test_backup_of_postgresql_names_pg_dump_and_backup_alone_takes_the_bots_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert main(["backup", "postgresql://bot:pw@db/dominoes", str(tmp_path / "x")]) == 1
+    assert "pg_dump" in capsys.readouterr().err
+    path = tmp_path / "bot.db"
+    make_db(path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    assert main(["backup", str(tmp_path / "one.db")]) == 0  # `backup OUT`: the bot's own
+    assert (tmp_path / "one.db").is_file()
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:pw@db/dominoes")
+    assert main(["backup", str(tmp_path / "two.db")]) == 1
+    assert "pg_dump" in capsys.readouterr().err
+
+
+async def test_a_backup_taken_during_play_restores_to_a_game_the_bot_plays_on(
+        tmp_path: Path) -> None:
+    """README's restore: the copy put in place of the database loads, mid-game, at the
+    state of the last commit before the backup; nothing another connection had not
+    committed yet is in it."""
+    from tables.live import Person, TableSettings
+    from tables.service import TableService
+
+    live = tmp_path / "data" / "dominoes.sqlite3"
+    store = await Storage.open(live)
+    service = TableService(store, ai_delay=0)
+    await service.load()
+    try:
+        table = await service.open_lobby(
+            guild_id=1, channel_id=2, host=Person(1, "Ann"), game="traditional",
+            settings=TableSettings(seats=2, auto_start=False), options={})
+        await service.join(table.id, Person(2, "Bob"))
+        await service.start(table.id, 1)
+        for _ in range(3):
+            assert table.game is not None and table.game.to_move is not None
+            user = table.seats[table.game.to_move].user_id
+            assert user is not None
+            await service.play(table.id, user, table.seq, str(table.game.legal_moves()[0]))
+        seq, moves = table.seq, list(table.game.moves)
+        # Another process is writing (uncommitted) while the backup is taken.
+        other = sqlite3.connect(live, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("UPDATE game_tables SET channel_id = 999")
+        out = tmp_path / "backups" / "dominoes.sqlite3"
+        assert await asyncio.to_thread(main, ["backup", str(live), str(out)]) == 0
+        other.rollback()
+        other.close()
+    finally:
+        await service.close()
+        await store.close()
+    # Restore as README says: the bot stopped, the copy in place of the database.
+    restored = tmp_path / "restored" / "data" / "dominoes.sqlite3"
+    restored.parent.mkdir(parents=True)
+    restored.write_bytes(out.read_bytes())
+    assert await asyncio.to_thread(main, ["check", str(restored)]) == 0
+    store = await Storage.open(restored)
+    again = TableService(store, ai_delay=0)
+    try:
+        assert await again.load() == 1
+        back = again.held_tables[table.id]
+        assert back.status == "playing" and back.seq == seq and back.channel_id == 2
+        assert back.game is not None and list(back.game.moves) == moves
+        assert back.game.to_move is not None
+        user = back.seats[back.game.to_move].user_id
+        assert user is not None
+        await again.play(table.id, user, seq, str(back.game.legal_moves()[0]))  # play goes on
+        assert back.seq > seq
+    finally:
+        await again.close()
+        await store.close()

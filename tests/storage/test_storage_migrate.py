@@ -32,8 +32,9 @@ async def play_out(store: Storage, seed: int, *, moves: int | None = None) -> in
         await store.append_move(row.id, seq, move, deadline=float(seq))
     outcome = game.outcome()
     if outcome is not None:
+        goats = game.hand_summary(game.finished_hands - 1).goats
         await store.finish_table(row.id, [
-            SeatResult(i, p, outcome.scores[i], figures={"goat": int(i in outcome.goats)})
+            SeatResult(i, p, outcome.scores[i], figures={"goat": int(i in goats)})
             for i, p in enumerate(outcome.places)])
     return row.id
 

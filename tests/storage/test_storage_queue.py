@@ -150,3 +150,26 @@ async def test_a_schedule_and_its_rsvps_survive_a_restart(target: Path | str) ->
         assert await again.lobby_schedules() == []
     finally:
         await again.close()
+
+
+async def test_a_dropped_party_puts_the_leaders_entry_back_as_it_was(
+        target: Path | str) -> None:
+    """Issue 51: a refused invitation changes nothing (the leader's entry, updated for the
+    party, comes back with its id, wish and place in line)."""
+    store = await Storage.open(target)
+    try:
+        await _join(store, 7)
+        await _join(store, 8)
+        before = (await store.queue_entries(1))[0]
+        party = await store.create_party(1, leader_id=7, members=[9])
+        await store.queue_join(guild_id=1, user_id=7, name="P7", game="traditional",
+                               seats=[4], longest_turn=3600, rated=False, expires_at=5e9,
+                               party_id=party.id)
+        await store.drop_party(party.id, restore=before)
+        assert (await store.queue_entries(1))[0] == before
+        assert [e.user_id for e in await store.queue_entries(1)] == [7, 8]
+        assert await store.get_party(party.id) is None
+        await _join(store, 10)  # new ids still come from where they were
+        assert len({e.id for e in await store.queue_entries(1)}) == 3
+    finally:
+        await store.close()

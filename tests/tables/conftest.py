@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
@@ -29,8 +30,7 @@ class Services:
         """A loaded service on `path` and the list its events are appended to
         (`listeners` are told of each event first)."""
         store = await Storage.open(path, clock=store_clock)
-        extra = {"sleep": sleep} if sleep is not None else {}
-        service = TableService(store, clock=clock, ai_delay=0, **extra)
+        service = TableService(store, clock=clock, ai_delay=0, sleep=sleep or asyncio.sleep)
         self.opened.append(service)
         events: list[TableEvent] = []
 
@@ -49,7 +49,7 @@ class Services:
 async def shut(service: TableService) -> None:
     """Stop the service's tasks and close its storage (both idempotent)."""
     await service.close()
-    await service.store.close()
+    await service._store.close()
 
 
 @pytest.fixture

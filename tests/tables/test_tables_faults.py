@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from storage import StorageBusy
-from tables.errors import NotAllowed
+from storage import Storage, StorageBusy
+from tables.errors import MoveQueued, NotAllowed
 from tables.live import Person, TableEvent, TableSettings
 from tables.service import TableService
 from tables.timers import STORAGE_RETRY_MAX
@@ -55,7 +55,7 @@ async def two_player_game(service: TableService, *, guild_id: int | None = None,
 
 async def play_first_legal(service: TableService, table_id: int) -> None:
     """The player to move plays their first legal move."""
-    table = service.get(table_id)
+    table = service.held_tables[table_id]
     assert table.game is not None
     mover = table.seats[table.game.to_move or 0].user_id
     assert mover is not None
@@ -91,7 +91,7 @@ async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_
 
     caplog.set_level(logging.INFO)
     service, seen = await open_slow_listening(services, path, vt)
-    assert healthy in service.tables and broken not in service.tables
+    assert healthy in service.held_tables and broken not in service.held_tables
     assert broken in service.quarantined
     assert [(k, t) for _, k, t in seen if k == "quarantined"] == [("quarantined", broken)]
     lines = [r for r in caplog.records if f"table {broken}" in r.getMessage()]
@@ -107,7 +107,7 @@ async def test_a_table_whose_moves_no_longer_replay_is_quarantined_and_the_rest_
         await service.cancel(broken, BOB.user_id)
     await service.cancel(broken, ANN.user_id)
     await vt.settle()
-    stored = await service.store.get_table(broken)
+    stored = await service._store.get_table(broken)
     assert stored is not None and stored.status == "cancelled"
     assert broken not in service.quarantined
     assert ("cancelled", broken) in [(k, t) for _, k, t in seen]
@@ -120,7 +120,7 @@ async def test_a_forfeit_on_timeout_reaches_the_listeners(
     table_id = await two_player_game(service, action="forfeit")
     await vt.advance(HOUR + 1)
     assert (HOUR, "finished", table_id) in seen
-    stored = await service.store.get_table(table_id)
+    stored = await service._store.get_table(table_id)
     assert stored is not None and stored.status == "finished"
 
 
@@ -158,7 +158,7 @@ async def test_an_ai_move_refused_by_a_locked_database_is_played_once_it_is_free
     path = tmp_path / "db.sqlite3"
     vt = VirtualTime()
     service, _ = await open_slow_listening(services, path, vt)
-    await service.store._db.conn.execute("PRAGMA busy_timeout = 10")  # not 5 s per try
+    await service._store._db.conn.execute("PRAGMA busy_timeout = 10")  # not 5 s per try
     table = await service.open_lobby(
         guild_id=None, channel_id=20, host=ANN, game="traditional",
         settings=TableSettings(seats=2, auto_start=False), options={})
@@ -190,8 +190,8 @@ async def test_a_last_move_whose_result_storage_refuses_is_played_and_finished_l
     vt = VirtualTime()
     service, seen = await open_slow_listening(services, tmp_path / "db.sqlite3", vt)
     table_id = await two_player_game(service)
-    table = service.get(table_id)
-    store = service.store
+    table = service.held_tables[table_id]
+    store = service._store
     finish_table = store.finish_table
     refusals = 0
 
@@ -214,6 +214,112 @@ async def test_a_last_move_whose_result_storage_refuses_is_played_and_finished_l
             break
     assert refusals == 1 and table.status == "playing"  # over, its result not yet stored
     await vt.advance(60)
-    assert table.status == "finished" and table_id not in service.tables
+    assert table.status == "finished" and table_id not in service.held_tables
     assert len(await store.results_of_table(table_id)) == 2
     assert [k for _, k, t in seen if t == table_id].count("finished") == 1
+
+
+# -- issue 55: a queued move survives a stop ---------------------------------------------
+async def journaled_service(path: Path, journal: Path, vt: VirtualTime) -> TableService:
+    store = await Storage.open(path, clock=vt.clock)
+    service = TableService(store, clock=vt.clock, sleep=vt.sleep, ai_delay=0, journal=journal)
+    vt.service = service
+    await service.load()
+    # Storage waits 10 ms for the lock before it calls itself busy (5 s in production).
+    await store._db.conn.execute("PRAGMA busy_timeout = 10")
+    return service
+
+
+def mover_and_move(service: TableService, table_id: int) -> tuple[int, str]:
+    table = service.held_tables[table_id]
+    assert table.game is not None and table.game.to_move is not None
+    user = table.seats[table.game.to_move].user_id
+    assert user is not None
+    return user, str(table.game.legal_moves()[0])
+
+
+async def test_a_move_queued_while_another_connection_holds_the_lock_survives_a_stop(
+        tmp_path: Path) -> None:
+    path, journal = tmp_path / "db.sqlite3", tmp_path / "queued_moves.json"
+    vt = VirtualTime()
+    service = await journaled_service(path, journal, vt)
+    table_id = await two_player_game(service)
+    user, move = mover_and_move(service, table_id)
+    seq = service.held_tables[table_id].seq
+    locker = sqlite3.connect(path, isolation_level=None)
+    try:
+        locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        with pytest.raises(MoveQueued):
+            await service.play(table_id, user, seq, move)
+        assert journal.exists()  # on disk before the player is told it is queued
+        await shut(service)  # the bot stops while the lock is still held
+        locker.rollback()
+    finally:
+        locker.close()
+    # The next start plays it first, at the move number it was made at.
+    vt2 = VirtualTime()
+    again = await journaled_service(path, journal, vt2)
+    try:
+        table = again.held_tables[table_id]
+        assert table.seq > seq and table.game is not None
+        assert table.game.moves[seq] == move
+        assert again.journal.pending() == []
+        rows = await again._store.load_table(table_id)
+        assert rows is not None and rows.moves[seq] == move  # stored, not only in memory
+    finally:
+        await shut(again)
+    # Played once: a third start finds nothing more to play.
+    third = await journaled_service(path, journal, VirtualTime())
+    try:
+        assert third.held_tables[table_id].seq == table.seq
+    finally:
+        await shut(third)
+
+
+async def test_a_queued_move_overtaken_before_the_restart_is_dropped_not_played_twice(
+        tmp_path: Path) -> None:
+    path, journal = tmp_path / "db.sqlite3", tmp_path / "queued_moves.json"
+    vt = VirtualTime()
+    service = await journaled_service(path, journal, vt)
+    table_id = await two_player_game(service)
+    user, move = mover_and_move(service, table_id)
+    seq = service.held_tables[table_id].seq
+    with sqlite3.connect(path, isolation_level=None) as locker:
+        locker.execute("BEGIN IMMEDIATE")
+        with pytest.raises(MoveQueued):
+            await service.play(table_id, user, seq, move)
+        locker.rollback()
+    locker.close()
+    await vt.advance(STORAGE_RETRY_MAX)  # the lock is gone: the queued move is stored
+    after = service.held_tables[table_id].seq
+    assert after > seq and service.journal.pending() == []
+    await shut(service)
+    again = await journaled_service(path, journal, VirtualTime())
+    try:
+        assert again.held_tables[table_id].seq == after
+    finally:
+        await shut(again)
+
+
+async def test_a_busy_storage_whose_journal_cannot_be_written_refuses_the_move_honestly(
+        tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    vt = VirtualTime()
+    service = await journaled_service(path, blocker / "queued_moves.json", vt)
+    try:
+        table_id = await two_player_game(service)
+        user, move = mover_and_move(service, table_id)
+        seq = service.held_tables[table_id].seq
+        with sqlite3.connect(path, isolation_level=None) as locker:
+            locker.execute("BEGIN IMMEDIATE")
+            # Not "queued": the player is told it was not done (error.storage_busy).
+            with pytest.raises(StorageBusy):
+                await service.play(table_id, user, seq, move)
+            locker.rollback()
+        locker.close()
+        await vt.advance(STORAGE_RETRY_MAX)
+        assert service.held_tables[table_id].seq == seq  # and nothing plays it later
+    finally:
+        await shut(service)

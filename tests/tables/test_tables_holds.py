@@ -56,7 +56,7 @@ async def test_reading_held_seats_are_the_absent_invited_in_order_up_to_the_free
     assert table.seat_state.holds() == [(2, CY.user_id, vt.now + HOUR),
                                         (3, DEE.user_id, vt.now + HOUR)]
     assert held_events(seen) == [2, 3]  # each told once
-    stored = await service.store.load_table(table.id)
+    stored = await service._store.load_table(table.id)
     assert stored is not None and list(stored.table.seats) == list(table.seats)
     assert stored.table.settings["held_for"] == [CY.user_id, DEE.user_id]
 
@@ -121,14 +121,14 @@ async def test_the_ai_plays_the_held_seat_and_its_person_takes_it_with_one_click
         if game.to_move == 0:
             await service.play(table.id, ANN.user_id, None, str(game.legal_moves()[0]))
         await vt.advance(1)
-    record = await service.store.record(table.id)
+    record = await service._store.record(table.id)
     assert [p if isinstance(p, str) else p["name"] for p in record["players"]] == ["Ann", "Bob"]
     replay(record)  # the record replays: the held seat played under Bob's name
     assert any(seat == 1 for _, kind, seat in seen if kind == "move")  # the AI moved for it
     assert await service.take_seat(table.id, BOB.user_id) is True
     assert table.seats[1].user_id == BOB.user_id and not table.seats[1].is_ai
     assert table.seat_state.holds() == []
-    stored = await service.store.load_table(table.id)
+    stored = await service._store.load_table(table.id)
     assert stored is not None and stored.table.seats[1].user_id == BOB.user_id
     assert "held" not in stored.table.settings
     with pytest.raises(TableError):  # taken once: the second click finds nothing to take
@@ -157,7 +157,7 @@ async def test_a_claim_raced_by_another_write_is_tried_again_on_what_is_stored(
     vt = VirtualTime()
     service, _ = await open_service(services, tmp_path / "t.db", vt)
     table = await started(service, vt)
-    store = service.store
+    store = service._store
     original = store.update_seats
 
     async def racing(*args: object, **kwargs: object) -> None:
@@ -199,7 +199,7 @@ async def test_a_hold_survives_a_restart_and_ends_at_its_time(services: Services
     await shut(service)
     vt.now += HOUR / 2
     again, seen = await open_service(services, path, vt)
-    table = again.get(table.id)
+    table = again.held_tables[table.id]
     assert table.seat_state.holds() == [(1, BOB.user_id, until)]
     assert table.hold_armed == until  # re-armed from storage
     assert held_events(seen) == []  # told once, before the restart
@@ -217,7 +217,7 @@ async def test_a_hold_whose_end_passed_while_the_bot_was_down_ends_at_start_up(
     vt.now += 2 * HOUR
     again, _ = await open_service(services, path, vt)
     await vt.settle()
-    assert again.get(table.id).seat_state.holds() == []
+    assert again.held_tables[table.id].seat_state.holds() == []
     with pytest.raises(TableError):
         await again.take_seat(table.id, BOB.user_id)
 
@@ -227,8 +227,8 @@ async def test_at_a_scheduled_start_the_kept_seats_come_before_ai_fill(
     """Three seats, Bob invited and absent, AI fill on: one AI seat, one kept for Bob."""
     vt = VirtualTime()
     service, seen = await open_service(services, tmp_path / "t.db", vt)
-    await service.store.upsert_player(Player(ANN.user_id, "Ann", tz="Europe/London"))
-    scheduled = ScheduledTables(service)
+    await service._store.upsert_player(Player(ANN.user_id, "Ann", tz="Europe/London"))
+    scheduled = ScheduledTables(service, service._store)
     table, _ = await scheduled.open(
         guild_id=10, channel_id=20, host=ANN, game="traditional",
         settings=TableSettings(seats=3, invited=(BOB.user_id,), invited_names=("Bob",)),
@@ -250,7 +250,7 @@ async def test_a_rematch_invites_the_old_tables_people_and_keeps_their_seats_ali
     await service.take_seat(table.id, BOB.user_id)
     await service.resign(table.id, BOB.user_id)  # two seats: the game ends
     assert table.status == "finished"
-    rematch = await service.rematches.open(table.id, ANN)
+    rematch = await service.rematch(table.id, ANN)
     again = rematch.table
     assert again.settings.invited == (BOB.user_id,) and again.settings.hold_seconds == HOUR
     again = await service.start(again.id, ANN.user_id)  # Bob not back yet: kept for him

@@ -12,7 +12,7 @@ import pytest
 from storage.errors import InvalidState, SettingsChanged
 from tables.errors import NotAllowed, TableError
 from tables.lobby_settings import BY_NAME, LOBBY_SETTINGS, changed_settings
-from tables.settings import TableSettings
+from tables.table_settings import TableSettings
 from tests.tables.conftest import Services
 from tests.tables.test_tables_shards import ANN, BOB
 from tests.tables.test_tables_shards_lobbies import CAROL, Two, before_write, lobby_at, two
@@ -71,7 +71,7 @@ async def test_the_host_changes_a_lobby_and_its_expiry_moves(tmp_path: Path,
     assert changed.deadline == START + HOUR + 1800
     assert (changed.settings.lobby_seconds, changed.settings.on_resign) == (1800, "end")
     assert [kind for _, kind, _ in seen] == ["lobby"]  # the lobby message is told
-    row = await service.store.get_table(table.id)
+    row = await service._store.get_table(table.id)
     assert row is not None and row.deadline == changed.deadline
     assert (row.settings["lobby_seconds"], row.settings["on_resign"]) == (1800, "end")
     await vt.advance(29 * 60)
@@ -92,11 +92,11 @@ async def test_a_started_table_and_a_two_seat_resign_are_refused(tmp_path: Path,
     assert refused.value.key == "error.lobby_set.seats.on_resign"
     await service.join(table.id, BOB)
     await service.start(table.id, ANN.user_id)
-    before = (await service.store.get_table(table.id))
+    before = (await service._store.get_table(table.id))
     with pytest.raises(TableError) as refused:
         await service.change_lobby(table.id, ANN.user_id, {"turn_minutes": 5})
     assert refused.value.key == "error.not_in_lobby"
-    assert await service.store.get_table(table.id) == before
+    assert await service._store.get_table(table.id) == before
 
 
 async def test_storage_changes_a_lobbys_settings_only_over_those_read(
@@ -106,7 +106,7 @@ async def test_storage_changes_a_lobbys_settings_only_over_those_read(
     table = await service.open_lobby(guild_id=10, channel_id=20, host=ANN, game="traditional",
                                      settings=TableSettings(seats=2, auto_start=False),
                                      options={})
-    store, read = service.store, dict(table.row.settings)
+    store, read = service._store, dict(table.row.settings)
     with pytest.raises(SettingsChanged):
         await store.set_lobby_settings(table.id, {**read, "auto_start": True},
                                        expected={**read, "seats": 3}, deadline=None)
@@ -125,11 +125,11 @@ async def test_a_change_on_the_visiting_process_reaches_the_holder(two: Two) -> 
     # Carol joins at the holder between b's read of the lobby and b's write.
     before_write(b, "set_lobby_settings", lambda: a.service.join(lobby, CAROL))
     await b.service.change_lobby(lobby, ANN.user_id, {"turn_minutes": 20})
-    row = await a.service.store.get_table(lobby)
+    row = await a.service._store.get_table(lobby)
     assert row is not None and row.settings["turn_seconds"] == 1200
     assert [s.name for s in row.seats] == ["Ann", "Carol"]
     await a.until("lobby", 2)  # Carol's here; the settings through storage's notice
-    assert a.service.tables[lobby].settings.turn_seconds == 1200
+    assert a.service.held_tables[lobby].settings.turn_seconds == 1200
 
 
 async def test_a_start_on_the_holder_refuses_a_change_made_meanwhile(two: Two) -> None:
@@ -140,6 +140,6 @@ async def test_a_start_on_the_holder_refuses_a_change_made_meanwhile(two: Two) -
     with pytest.raises(TableError) as refused:
         await b.service.change_lobby(lobby, ANN.user_id, {"turn_minutes": 20})
     assert refused.value.key == "error.not_in_lobby"
-    row = await a.service.store.get_table(lobby)
+    row = await a.service._store.get_table(lobby)
     assert row is not None and row.status == "playing"
     assert row.settings["turn_seconds"] != 1200

@@ -45,18 +45,18 @@ async def test_a_rematch_opens_one_lobby_however_often_it_is_asked(
     service, _ = await open_service(services, tmp_path / "db.sqlite3")
     table_id = await two_player_table(service)
     with pytest.raises(TableError):  # not finished yet
-        await service.rematches.open(table_id, ANN)
+        await service.rematch(table_id, ANN)
     await service.resign(table_id, BOB.user_id)
     with pytest.raises(NotAllowed):
-        await service.rematches.open(table_id, CY)  # did not play there
-    first, second = await asyncio.gather(service.rematches.open(table_id, BOB),
-                                         service.rematches.open(table_id, ANN))
+        await service.rematch(table_id, CY)  # did not play there
+    first, second = await asyncio.gather(service.rematch(table_id, BOB),
+                                         service.rematch(table_id, ANN))
     assert first.table.id == second.table.id and [first.opened, second.opened].count(True) == 1
     made = first if first.opened else second
     assert made.table.settings.rematch_of == table_id and made.table.status == "lobby"
     other = ANN if made.table.host_id == BOB.user_id else BOB
     assert made.invite == (other.user_id,) and made.table.seat_of(other.user_id) is None
-    later = await service.rematches.open(table_id, other)
+    later = await service.rematch(table_id, other)
     assert not later.opened and later.table.id == made.table.id
 
 
@@ -65,7 +65,7 @@ async def test_reading_a_solitaire_follows_the_servers_channel_setting(
     # RULES.md is silent; the server's "tables may be opened in" covers Big Clock too,
     # since its game is posted in the channel like any table's.
     service, _ = await open_service(services, tmp_path / "db.sqlite3")
-    await service.store.set_guild_settings(GuildSettings(10, allowed_channels=frozenset({21})))
+    await service._store.set_guild_settings(GuildSettings(10, allowed_channels=frozenset({21})))
     with pytest.raises(NotAllowed):
         await service.start_solitaire(guild_id=10, channel_id=20, person=Person(1, "Ann"),
                                       game="clock", options={})

@@ -61,11 +61,10 @@ async def test_every_way_to_a_table_by_id_gives_the_one_table(tmp_path: Path) ->
         table = await service.open_lobby(guild_id=None, channel_id=1, host=Person(1, "Ann"),
                                          game="traditional", settings=TableSettings(),
                                          options={})
-        held = await service.held.table(table.id)
+        held = await service.table(table.id)
         assert held is table
-        assert await service.table(table.id) is held
-        assert await service.lookup(table.id) is held
-        assert service.get(table.id) is held
+        assert service.held(table.id) is held
+        assert service.held_tables[table.id] is held
     finally:
         await service.close()
         await store.close()

@@ -21,7 +21,7 @@ PEOPLE = [Person(i, name) for i, name in enumerate(["Ann", "Bob", "Cy", "Dee", "
 async def _queue(services: Services, tmp_path: Path,
                  vt: VirtualTime) -> tuple[PickupQueue, list[QueueNotice]]:
     service, _ = await open_service(services, tmp_path / "bot.db", vt)
-    queue = PickupQueue(service)
+    queue = PickupQueue(service, service._store)
     told: list[QueueNotice] = []
 
     async def listen(notice: QueueNotice) -> None:
@@ -182,3 +182,61 @@ async def test_someone_who_cannot_be_reached_is_passed_over(
     seated = sorted(n.user_id for n in told if n.kind == "seated")
     assert seated == [2, 3]
     assert [e.user_id for e in await queue.waiting(GUILD)] == [1]
+
+
+# -- issue 51: pickup that holds up ------------------------------------------------------
+async def test_a_failed_invitation_leaves_the_hosts_entry_as_it_was(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, told = await _queue(services, tmp_path, vt)
+    ann, bob = PEOPLE[:2]
+    first, _ = await queue.join(GUILD, CHANNEL, ann, "traditional", seats=[2],
+                                longest_turn=HOUR)
+    await vt.advance(HOUR)
+    before = await queue.entry_of(GUILD, ann.user_id, "traditional")
+    assert before == first
+    party = await queue.invite(GUILD, ann, [bob])
+    await queue.join(GUILD, CHANNEL, ann, "traditional", seats=[3, 4], longest_turn=2 * HOUR,
+                     party_id=party.id)
+    await queue.drop_invite(party.id, before)  # bob's invitation could not be sent
+    assert await queue.waiting(GUILD) == [first]  # its id, wish and place, no party
+    assert await queue.store.get_party(party.id) is None
+    _, opened = await queue.join(GUILD, CHANNEL, bob, "traditional", seats=[2],
+                                 longest_turn=HOUR)
+    assert len(opened) == 1 and told
+
+
+async def test_people_who_left_the_server_are_not_seated_and_lose_their_entries(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, told = await _queue(services, tmp_path, vt)
+    asked: list[int] = []
+
+    async def member(_guild: int, user: int) -> bool:
+        asked.append(user)
+        return user != PEOPLE[0].user_id  # Ann left the server after queueing
+
+    queue.member = member
+    for person in PEOPLE[:3]:
+        await queue.join(GUILD, CHANNEL, person, "traditional", seats=[2], longest_turn=HOUR)
+    assert sorted(n.user_id for n in told if n.kind == "seated") == [2, 3]
+    assert await queue.store.queue_entries(GUILD) == []
+    assert PEOPLE[0].user_id in asked
+
+
+async def test_each_person_seated_is_told_before_their_table_starts(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, _ = await _queue(services, tmp_path, vt)
+    states: list[str] = []
+
+    async def listen(notice: QueueNotice) -> None:
+        if notice.table is not None:
+            states.append(notice.table.status)
+
+    queue.listeners.append(listen)
+    for person in PEOPLE[:2]:
+        _, opened = await queue.join(GUILD, CHANNEL, person, "traditional", seats=[2],
+                                     longest_turn=HOUR)
+    assert states == ["lobby", "lobby"]  # so before the first turn's DM
+    assert opened[0].status == "playing"

@@ -12,7 +12,7 @@ import pytest
 from storage.models import Player, Schedule
 from tables.errors import TableError
 from tables.live import LiveTable, Person, TableSettings
-from tables.schedule import ScheduledTables, ScheduleNotice
+from tables.schedule import ScheduledTables, ScheduleNotice, check_needs_start
 from tables.service import TableService
 from tests.tables.conftest import Services, shut
 from tests.tables.test_tables_timers import START, VirtualTime, open_service
@@ -23,7 +23,7 @@ GUILD, CHANNEL = 10, 20
 
 
 async def _scheduled(service: TableService) -> tuple[ScheduledTables, list[ScheduleNotice]]:
-    scheduled = ScheduledTables(service)
+    scheduled = ScheduledTables(service, service._store)
     told: list[ScheduleNotice] = []
 
     async def listen(notice: ScheduleNotice) -> None:
@@ -34,10 +34,10 @@ async def _scheduled(service: TableService) -> tuple[ScheduledTables, list[Sched
 
 
 async def _people(service: TableService) -> None:
-    await service.store.upsert_player(Player(1, "Ann", tz="Asia/Shanghai"))
-    await service.store.upsert_player(Player(2, "Bob", tz="America/New_York"))
+    await service._store.upsert_player(Player(1, "Ann", tz="Asia/Shanghai"))
+    await service._store.upsert_player(Player(2, "Bob", tz="America/New_York"))
     # Cy sleeps 22:00-08:00 in Moscow: 19:00-05:00 UTC.
-    await service.store.upsert_player(Player(3, "Cy", tz="Europe/Moscow",
+    await service._store.upsert_player(Player(3, "Cy", tz="Europe/Moscow",
                                              quiet_start=22 * 60, quiet_end=8 * 60))
 
 
@@ -62,7 +62,7 @@ async def test_a_host_without_a_zone_is_asked_for_one_and_nothing_opens(
                              settings=TableSettings(seats=4), options={},
                              start="2020-01-01 10:00")
     assert past.value.key == "error.start.past"
-    assert await service.store.active_tables() == []
+    assert await service._store.active_tables() == []
 
 
 async def test_a_scheduled_table_reminds_the_going_and_starts_on_time_with_ai(
@@ -117,7 +117,7 @@ async def test_reading_after_the_grace_a_table_starts_with_enough_players(
     assert (await service.table(table.id)).status == "lobby"
     await vt.advance(60)
     assert (await service.table(table.id)).status == "playing"
-    closed = await service.store.get_table(lonely.id)
+    closed = await service._store.get_table(lonely.id)
     assert closed is not None and closed.status == "abandoned"
     assert [n.table.id for n in told if n.kind == "closed"] == [lonely.id]
 
@@ -150,7 +150,7 @@ async def test_a_weekly_table_opens_the_next_when_it_starts(
     await vt.advance(3 * HOUR)
     nxt = [n for n in told if n.kind == "next"]
     assert len(nxt) == 1 and nxt[0].starts_at == schedule.starts_at + 7 * 24 * HOUR
-    again = await service.store.get_schedule(nxt[0].table.id)
+    again = await service._store.get_schedule(nxt[0].table.id)
     assert again is not None and again.repeat == "weekly" and again.reminded == 0
     assert (await service.table(table.id)).status == "playing"
 
@@ -187,10 +187,115 @@ async def test_a_start_taken_but_not_finished_before_a_crash_happens_at_start_up
     await shut(service)
     # The process took the start (stage 3 stored) and stopped before starting the table.
     again, _ = await open_service(services, path, vt)
-    assert await again.store.advance_reminders(table.id, 0, 3)
+    assert await again._store.advance_reminders(table.id, 0, 3)
     vt.now += 4 * HOUR
     scheduled, told = await _scheduled(again)
     await scheduled.load()
     await vt.settle()
     assert (await again.table(table.id)).status == "playing"
     assert [n.kind for n in told] == ["late"]
+
+
+# -- issue 51: scheduled tables that never contradict themselves -------------------------
+async def test_a_profile_of_quiet_hours_only_is_asked_for_a_zone(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    await service._store.upsert_player(Player(1, "Ann", quiet_start=23 * 60, quiet_end=7 * 60))
+    scheduled, _ = await _scheduled(service)
+    with pytest.raises(TableError) as refused:
+        await _open(scheduled)
+    assert refused.value.key == "error.schedule.no_zone"
+    assert await service._store.active_tables() == []
+
+
+async def test_a_going_person_without_a_profile_is_seated_under_their_server_name(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    await _people(service)
+    scheduled, _ = await _scheduled(service)
+    table, _ = await _open(scheduled, seats=2)
+    await scheduled.rsvp(table.id, 1300000000000000009, "going", name="Eve the nick")
+    await vt.advance(3 * HOUR)
+    live = await service.table(table.id)
+    assert live.status == "playing"
+    assert [s.name for s in live.seats] == ["Ann", "Eve the nick"]
+
+
+async def test_a_table_without_enough_players_only_says_it_closed(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    await _people(service)
+    scheduled, told = await _scheduled(service)
+    lonely, _ = await _open(scheduled)
+    await vt.advance(3 * HOUR)
+    assert [(n.kind, n.table.id) for n in told] == [("closed", lonely.id)]  # no "starts now"
+
+
+async def test_a_late_table_without_enough_players_only_says_it_closed(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    path = tmp_path / "bot.db"
+    service, _ = await open_service(services, path, vt)
+    await _people(service)
+    scheduled, _ = await _scheduled(service)
+    await _open(scheduled)
+    await shut(service)
+    vt.now += 5 * HOUR
+    again, _ = await open_service(services, path, vt)
+    scheduled, told = await _scheduled(again)
+    await scheduled.load()
+    await vt.settle()
+    assert [n.kind for n in told] == ["late_closed"]
+
+
+async def test_a_grace_is_told_as_a_wait_then_how_it_ended(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    await _people(service)
+    scheduled, told = await _scheduled(service)
+    table, _ = await _open(scheduled, grace_minutes=30)
+    lonely, _ = await _open(scheduled, grace_minutes=30)
+    await scheduled.rsvp(table.id, BOB.user_id, "going")
+    await vt.advance(3 * HOUR)
+    waits = [(n.kind, n.table.id, n.grace, n.users) for n in told if n.kind != "reminder"]
+    # Due, not full: each waits, Bob (Going, seated at the start) mentioned; no "starts now".
+    assert waits == [("grace", table.id, 1800, (BOB.user_id,)), ("grace", lonely.id, 1800, ())]
+    await vt.advance(30 * 60)
+    assert [n.kind for n in told if n.table.id == lonely.id] == ["grace", "closed"]
+    assert [n.kind for n in told if n.table.id == table.id
+            and n.kind != "reminder"] == ["grace", "grace_started"]
+    assert (await service.table(table.id)).status == "playing"
+
+
+def test_repeat_grace_and_ai_fill_need_a_start() -> None:
+    for given in ({"repeat": "weekly", "grace": 0, "ai_fill": False},
+                  {"repeat": None, "grace": 10, "ai_fill": False},
+                  {"repeat": None, "grace": 0, "ai_fill": True}):
+        with pytest.raises(TableError) as refused:
+            check_needs_start(None, **given)
+        assert refused.value.key == "error.schedule.needs_start"
+    check_needs_start(None, repeat=None, grace=0, ai_fill=False)
+    check_needs_start("in 3h", repeat="weekly", grace=10, ai_fill=True)
+
+
+async def test_a_host_who_starts_a_weekly_table_early_keeps_the_repeat(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    await _people(service)
+    scheduled, told = await _scheduled(service)
+    table, schedule = await _open(scheduled, seats=2, repeat="weekly")
+    await service.join(table.id, BOB)
+    await vt.advance(HOUR)
+    await service.start(table.id, ANN.user_id)  # two hours early
+    await vt.settle()
+    nxt = [n for n in told if n.kind == "next"]
+    assert len(nxt) == 1 and nxt[0].starts_at == schedule.starts_at + 7 * 24 * HOUR
+    await vt.advance(3 * HOUR)  # the old start time passes: nothing opens twice
+    assert len([n for n in told if n.kind == "next"]) == 1
+    again = await service._store.get_schedule(nxt[0].table.id)
+    assert again is not None and again.repeat == "weekly"

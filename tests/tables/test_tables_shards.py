@@ -74,7 +74,8 @@ async def start_process(url: str, vt: SharedTime, name: str, shard: int) -> Proc
     store = await Storage.open(url, clock=vt.clock, node=name)
     service = TableService(store, clock=vt.clock, sleep=vt.sleep, ai_delay=0)
     vt.services.append(service)
-    process = Process(ShardNode(service, name, shard_count=2, home={shard}, lease_seconds=LEASE),
+    process = Process(ShardNode(service, store, name, shard_count=2, home={shard},
+                                lease_seconds=LEASE),
                       url)
 
     async def listen(event: TableEvent) -> None:
@@ -90,7 +91,7 @@ async def crash(process: Process) -> None:
     """The process stops renewing and listening, as if killed (its leases stay)."""
     await process.node.stop(release=False)
     await process.service.close()
-    await process.service.store.close()
+    await process.service._store.close()
 
 
 @pytest.fixture
@@ -104,7 +105,7 @@ async def two() -> AsyncIterator[tuple[SharedTime, Process, Process]]:
             if p.node.cluster.listening():
                 await p.node.stop()
                 await p.service.close()
-                await p.service.store.close()
+                await p.service._store.close()
 
 
 async def lobby_at(process: Process, *, shard: int = 0, seats: int = 3, **settings: Any) -> int:
@@ -140,7 +141,7 @@ async def test_each_process_holds_its_own_shard(two: tuple[SharedTime, Process, 
     assert await a.node.cluster.holders() == {0: "node-a", 1: "node-b"}
     ours = await game_at(a, shard=0)
     theirs = await game_at(b, shard=1)
-    assert set(a.service.tables) == {ours} and set(b.service.tables) == {theirs}
+    assert set(a.service.held_tables) == {ours} and set(b.service.held_tables) == {theirs}
 
 
 async def test_concurrent_clicks_from_both_processes_apply_once(
@@ -148,7 +149,7 @@ async def test_concurrent_clicks_from_both_processes_apply_once(
     vt, a, b = two
     table_id = await game_at(a)
     for turn in range(1, 5):
-        table = a.service.tables[table_id]
+        table = a.service.held_tables[table_id]
         assert table.game is not None and table.status == "playing"
         seq, seat = table.seq, table.game.to_move
         user = table.seats[seat].user_id
@@ -168,13 +169,13 @@ async def test_concurrent_clicks_from_both_processes_apply_once(
         await vt.settle()
         # What the other process shows (a hand in a DM, the ends a tile fits) is current,
         # the next player's forced draws included (how many depends on the deal).
-        seen = await b.service.lookup(table_id)
-        held = a.service.tables[table_id]
+        seen = await b.service.table(table_id)
+        held = a.service.held_tables[table_id]
         assert seen.visiting and seen.seq == held.seq > seq and seen.game is not None
         assert held.game is not None and seen.game.view(None) == held.game.view(None)
-    stored = await a.service.store.moves(table_id)
+    stored = await a.service._store.moves(table_id)
     assert stored == [e.move for e in a.events if e.kind == "move"]
-    assert a.service.tables[table_id].seq == len(stored) >= 4
+    assert a.service.held_tables[table_id].seq == len(stored) >= 4
     assert not [e for e in b.events if e.table.id == table_id]  # only the holder tells
 
 
@@ -197,7 +198,7 @@ async def test_forced_moves_committed_elsewhere_reach_the_holder_as_forced(
     assert await b.service.play(table_id, ANN.user_id, 0, "4-4") == "4-4"  # b is visiting
     await a.until("move", 3)
     await vt.settle()
-    assert await a.service.store.moves(table_id) == ["4-4", "draw", "draw"]
+    assert await a.service._store.moves(table_id) == ["4-4", "draw", "draw"]
     # As if played here: the draws are forced, and Bob's turn begins only at his decision
     # (the holder may have caught up halfway, at a position whose draw was still to come).
     assert told[1:] == [("move", 0, False, 1), ("move", 1, True, 2), ("move", 1, True, 3),
@@ -214,15 +215,15 @@ async def test_forced_moves_another_process_left_unplayed_are_played_by_the_hold
     async def stops_after_the_commit(table: object) -> None:
         return None  # b's process ends right after storing 4-4: Bob's draws are not played
 
-    monkeypatch.setattr(b.service, "play_forced", stops_after_the_commit)
+    monkeypatch.setattr(b.service._moves, "play_forced", stops_after_the_commit)
     assert await b.service.play(table_id, ANN.user_id, 0, "4-4") == "4-4"
     await a.until("move", 1)
     await vt.settle()
-    assert await a.service.store.moves(table_id) == ["4-4"]  # waiting for b's draws
+    assert await a.service._store.moves(table_id) == ["4-4"]  # waiting for b's draws
     await vt.advance(FORCED_GRACE)
     await a.until("move", 3)
-    assert await a.service.store.moves(table_id) == ["4-4", "draw", "draw"]
-    held = a.service.tables[table_id]
+    assert await a.service._store.moves(table_id) == ["4-4", "draw", "draw"]
+    held = a.service.held_tables[table_id]
     assert held.deadline is not None and held.game is not None and held.game.to_move == 1
 
 
@@ -232,7 +233,7 @@ async def test_a_hand_ended_by_another_process_is_summed_up_at_the_holder(
     table_id = await game_at(a)
     while True:  # b gets every click (b is visiting), until the game is over
         try:
-            seen = await b.service.lookup(table_id)
+            seen = await b.service.table(table_id)
         except NoSuchTable:
             break
         assert seen.visiting and seen.game is not None and seen.game.to_move is not None
@@ -241,7 +242,7 @@ async def test_a_hand_ended_by_another_process_is_summed_up_at_the_holder(
         await b.service.play(table_id, user, seen.seq, str(seen.game.legal_moves()[0]))
     await a.until("finished")
     told = [e.kind for e in a.events if e.kind in ("move", "hand", "finished")]
-    assert told.count("move") == len(await a.service.store.moves(table_id))
+    assert told.count("move") == len(await a.service._store.moves(table_id))
     assert told[-2:] == ["hand", "finished"] and told.count("hand") == 1  # as if played here
     summary = next(e.hand for e in a.events if e.kind == "hand")
     assert summary is not None and summary.number == 1
@@ -250,16 +251,16 @@ async def test_a_hand_ended_by_another_process_is_summed_up_at_the_holder(
 async def test_a_deadline_fires_once(two: tuple[SharedTime, Process, Process]) -> None:
     vt, a, b = two
     table_id = await game_at(a, turn_seconds=60)
-    game = a.service.tables[table_id].game
+    game = a.service.held_tables[table_id].game
     assert game is not None
     late = game.to_move
     await vt.advance(61)
     timeouts = [e for p in (a, b) for e in p.events if e.kind == "timeout"]
     assert [(e.table.id, e.seat) for e in timeouts] == [(table_id, late)]
     assert [e.table.id for e in a.events if e.kind == "timeout"] == [table_id]
-    moves = await a.service.store.moves(table_id)
-    assert moves and a.service.tables[table_id].seq == len(moves)
-    assert table_id not in b.service.tables
+    moves = await a.service._store.moves(table_id)
+    assert moves and a.service.held_tables[table_id].seq == len(moves)
+    assert table_id not in b.service.held_tables
 
 
 async def test_stopping_the_owner_hands_its_tables_timers_and_ai_seats_to_the_other(
@@ -274,15 +275,15 @@ async def test_stopping_the_owner_hands_its_tables_timers_and_ai_seats_to_the_ot
     # Ann plays at the AI table while its holder is gone: the click is committed, but
     # nobody holds the table, so the AI waits.
     while True:
-        ai_table = await b.service._table(with_ai)
+        ai_table = await b.service.table(with_ai)
         assert ai_table.visiting and ai_table.game is not None
         if ai_table.game.to_move != 0:
             break
         await b.service.play(with_ai, ANN.user_id, ai_table.seq,
                              str(ai_table.game.legal_moves()[0]))
-    before = await b.service.store.moves(with_ai)
+    before = await b.service._store.moves(with_ai)
     await vt.settle()
-    assert await b.service.store.moves(with_ai) == before  # the AI waits for a holder
+    assert await b.service._store.moves(with_ai) == before  # the AI waits for a holder
 
     await b.node.tick()  # the lease has not expired yet
     assert b.node.held == {1}
@@ -290,10 +291,10 @@ async def test_stopping_the_owner_hands_its_tables_timers_and_ai_seats_to_the_ot
     await b.node.tick()
     assert b.node.held == {0, 1}
     assert await b.node.cluster.holders() == {0: "node-b", 1: "node-b"}
-    assert {with_person, with_ai} <= set(b.service.tables)
+    assert {with_person, with_ai} <= set(b.service.held_tables)
     await vt.settle()
     # The AI seat moves here now.
-    after = await b.service.store.moves(with_ai)
+    after = await b.service._store.moves(with_ai)
     assert len(after) > len(before)
     assert [e.seat for e in b.events if e.kind == "move" and e.table.id == with_ai][:1] == [1]
     # And the turn clock too: the person's table times out here.
@@ -309,18 +310,18 @@ async def test_a_home_process_gets_its_shard_back(
     vt.services.remove(a.service)
     vt.now += LEASE + 1
     await b.node.tick()
-    assert table_id in b.service.tables
+    assert table_id in b.service.held_tables
     again = await start_process(a.url, vt, "node-a2", 0)
     try:
         assert again.node.held == set()  # wanted back, not taken
         await b.node.tick()  # hands shard 0 back
-        assert table_id not in b.service.tables and b.node.held == {1}
+        assert table_id not in b.service.held_tables and b.node.held == {1}
         await again.node.tick()
-        assert again.node.held == {0} and table_id in again.service.tables
+        assert again.node.held == {0} and table_id in again.service.held_tables
     finally:
         await again.node.stop()
         await again.service.close()
-        await again.service.store.close()
+        await again.service._store.close()
 
 
 async def test_a_lobby_run_from_the_other_process_reaches_the_holder(
@@ -329,17 +330,17 @@ async def test_a_lobby_run_from_the_other_process_reaches_the_holder(
     lobby = await lobby_at(a, seats=2)
     await b.service.join(lobby, BOB)  # the click reached the other process
     await a.until("lobby")
-    assert [s.name for s in a.service.tables[lobby].seats] == ["Ann", "Bob"]
+    assert [s.name for s in a.service.held_tables[lobby].seats] == ["Ann", "Bob"]
     await b.service.start(lobby, ANN.user_id)
     await a.until("started")
-    held = a.service.tables[lobby]
+    held = a.service.held_tables[lobby]
     assert held.status == "playing" and held.game is not None
     assert held.timer is not None  # the holder runs its clock
     await vt.settle()
     await b.service.cancel(lobby, ANN.user_id)
     await a.until("cancelled")
-    assert lobby not in a.service.tables
-    assert not b.events and not b.service.tables  # the other process told nobody
+    assert lobby not in a.service.held_tables
+    assert not b.events and not b.service.held_tables  # the other process told nobody
 
 
 async def test_a_table_opened_elsewhere_in_our_shard_is_held_here(
@@ -349,12 +350,12 @@ async def test_a_table_opened_elsewhere_in_our_shard_is_held_here(
     # being handed back): A, shard 0's holder, holds it, and B lets it go.
     lobby = await lobby_at(b, seats=2)
     await a.until("lobby")
-    assert lobby in a.service.tables
+    assert lobby in a.service.held_tables
     await b.node.tick()
-    assert lobby not in b.service.tables and b.node.held == {1}
+    assert lobby not in b.service.held_tables and b.node.held == {1}
     await b.service.join(lobby, BOB)  # still served there, for A to hold
     await a.until("lobby", 2)
-    assert len(a.service.tables[lobby].seats) == 2
+    assert len(a.service.held_tables[lobby].seats) == 2
 
 
 async def test_a_database_fault_while_catching_up_or_renewing_is_one_line_without_traceback(

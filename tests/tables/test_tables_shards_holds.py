@@ -24,7 +24,7 @@ async def kept_for_bob(two: Two) -> int:
                               hold_seconds=HOLD)
     await a.service.start(table_id, ANN.user_id)
     await vt.settle()
-    assert a.service.tables[table_id].seat_state.hold_of(BOB.user_id) is not None
+    assert a.service.held_tables[table_id].seat_state.hold_of(BOB.user_id) is not None
     return table_id
 
 
@@ -34,7 +34,7 @@ async def test_a_seat_taken_on_the_other_process_reaches_the_holder(two: Two) ->
     assert await b.service.take_seat(table_id, BOB.user_id) is True
     await a.until("seats")
     await vt.settle()
-    held = a.service.tables[table_id]
+    held = a.service.held_tables[table_id]
     assert held.seats[1].user_id == BOB.user_id and held.seat_state.holds() == []
     assert held.hold_timer is None  # nothing left to end
     assert told(a, "held", table_id) == 1 and not b.events
@@ -52,7 +52,7 @@ async def test_two_clicks_on_both_processes_at_once_seat_the_person_once(two: Tw
     with pytest.raises(TableError) as raised:
         await b.service.take_seat(table_id, BOB.user_id)
     assert taken == [True] and raised.value.key == "error.hold.none"
-    row = await a.service.store.get_table(table_id)
+    row = await a.service._store.get_table(table_id)
     assert row is not None and [s.user_id for s in row.seats] == [ANN.user_id, BOB.user_id]
 
 
@@ -60,18 +60,18 @@ async def test_a_click_raced_by_the_holds_end_is_refused_and_the_ai_plays_on(
         two: Two) -> None:
     vt, a, b = two
     table_id = await kept_for_bob(two)
-    held = a.service.tables[table_id]
+    held = a.service.held_tables[table_id]
 
     async def the_end() -> None:  # the hold's time comes at the holder meanwhile
         vt.now = held.seat_state.holds()[0][2]
         async with held.lock:
-            await a.service.end_holds(held)
+            await a.service.scheduler.actions.end_holds(held)
 
     before_write(b, "update_seats", the_end)
     with pytest.raises(TableError) as raised:
         await b.service.take_seat(table_id, BOB.user_id)
     assert raised.value.key in ("error.hold.none", "error.hold.over")
-    row = await a.service.store.get_table(table_id)
+    row = await a.service._store.get_table(table_id)
     assert row is not None and row.seats[1].is_ai and "held" not in row.settings
     assert held.seat_state.holds() == [] and held.in_play
     # Nobody else takes it (Carol was never invited).

@@ -17,7 +17,7 @@ from engine.records import replay
 from storage.models import ACTIVE_STATUSES
 from tables.errors import StaleMove, TableError
 from tables.live import DAY, LiveTable, Person
-from tables.settings import SeatState
+from tables.table_settings import SeatState
 from tests.tables.test_tables_shards import (
     ANN,
     BOB,
@@ -37,7 +37,7 @@ Two = tuple[SharedTime, Process, Process]
 def before_write(process: Process, method: str, first: Callable[[], Awaitable[Any]]) -> None:
     """Run `first` (the other process's click) just before `process`'s next `method` of
     storage: both clicks have read the table before either is committed."""
-    store = process.service.store
+    store = process.service._store
     original = getattr(store, method)
 
     async def racing(*args: Any, **kwargs: Any) -> Any:
@@ -49,7 +49,7 @@ def before_write(process: Process, method: str, first: Callable[[], Awaitable[An
 
 
 async def names(process: Process, table_id: int) -> list[str]:
-    row = await process.service.store.get_table(table_id)
+    row = await process.service._store.get_table(table_id)
     assert row is not None
     return [s.name for s in row.seats]
 
@@ -82,9 +82,9 @@ async def test_joins_on_both_processes_at_once_seat_both(two: Two) -> None:
     assert await names(a, lobby) == ["Ann", "Carol", "Bob"]  # neither seat overwritten
     await a.until("lobby", 2)  # Carol's here, Bob's through storage's notice
     await a.node.settled()
-    assert [s.name for s in a.service.tables[lobby].seats] == ["Ann", "Carol", "Bob"]
+    assert [s.name for s in a.service.held_tables[lobby].seats] == ["Ann", "Carol", "Bob"]
     assert told(a, "lobby", lobby) == 2
-    assert not b.events and lobby not in b.service.tables
+    assert not b.events and lobby not in b.service.held_tables
 
 
 async def test_one_person_joining_on_both_processes_at_once_is_seated_once(two: Two) -> None:
@@ -105,7 +105,7 @@ async def test_a_leave_and_a_join_on_both_processes_at_once_both_apply(two: Two)
     await b.service.leave(lobby, BOB.user_id)
     assert await names(a, lobby) == ["Ann", "Carol"]
     await a.until("lobby", 3)
-    assert [s.name for s in a.service.tables[lobby].seats] == ["Ann", "Carol"]
+    assert [s.name for s in a.service.held_tables[lobby].seats] == ["Ann", "Carol"]
 
 
 async def test_an_ai_added_on_the_other_process_while_a_person_joins_here(two: Two) -> None:
@@ -116,7 +116,7 @@ async def test_an_ai_added_on_the_other_process_while_a_person_joins_here(two: T
     seats = await names(a, lobby)
     assert seats[:2] == ["Ann", "Bob"] and len(seats) == 3
     await a.until("lobby", 2)
-    assert a.service.tables[lobby].seats[2].ai_level == "easy"
+    assert a.service.held_tables[lobby].seats[2].ai_level == "easy"
 
 
 async def test_a_game_started_on_the_other_process_runs_at_the_holder(two: Two) -> None:
@@ -126,10 +126,10 @@ async def test_a_game_started_on_the_other_process_runs_at_the_holder(two: Two) 
     await a.until("started")
     await a.until("turn")  # the AI seat plays here until Ann's turn, which begins here
     await vt.settle()
-    held = a.service.tables[lobby]
+    held = a.service.held_tables[lobby]
     assert held.game is not None and held.game.to_move == 0
     assert held.timer is not None and held.deadline is not None  # her clock runs here
-    stored = await a.service.store.moves(lobby)
+    stored = await a.service._store.moves(lobby)
     assert [e.move for e in a.events if e.kind == "move"] == stored  # each told, as here
     assert told(a, "started", lobby) == 1
     assert not b.events and not [t for t in b.service.scheduler.tasks if not t.done()]
@@ -143,8 +143,8 @@ async def test_starts_on_both_processes_at_once_start_one_game(two: Two) -> None
     with pytest.raises(TableError) as raised:
         await b.service.start(lobby, ANN.user_id)
     assert raised.value.key == "error.not_in_lobby"
-    held = a.service.tables[lobby]
-    row = await a.service.store.get_table(lobby)
+    held = a.service.held_tables[lobby]
+    row = await a.service._store.get_table(lobby)
     assert row is not None and row.seed == held.seed  # the game a dealt
     await vt.settle()
     assert told(a, "started", lobby) == 1
@@ -159,9 +159,9 @@ async def test_a_start_on_the_other_process_deals_for_the_seats_stored(two: Two)
     before_write(b, "start_table", lambda: a.service.leave(lobby, CAROL.user_id))
     await b.service.start(lobby, ANN.user_id)
     await a.until("started")
-    held = a.service.tables[lobby]
+    held = a.service.held_tables[lobby]
     assert [s.name for s in held.seats] == ["Ann", "Bob"]
-    record = await a.service.store.record(lobby)
+    record = await a.service._store.record(lobby)
     assert record["players"] == ["Ann", "Bob"]
     assert replay(record).view(None) == held.game.view(None)  # type: ignore[union-attr]
     await vt.settle()
@@ -182,7 +182,7 @@ async def test_a_cancel_on_the_other_process_after_the_end_here_changes_nothing(
     with pytest.raises(TableError) as raised:
         await b.service.cancel(table_id, ANN.user_id)
     assert raised.value.key == "error.already_ended"
-    row = await a.service.store.get_table(table_id)
+    row = await a.service._store.get_table(table_id)
     assert row is not None and row.status == ended
     assert told(a, ended, table_id) == 1 and told(a, "cancelled", table_id) == (
         ended == "cancelled")
@@ -195,7 +195,7 @@ async def test_a_seat_handed_to_an_ai_on_both_processes_at_once_is_handed_once(
     before_write(b, "update_seats", lambda: a.service.replace_with_ai(table_id, 1, ANN.user_id))
     with pytest.raises(StaleMove):
         await b.service.replace_with_ai(table_id, 1, ANN.user_id, level="hard")
-    row = await a.service.store.get_table(table_id)
+    row = await a.service._store.get_table(table_id)
     assert row is not None and [s.ai_level for s in row.seats] == [None, "normal"]
     assert told(a, "seats", table_id) == 1
 
@@ -207,7 +207,7 @@ async def finished_game(a: Process) -> int:
 
 
 async def rematches_of(process: Process, old: int) -> list[int]:
-    found = await process.service.store.tables_in_channel(5)
+    found = await process.service._store.tables_in_channel(5)
     return [t.id for t in found if t.settings.get("rematch_of") == old
             and t.status in ACTIVE_STATUSES]
 
@@ -215,8 +215,8 @@ async def rematches_of(process: Process, old: int) -> list[int]:
 async def test_a_rematch_asked_on_both_processes_opens_one_lobby(two: Two) -> None:
     _, a, b = two
     old = await finished_game(a)
-    first = await a.service.rematches.open(old, BOB)
-    again = await b.service.rematches.open(old, ANN)  # b does not hold the lobby a opened
+    first = await a.service.rematch(old, BOB)
+    again = await b.service.rematch(old, ANN)  # b does not hold the lobby a opened
     assert first.opened and not again.opened and again.table.id == first.table.id
     assert await rematches_of(a, old) == [first.table.id]
 
@@ -227,10 +227,10 @@ async def test_a_rematch_asked_on_both_processes_at_once_opens_one_lobby(two: Tw
     opened = []
 
     async def on_a() -> None:
-        opened.append(await a.service.rematches.open(old, BOB))
+        opened.append(await a.service.rematch(old, BOB))
 
     before_write(b, "create_table", on_a)
-    again = await b.service.rematches.open(old, ANN)
+    again = await b.service.rematch(old, ANN)
     assert opened[0].opened and not again.opened and again.table.id == opened[0].table.id
     assert await rematches_of(a, old) == [again.table.id]
 
@@ -240,7 +240,7 @@ async def test_an_expired_lobby_is_abandoned_once_during_a_hand_over(two: Two) -
     lobby = await lobby_at(a)
     # b takes shard 0 over while a, not knowing yet, still runs the lobby's clock.
     await b.service.adopt({0})
-    assert lobby in b.service.tables and lobby in a.service.tables
+    assert lobby in b.service.held_tables and lobby in a.service.held_tables
     await vt.advance(DAY + 1)
     # Each hears the other's changes: a lobby opened by each, waited for by the other.
     await lobby_at(a)
@@ -250,19 +250,19 @@ async def test_an_expired_lobby_is_abandoned_once_during_a_hand_over(two: Two) -
     await a.node.settled()
     await b.node.settled()
     assert told(a, "abandoned", lobby) + told(b, "abandoned", lobby) == 1
-    row = await a.service.store.get_table(lobby)
+    row = await a.service._store.get_table(lobby)
     assert row is not None and row.status == "abandoned"
-    assert lobby not in a.service.tables and lobby not in b.service.tables
+    assert lobby not in a.service.held_tables and lobby not in b.service.held_tables
 
 
 async def test_settings_changed_on_both_processes_at_once_keep_both_changes(two: Two) -> None:
     _, a, b = two
     table_id = await three_at_play(a)
-    held = a.service.tables[table_id]
+    held = a.service.held_tables[table_id]
     # Carol resigns on b (an AI plays her seat on) while a counts a timeout of Ann's.
     before_write(b, "set_table_settings", lambda: timed_out(a, held))
     await b.service.resign(table_id, CAROL.user_id)
-    row = await a.service.store.get_table(table_id)
+    row = await a.service._store.get_table(table_id)
     assert row is not None
     stored = SeatState.from_json(row.settings)
     assert stored.resigned == (2,) and stored.timeouts[0] == 1  # neither overwritten
@@ -271,26 +271,26 @@ async def test_settings_changed_on_both_processes_at_once_keep_both_changes(two:
 async def test_a_seat_is_taken_back_from_the_ai_on_a_process_not_holding_it(two: Two) -> None:
     _, a, b = two
     table_id = await game_at(a)
-    held = a.service.tables[table_id]
+    held = a.service.held_tables[table_id]
     for _ in range(3):  # three timeouts in a row: an AI plays Ann's seat
         await timed_out(a, held)
     assert held.seat_state.away == (0,)
     await b.service.take_back(table_id, ANN.user_id)  # her click reached b
-    row = await a.service.store.get_table(table_id)
+    row = await a.service._store.get_table(table_id)
     assert row is not None and SeatState.from_json(row.settings).away == ()
     await a.until("seats")  # the holder hears of it and stops playing her seat
-    assert a.service.tables[table_id].seat_state.away == ()
+    assert a.service.held_tables[table_id].seat_state.away == ()
 
 
 async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(two: Two) -> None:
     _, a, b = two
     table_id = await three_at_play(a)
-    held = a.service.tables[table_id]
+    held = a.service.held_tables[table_id]
     seats_told = told(a, "seats", table_id)
     # Carol's resign (on b) commits between a's read of the settings and a's write.
     before_write(a, "set_table_settings", lambda: b.service.resign(table_id, CAROL.user_id))
     await timed_out(a, held)
-    row = await a.service.store.get_table(table_id)
+    row = await a.service._store.get_table(table_id)
     assert row is not None
     stored = SeatState.from_json(row.settings)
     assert stored.resigned == (2,) and stored.timeouts[0] == 1
@@ -300,7 +300,7 @@ async def test_the_holder_tells_a_settings_change_it_met_while_making_its_own(tw
 async def test_the_notice_of_a_table_made_here_read_before_it_is_held_adds_nothing(
         two: Two) -> None:
     _, a, _ = two
-    store = a.service.store
+    store = a.service._store
     create_table = store.create_table
     refreshes: list[asyncio.Task[None]] = []
 
@@ -314,7 +314,7 @@ async def test_the_notice_of_a_table_made_here_read_before_it_is_held_adds_nothi
     store.create_table = notice_comes_first  # type: ignore[method-assign]
     lobby = await lobby_at(a)
     await asyncio.gather(*refreshes)
-    held = a.service.tables[lobby]
+    held = a.service.held_tables[lobby]
     assert told(a, "lobby", lobby) == 0  # no second copy, told as another process's
     await a.service.refresh(lobby)  # the notice, handled now: nothing new
-    assert a.service.tables[lobby] is held and told(a, "lobby", lobby) == 0
+    assert a.service.held_tables[lobby] is held and told(a, "lobby", lobby) == 0

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cogs.stats_views import history_result, replay_summary, streak_text
+from cogs.stats.stats_views import history_result, replay_summary, streak_text
 from engine.records import replay
 from engine.registry import GAMES
 from engine.rng import SeededRandom
@@ -41,7 +41,7 @@ class World:
 
     @property
     def store(self) -> Storage:
-        return self.service.store
+        return self.service._store
 
 
 @pytest.fixture
@@ -72,9 +72,9 @@ async def play_game(w: World, guild_id: int, people: list[Person], *, ai: str | 
     if ai:
         await w.service.add_ai(table.id, people[0].user_id, ai)
     await w.service.start(table.id, people[0].user_id)
-    by_seat = [s.user_id for s in w.service.get(table.id).seats]
-    while table.id in w.service.tables:
-        live = w.service.get(table.id)
+    by_seat = [s.user_id for s in w.service.held_tables[table.id].seats]
+    while table.id in w.service.held_tables:
+        live = w.service.held_tables[table.id]
         assert live.game is not None and live.game.to_move is not None
         user = by_seat[live.game.to_move]
         if user is None:  # an AI seat moves by itself
@@ -238,7 +238,7 @@ async def play_solitaire(w: World, person: Person, game: str, seed: int) -> int:
     table = await w.service.start_solitaire(guild_id=G1, channel_id=20, person=person,
                                             game=game, options={}, seed=seed)
     rng = SeededRandom(seed)
-    while table.id in w.service.tables:
+    while table.id in w.service.held_tables:
         assert table.game is not None
         moves = table.game.legal_moves()
         await w.service.play(table.id, person.user_id, table.seq,

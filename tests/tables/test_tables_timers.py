@@ -113,7 +113,7 @@ async def test_a_48_hour_turn_reminds_at_half_and_nine_tenths_then_times_out(
     assert kinds(seen, "timeout") == [48.0]
     # One real move; any that follow are the other player's forced draws and passes,
     # which play themselves (how many depends on the random deal).
-    played = await service.store.moves(table_id)
+    played = await service._store.moves(table_id)
     assert played and played[0] not in FORCED and set(played[1:]) <= FORCED
     assert kinds(seen, "turn") == [0.0, 48.0]
 
@@ -123,7 +123,7 @@ async def test_a_reminder_due_in_quiet_hours_in_tokyo_arrives_when_they_end(
     vt = VirtualTime()
     service, seen = await open_service(services, tmp_path / "db.sqlite3", vt)
     for person in (ANN, BOB):
-        await service.store.upsert_player(Player(person.user_id, person.name, tz="Asia/Tokyo",
+        await service._store.upsert_player(Player(person.user_id, person.name, tz="Asia/Tokyo",
                                                  quiet_start=0, quiet_end=23 * 60 + 59))
     table_id = await table_for_two(service, turn_hours=48)
     # Almost the whole Tokyo day is quiet: each reminder moves to 23:59 local.
@@ -132,7 +132,7 @@ async def test_a_reminder_due_in_quiet_hours_in_tokyo_arrives_when_they_end(
     assert expected and all((t - START) % HOUR for t in expected)  # not on the plain schedule
     await vt.advance(48 * HOUR - 1)
     assert kinds(seen, "reminder") == [round((t - START) / HOUR, 2) for t in expected]
-    assert len(await service.store.moves(table_id)) == 0
+    assert len(await service._store.moves(table_id)) == 0
 
 
 async def test_three_timeouts_in_a_row_hand_the_seat_to_an_ai_until_taken_back(
@@ -140,7 +140,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_an_ai_until_taken_back(
     vt = VirtualTime()
     service, seen = await open_service(services, tmp_path / "db.sqlite3", vt)
     table_id = await table_for_two(service, turn_hours=1)
-    table = service.get(table_id)
+    table = service.held_tables[table_id]
     assert table.game is not None
     first = table.game.to_move
     assert first is not None
@@ -148,15 +148,15 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_an_ai_until_taken_back(
     await vt.advance(5 * HOUR)
     assert [seat for _, kind, seat in seen if kind == "away"] == [first]
     assert kinds(seen, "timeout") == [1.0, 2.0, 3.0, 4.0, 5.0]
-    table = service.get(table_id)
+    table = service.held_tables[table_id]
     assert table.settings.away == (first,)
     assert table.played_by_ai(first) and not table.played_by_ai(1 - first)
-    stored = await service.store.get_table(table_id)
+    stored = await service._store.get_table(table_id)
     assert stored is not None and stored.settings["away"] == [first]
     user = table.seats[first].user_id
     assert user is not None
     await service.take_back(table_id, user)
-    assert service.get(table_id).settings.away == ()
+    assert service.held_tables[table_id].settings.away == ()
     assert [k for _, k, _ in seen][-1] == "back"
 
 
@@ -171,9 +171,9 @@ async def test_timeouts_counted_on_one_process_are_stored_without_a_settings_cha
     await vt.advance(4 * HOUR)
     assert kinds(seen, "timeout") == [1.0, 2.0, 3.0, 4.0]
     assert kinds(seen, "seats") == []
-    stored = await service.store.get_table(table_id)
+    stored = await service._store.get_table(table_id)
     assert stored is not None and stored.settings["timeouts"] == [2, 2]
-    assert service.get(table_id).row.settings == stored.settings
+    assert service.held_tables[table_id].row.settings == stored.settings
 
 
 async def test_a_restart_handles_each_overdue_deadline_exactly_once(
@@ -189,10 +189,10 @@ async def test_a_restart_handles_each_overdue_deadline_exactly_once(
     service, seen = await open_service(services, path, vt)
     assert kinds(seen, "timeout") == [11.0, 11.0]
     # One move each for the timeout (the draws after it are the next player's, forced).
-    played = [list(await service.store.moves(t)) for t in (first, second)]
+    played = [list(await service._store.moves(t)) for t in (first, second)]
     assert [sum(m not in ("draw", "pass") for m in moves) for moves in played] == [1, 1]
     await shut(service)
     service, seen = await open_service(services, path, vt)
     assert kinds(seen, "timeout") == []
     assert kinds(seen, "turn") == []  # the turn notices went out before the restart
-    assert [list(await service.store.moves(t)) for t in (first, second)] == played
+    assert [list(await service._store.moves(t)) for t in (first, second)] == played

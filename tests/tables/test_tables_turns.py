@@ -102,7 +102,7 @@ async def test_nobody_is_asked_to_draw_or_pass(service: tuple[TableService, Reco
     moves = seen.kinds("move")
     forced = [e.move for e in moves if e.forced]
     assert set(forced) <= {"draw", "pass"}
-    stored = list(await svc.store.moves(table.id))
+    stored = list(await svc._store.moves(table.id))
     assert stored == [e.move for e in moves]  # forced moves are in the record as usual
     record = table.record_base(table.seed)
     record["moves"] = stored
@@ -165,7 +165,7 @@ async def test_reading_a_resign_at_four_seats_hands_the_seat_to_the_ai(
     asked = await play_first_legal(svc, table)
     assert {seat for seat, _ in asked} == {0, 1, 2}  # the other three finish the match
     assert table.status == "finished"
-    results = {r.seat: r.place for r in await svc.store.results_of_table(table.id)}
+    results = {r.seat: r.place for r in await svc._store.results_of_table(table.id)}
     assert results[3] == 4 and sorted(results[s] for s in (0, 1, 2))[0] == 1
 
 
@@ -176,11 +176,11 @@ async def test_a_rematch_after_a_resign_seats_everyone_as_a_player_again(
     await svc.resign(table.id, PEOPLE[3].user_id)
     await play_first_legal(svc, table)
     assert table.status == "finished"
-    rematch = await svc.rematches.open(table.id, PEOPLE[0])
+    rematch = await svc.rematch(table.id, PEOPLE[0])
     assert rematch.table.settings.resigned == ()  # a resign is of the game it ended
     for person in PEOPLE[1:]:
         await svc.join(rematch.table.id, person)
-    again = svc.get(rematch.table.id)
+    again = svc.held_tables[rematch.table.id]
     assert again.status == "playing"
     assert [again.played_by_ai(seat) for seat in range(4)] == [False] * 4
 
@@ -194,7 +194,7 @@ async def test_a_resign_at_two_seats_or_with_on_resign_end_ends_the_game(
     four = await seated(svc, monkeypatch, 4, on_resign="end")
     await svc.resign(four.id, PEOPLE[2].user_id)
     assert four.status == "finished"
-    results = {r.seat: r.place for r in await svc.store.results_of_table(four.id)}
+    results = {r.seat: r.place for r in await svc._store.results_of_table(four.id)}
     assert results[2] == 4
 
 
@@ -208,7 +208,7 @@ async def test_big_clock_draws_for_the_player_only_when_they_ask(
     auto = await svc.start_solitaire(guild_id=1, channel_id=2, person=PEOPLE[1],
                                      game="clock", options={}, auto_draw=True)
     assert auto.game is not None and auto.seq >= 1
-    assert next(iter(await svc.store.moves(auto.id))) == "draw"
+    assert next(iter(await svc._store.moves(auto.id))) == "draw"
     assert auto.game.forced_move() is None  # it stopped where there is a choice
 
 
@@ -237,7 +237,7 @@ async def test_forced_moves_a_crash_left_unplayed_are_played_at_start_up(
     try:
         await again.load()
         await again.settle()
-        resumed = again.get(table.id)
+        resumed = again.held_tables[table.id]
         assert resumed.game is not None and resumed.seq > seq
         assert resumed.game.forced_move() is None  # waiting on a real decision…
         assert resumed.status != "playing" or resumed.deadline is not None  # …with a clock

@@ -80,11 +80,53 @@ async def test_behind_a_local_proxy_each_forwarded_client_has_its_own_rate() -> 
                 ).status == 429
 
 
+async def test_board_pictures_have_their_own_allowance_apart_from_pages() -> None:
+    # One person scrubbing a replay asks for dozens of pictures a second: they count
+    # against the pictures' allowance, so the pages' limit does not refuse them.
+    pages = RateLimit(per_second=1.0, burst=1.0, clock=lambda: 0.0)
+    pictures = RateLimit(per_second=1.0, burst=30.0, clock=lambda: 0.0)
+    async with TestClient(TestServer(make_app(limit=pages, pictures=pictures))) as client:
+        assert (await client.get("/")).status == 200
+        assert (await client.get("/")).status == 429
+        board = "/s/10/game/1/board/3.png"  # no store here: a 404, but not refused
+        assert [(await client.get(board)).status for _ in range(30)] == [404] * 30
+        assert (await client.get(board)).status == 429  # the pictures' own limit
+        assert (await client.get("/")).status == 429
+
+
 def test_the_limiter_forgets_the_oldest_addresses_beyond_its_bound() -> None:
     limit = RateLimit(remember=100, clock=lambda: 0.0)
     for n in range(1000):
         assert limit.wait_for(f"10.0.{n // 256}.{n % 256}") == 0
     assert len(limit._buckets) == 100
+
+
+async def test_the_language_switch_offers_every_language_and_each_page_reads_in_it(
+        client: TestClient) -> None:  # type: ignore[type-arg]
+    from catalog.reader import LANGUAGES
+
+    html = await (await client.get("/")).text()
+    for code in LANGUAGES:
+        assert f'href="/?lang={code}"' in html, code
+    assert ">Español</a>" in html and ">Português</a>" in html
+    for code, title in (("es", "Las reglas de Carrusel"), ("pt", "As regras de Carrossel")):
+        page = await (await client.get(f"/rules/carousel?lang={code}")).text()
+        assert f'<html lang="{code}">' in page and title in page
+    spanish = await client.get("/", headers={"Accept-Language": "es-419,es;q=0.9,en;q=0.5"})
+    assert '<html lang="es">' in await spanish.text()
+    brazilian = await client.get("/", headers={"Accept-Language": "pt-BR,pt;q=0.9"})
+    assert '<html lang="pt">' in await brazilian.text()
+
+
+async def test_the_about_page_names_every_registered_game_in_the_readers_words(
+        client: TestClient) -> None:  # type: ignore[type-arg]
+    from engine.registry import GAMES
+
+    for code in ("en", "ru", "uk", "es", "pt"):
+        html = await (await client.get(f"/?lang={code}")).text()
+        about = html.split("<p>", 1)[1].split("</p>", 1)[0]
+        for game in GAMES:
+            assert t(f"game.{game}", code) in about, (code, game)
 
 
 def test_the_language_is_the_query_s_then_the_browser_s_then_english() -> None:
@@ -93,6 +135,8 @@ def test_the_language_is_the_query_s_then_the_browser_s_then_english() -> None:
     assert page_language("xx", "fr, en;q=0.1") == "en"
     assert page_language(None, None) == "en"
     assert page_language(None, "ru;q=bad, uk") == "uk"
+    assert page_language("pt", "es-ES") == "pt" and page_language(None, "es-ES") == "es"
+    assert page_language(None, "fr-FR, pt-BR;q=0.8, es;q=0.9") == "es"
 
 
 def test_a_signed_link_verifies_until_it_expires_and_only_for_its_path() -> None:

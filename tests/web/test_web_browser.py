@@ -40,7 +40,8 @@ async def shown_board(page: Any, site: Site) -> bytes:
     """The bytes of the picture the page shows now, once the browser has loaded it (read
     again from its address: the page's policy lets no script fetch anything)."""
     await page.wait_for_function("() => { const i = document.getElementById('board');"
-                                 " return i.complete && i.naturalWidth > 0; }")
+                                 " return i.complete && i.naturalWidth > 0"
+                                 " && !i.closest('figure').hasAttribute('aria-busy'); }")
     src = await page.evaluate("new URL(document.getElementById('board').src).pathname"
                               " + new URL(document.getElementById('board').src).search")
     response = await site.client.get(src)
@@ -52,7 +53,7 @@ async def test_the_game_page_steps_through_every_move_in_a_browser(site: Site,
                                                                    browser: Any) -> None:
     table_id = await open_game(site)
     await finish(site, table_id)
-    record = await site.service.store.record(table_id)
+    record = await site.service._store.record(table_id)
     last = len(record["moves"])
 
     def expected(moves: int) -> bytes:

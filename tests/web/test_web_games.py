@@ -59,9 +59,9 @@ async def open_game(site: Site) -> int:
 
 
 async def finish(site: Site, table_id: int) -> None:
-    by_seat = [s.user_id for s in site.service.get(table_id).seats]
-    while table_id in site.service.tables:
-        live = site.service.get(table_id)
+    by_seat = [s.user_id for s in site.service.held_tables[table_id].seats]
+    while table_id in site.service.held_tables:
+        live = site.service.held_tables[table_id]
         assert live.game is not None and live.game.to_move is not None
         user = by_seat[live.game.to_move]
         assert user is not None
@@ -71,7 +71,7 @@ async def finish(site: Site, table_id: int) -> None:
 async def test_a_finished_game_is_shown_with_every_move_and_its_board(site: Site) -> None:
     table_id = await open_game(site)
     await finish(site, table_id)
-    record = await site.service.store.record(table_id)
+    record = await site.service._store.record(table_id)
     path = f"/s/{GUILD}/game/{table_id}"
     page = await site.client.get(site.signed(path))
     html = await page.text()
@@ -119,3 +119,25 @@ async def test_a_page_opens_only_with_its_servers_unexpired_signature(site: Site
     assert (await site.client.get(site.signed(other, guild=GUILD + 1))).status == 404
     for bad in (f"/s/{GUILD}/game/x1", f"/s/{GUILD}/game/{'9' * 30}", "/s/-1/game/1"):
         assert (await site.client.get(bad)).status == 404, bad
+
+
+async def test_a_finished_partnership_hand_is_replayed_with_its_pairs(site: Site) -> None:
+    # Every game the registry knows has a replay page; Partnership's boards name the pairs.
+    people = [ANN, Person(2, "Bob"), Person(3, "Cy"), Person(4, "Dee")]
+    table = await site.service.open_lobby(
+        guild_id=GUILD, channel_id=20, host=ANN, game="partnership",
+        settings=TableSettings(seats=4, auto_start=False), options={"target": 0})
+    for person in people[1:]:
+        await site.service.join(table.id, person)
+    await site.service.start(table.id, ANN.user_id)
+    await finish(site, table.id)
+    record = await site.service._store.record(table.id)
+    path = f"/s/{GUILD}/game/{table.id}"
+    page = await site.client.get(site.signed(path))
+    assert page.status == 200
+    assert len(re.findall(r'<tr id="m\d+"', await page.text())) == len(record["moves"])
+    last = len(record["moves"])
+    board = await site.client.get(site.signed(f"{path}/board/{last}.png"))
+    final = replay(record).view(None)
+    assert await board.read() == render_board(final, locale="en").data
+    assert "Pairs: Ann + Cy" in render_board(final, locale="en").alt

@@ -1,0 +1,155 @@
+"""Tournament benchmark (issue 49): the pure core's pairing, timed and checked.
+
+- One Swiss round of 1,000 entrants at 2 seats and at 4 seats: CPU time of the pairing
+  (`time.process_time`) for each of rounds 1-5 of a simulated tournament, over several
+  seeds; median and worst. Goal: under 1 s each.
+- A 7-round Swiss of 64 entrants at 2 seats, 4 seats and 4 in pairs (and odd fields, 63
+  at 2 seats and 62 at exactly 4, so that byes happen): repeat opponents (pairs seated
+  together who had met, summed over the rounds; goal 0), repeat partners in pairs, the
+  most byes of an entrant (goal <= 1); median and worst over the seeds.
+- Round robin: for fields of 2-16 at several table sizes, the rounds played against the
+  lower bound ceil((n - 1) / (k - 1)), the spread of meetings (fewest, most meetings of any
+  two players) and the CPU of building the schedule.
+- The service simulation (64 entrants in four time zones over 7 virtual days, played by
+  the real service): `service_simulation`, to be written with the service.
+
+Run: .venv/bin/python bench/bench_tournament.py [--seeds N] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.common import write_section  # noqa: E402
+from tables.tournament import roundrobin  # noqa: E402
+from tables.tournament.model import Entrant, Round  # noqa: E402
+from tables.tournament.standings import points  # noqa: E402
+from tables.tournament.swiss import swiss_round  # noqa: E402
+from tests.tables import tournament_sim  # noqa: E402
+
+BIG, BIG_ROUNDS = 1000, 5
+FIELDS = ((64, 2, 2, False), (63, 2, 2, False), (64, 4, 4, False), (62, 4, 4, False),
+          (64, 4, 4, True))
+ROBINS = ((8, 2, None), (9, 2, None), (16, 2, None), (9, 3, 3), (12, 3, 3), (8, 4, 4),
+          (12, 4, 4), (16, 4, 4), (10, 4, 2), (16, 4, 2), (10, 5, 5), (12, 6, 3))
+
+
+def big_round_times(seats: int, seeds: int) -> list[float]:
+    """CPU seconds of each pairing of rounds 1..BIG_ROUNDS of a 1,000-entrant Swiss."""
+    times = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        entrants = [Entrant(i, i + 1) for i in range(BIG)]
+        played: list[Round] = []
+        for number in range(1, BIG_ROUNDS + 1):
+            past = [r.pairing() for r in played]
+            score = points(played)
+            start = time.process_time()
+            pairing = swiss_round(entrants, score, past, seats=seats)
+            times.append(time.process_time() - start)
+            played.append(tournament_sim.play(pairing, number, rng))
+    return times
+
+
+def swiss_quality(n: int, seats: int, low: int, teams: bool,
+                  seeds: int) -> dict[str, list[int]]:
+    """Per seed: repeat opponents, repeat partners and the most byes of an entrant over a
+    7-round Swiss."""
+    found: dict[str, list[int]] = {"repeats": [], "partners": [], "byes": []}
+    for seed in range(seeds):
+        steps = list(tournament_sim.swiss(n, seats, 7, seed, teams=teams, min_seats=low))
+        byes = Counter(p for s in steps for p in s.pairing.byes)
+        found["repeats"].append(sum(s.repeats for s in steps))
+        found["partners"].append(sum(s.partner_repeats for s in steps))
+        found["byes"].append(max(byes.values(), default=0))
+    return found
+
+
+def robin_rows() -> list[tuple[int, int, int | None, int, int, tuple[int, int], float]]:
+    """(n, seats, min seats, rounds, lower bound, spread, CPU s) for each of ROBINS."""
+    rows = []
+    for n, seats, low in ROBINS:
+        roundrobin.schedule.cache_clear()
+        start = time.process_time()
+        schedule = roundrobin.schedule(n, seats, low)
+        spent = time.process_time() - start
+        bound = n - 1 + n % 2 if seats == 2 else roundrobin.lower_bound(n, seats, low)
+        rows.append((n, seats, low, len(schedule), bound, roundrobin.spread(schedule),
+                     spent))
+    return rows
+
+
+def service_simulation(seeds: int) -> dict[str, float] | None:
+    """THE LEAD'S PLACE: the 7-round Swiss of 64 entrants in four time zones over 7
+    virtual days, played by the real service (tables/tournament/service.py) with virtual
+    time and simulated people (some slow, some absent): share of tables finished before
+    their deadline (goal >= 95%), repeat opponents where avoidable (0), byes per entrant
+    (<= 1), rounds opened late and by how much (none; within 1 s); median and worst per
+    seed over `seeds` seeds. Not built yet: returns None and the report says so."""
+    return None
+
+
+def spread_of(values: list[int] | list[float]) -> str:
+    return f"{statistics.median(values):g} / {max(values):g}"
+
+
+def report(seeds: int) -> str:
+    lines = [f"## Tournaments\n\nMeasured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+             f" with `bench/bench_tournament.py --seeds {seeds}` on {os.cpu_count()} cores,"
+             f" Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
+             " (the machine is shared). CPU time (`time.process_time`).\n",
+             "| What | Median | Worst | Goal |", "|---|---:|---:|---|"]
+    for seats in (2, 4):
+        times = big_round_times(seats, max(1, seeds // 3))
+        lines.append(f"| One Swiss round of {BIG:,} at {seats} seats (rounds 1-{BIG_ROUNDS},"
+                     f" {len(times)} pairings) | {statistics.median(times) * 1000:.0f} ms |"
+                     f" {max(times) * 1000:.0f} ms | < 1 s |")
+    lines += ["", f"7-round Swiss, {seeds} seeds (median / worst):", "",
+              "| Field | Repeat opponents | Repeat partners | Most byes of one entrant |",
+              "|---|---:|---:|---:|"]
+    for n, seats, low, teams in FIELDS:
+        found = swiss_quality(n, seats, low, teams, seeds)
+        name = f"{n} at {seats} seats" + (" in pairs" if teams else "")
+        partners = spread_of(found["partners"]) if teams else "-"
+        lines.append(f"| {name} | {spread_of(found['repeats'])} | {partners} |"
+                     f" {spread_of(found['byes'])} |")
+    lines += ["", "Round robin (every two players meet at least once; the spread is the "
+              "fewest and most meetings of any two):", "",
+              "| Field | Rounds | Lower bound | Spread | CPU |", "|---|---:|---:|---:|---:|"]
+    for count, seats, least, rounds, bound, (few, most), spent in robin_rows():
+        size = f"{seats}" if least in (None, seats) else f"{least}-{seats}"
+        lines.append(f"| {count} at {size} seats | {rounds} | {bound} | {few}-{most} |"
+                     f" {spent * 1000:.0f} ms |")
+    simulated = service_simulation(seeds)
+    lines += ["", "The service simulation (64 entrants, four time zones, 7 virtual days): "
+              + ("not built yet." if simulated is None else str(simulated))]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """Measure and print; `--write` records the section in bench/README.md."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", type=int, default=10, help="seeds of each Swiss (10)")
+    parser.add_argument("--write", action="store_true", help="record in bench/README.md")
+    args = parser.parse_args(argv)
+    section = report(args.seeds)
+    print(section)
+    if args.write:
+        write_section("Tournaments", section)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

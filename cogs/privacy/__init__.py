@@ -1,0 +1,1 @@
+"""A person's data on request: `/domino forget-me` (issue 55)."""

@@ -1,0 +1,2 @@
+"""Tournaments on Discord (issue 49): `/tournament`, the sign-up message and its buttons,
+and the notices of the rounds (tables.tournament.service runs them)."""

@@ -1,0 +1,1 @@
+"""The mexican game's computer players: policies, playouts and search, beside its rules."""
