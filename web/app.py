@@ -10,7 +10,7 @@ from pathlib import Path
 from aiohttp import web
 
 from storage import Storage
-from web import board_pages, game_pages
+from web import board_pages, game_pages, tournament_pages
 from web.access import Access
 from web.guard import RateLimit, guard
 from web.pages import about, error_page, rules
@@ -35,6 +35,7 @@ def make_app(store: Storage | None = None, access: Access | None = None, *,
         app[board_pages.STORE] = store
         game_pages.add_routes(app)
         board_pages.add_routes(app)
+        tournament_pages.add_routes(app)
         app.router.add_get("/healthz", health(store))
     app.router.add_get("/", about)
     app.router.add_get("/rules/{game}", rules)

@@ -15,6 +15,7 @@ from storage import Storage
 from storage.boards import BOARD_ORDERS
 from tables.daily import WEEK_DAYS, day_of, week_rows
 from tables.standings import Standings, is_rated
+from tables.tournament.reading import entries
 from web.access import Access
 from web.game_pages import ACCESS, lang_query, path_id
 from web.links import number
@@ -33,7 +34,7 @@ def _guild(request: web.Request) -> int | None:
     return path_id(request, "guild") or None
 
 
-def _suffix(query: str, request: web.Request, **more: str) -> str:
+def suffix(query: str, request: web.Request, **more: str) -> str:
     """The query a page's own links carry: the signature, the chosen language, `more`."""
     parts = [query, lang_query(request), *(f"{k}={v}" for k, v in more.items())]
     joined = "&".join(p for p in parts if p)
@@ -73,8 +74,8 @@ async def leaderboard(request: web.Request) -> web.Response:
     return page(request, "leaderboard.html", game=game, lines=lines, figures=shown,
                 order=order, orders=list(BOARD_ORDERS), number=number, pages=pages,
                 total=total, base=base, here=request.path,
-                sign=_suffix(query, request), daily=daily,
-                link=lambda **more: _suffix(query, request, **more))
+                sign=suffix(query, request), daily=daily,
+                link=lambda **more: suffix(query, request, **more))
 
 
 async def _week(store: Storage, guild_id: int, access: Access) -> list[object]:
@@ -86,7 +87,8 @@ async def _week(store: Storage, guild_id: int, access: Access) -> list[object]:
 
 async def player(request: web.Request) -> web.Response:
     """`/s/<guild>/player/<user>`: the figures per game, a rating chart for each rated
-    game played, and the last 50 games with links; a person who never finished a game on
+    game played, the last 50 games and the server's tournaments they entered (with their
+    place), with links; a person who neither finished a game nor entered a tournament on
     this server is a 404 there (their stored name is not for every server to read)."""
     guild_id, user_id = _guild(request), path_id(request, "user")
     query = await request.app[ACCESS].check(request, guild_id)
@@ -96,12 +98,14 @@ async def player(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     standings = Standings(store)
     stats = await standings.stats(user_id, guild_id)
-    if not stats:
+    entered = await entries(store, user_id, guild_id, limit=HISTORY_GAMES) if guild_id else []
+    if not stats and not entered:
         raise web.HTTPNotFound()
     history = await standings.history(user_id, HISTORY_GAMES, guild_id=guild_id or 0)
     return page(request, "player.html", name=person.name, stats=stats, history=history,
-                base=f"/s/{guild_id or 0}", user_id=user_id, sign=_suffix(query, request),
-                rated=[s.game for s in stats if is_rated(s.game) and s.rated_games])
+                base=f"/s/{guild_id or 0}", user_id=user_id, sign=suffix(query, request),
+                rated=[s.game for s in stats if is_rated(s.game) and s.rated_games],
+                entered=entered)
 
 
 async def chart_png(request: web.Request) -> web.Response:

@@ -121,3 +121,6 @@ class SignedLinks:
 
     def game(self, guild_id: int | None, table_id: int) -> str:
         return self._url(guild_id, f"/game/{table_id}", table_id)
+
+    def tournament(self, guild_id: int, tournament_id: int) -> str:
+        return self._url(guild_id, f"/tournament/{tournament_id}")

@@ -23,6 +23,8 @@ class PageLinks(Protocol):
 
     def game(self, guild_id: int | None, table_id: int) -> str: ...
 
+    def tournament(self, guild_id: int, tournament_id: int) -> str: ...
+
 
 def links_of(client: discord.Client) -> PageLinks | None:
     """The bot's page links, or None when WEB_BASE_URL is not set."""

@@ -17,7 +17,7 @@ from cogs.common.answering import LastResort, ack, answer, guard, is_manager, pe
 from cogs.common.components import layout, when
 from cogs.common.escape import shown
 from cogs.common.game_words import TABLE_GAMES
-from cogs.tournament.notices import standing_lines
+from cogs.tournament.notices import page_rows, standing_lines
 from cogs.tournament.signup import ACCENT, SignupMessages, name_of
 from engine.registry import game_spec
 from storage.tournaments import TournamentRow
@@ -184,7 +184,7 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
                                    t("tournament.standings_title", id=tournament, round=done,
                                      total=view.rounds_total),
                                    t("tournament.standings_head"), "\n".join(lines)],
-                                  None, [], ACCENT)
+                                  None, page_rows(interaction.client, view.tournament), ACCENT)
             await interaction.followup.send(view=shown_layout, ephemeral=not public,
                                             allowed_mentions=discord.AllowedMentions.none())
 

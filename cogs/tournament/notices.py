@@ -6,7 +6,8 @@ channel messages, each in its reader's language.
   DMs or one fails;
 - `reminder`: a DM to each person still playing;
 - `table_done` / `round_done`: the standings message (one message in the channel, posted
-  once then edited; its id is stored with the tournament);
+  once then edited; its id is stored with the tournament), with a link button to the
+  tournament's web page when the bot has pages;
 - `finished`: the standings, then the final places announced;
 - `started`, `withdrawn`, `cancelled`, `paused`, `resumed`: a line in the channel;
 - `signup_changed` (and every change of state, each round's opening: late entry ends
@@ -20,8 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
+from discord import ui
 
 from catalog import t
 from catalog.reader import reading
@@ -29,6 +32,7 @@ from cogs.common.background import Background
 from cogs.common.components import layout, table_link, when
 from cogs.common.escape import shown
 from cogs.common.locales import languages_of
+from cogs.common.page_links import link_row, links_of
 from cogs.table.message_updates import TableMessages
 from cogs.tournament.signup import ACCENT, SignupMessages
 from storage.tournaments import RoundTableRow, TournamentRow
@@ -47,6 +51,15 @@ LINES = ("started", "withdrawn", "cancelled", "paused", "resumed")
 def number(value: float) -> str:
     """Points as people write them: 2, 1.5."""
     return f"{value:g}" if value == round(value, 2) else f"{value:.2f}"
+
+
+def page_rows(client: discord.Client, row: TournamentRow) -> list[ui.ActionRow[Any]]:
+    """The link to the tournament's web page, as a row of one button (in the reader's
+    language), when the bot has pages (WEB_BASE_URL) and the tournament a server."""
+    links = links_of(client)
+    if links is None or row.guild_id is None:
+        return []
+    return [link_row(links.tournament(row.guild_id, row.id))]
 
 
 def standing_lines(lines: list[StandingLine]) -> list[str]:
@@ -127,7 +140,7 @@ class TournamentNotices:
             title = t("tournament.standings_title", id=row.id,
                       round=max(done, round_number), total=view.rounds_total)
             shown_layout = layout([title, t("tournament.standings_head"), "\n".join(lines)],
-                                  None, [], ACCENT)
+                                  None, page_rows(self.bot, row), ACCENT)
         channel = self._channel(row)
         if row.standings_message_id is not None:
             try:

@@ -54,18 +54,9 @@ from tables.live import Person, TableSettings, checked_game
 from tables.quiet import zone
 from tables.start_time import read_start
 from tables.tournament.formats import rounds_total
+from tables.tournament.reading import tournament_view
 from tables.tournament.rounds import OPENED, REMIND_BEFORE, RoundRunner
-from tables.tournament.standings import standings as core_standings
-from tables.tournament.view import (
-    RoundView,
-    StandingLine,
-    TableView,
-    TournamentNotice,
-    TournamentView,
-    core_entrants,
-    plan_of,
-    played_rounds,
-)
+from tables.tournament.view import StandingLine, TournamentNotice, TournamentView, plan_of
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -325,31 +316,4 @@ class Tournaments(RoundRunner):
         """The whole tournament for the cogs and the web page: rounds, each table's seats
         with names, table ids (replays), results, standings, host actions. Raises
         TableError ("error.tournament.none")."""
-        t = await self.get(tournament_id)
-        plan = plan_of(t)
-        entrants = await self.store.entrants(t.id)
-        names = {e.user_id: e.name for e in entrants}
-        rounds = await self.store.tournament_rounds(t.id)
-        tables = await self.store.round_tables(t.id)
-        lines = core_standings(core_entrants(entrants),
-                               played_rounds(plan, rounds, tables, done_only=False))
-        views = []
-        for r in rounds:
-            mine = [x for x in tables if x.round == r.number]
-            views.append(RoundView(
-                r.number, r.starts_at, r.deadline, r.status,
-                tuple(TableView(x.index, x.table_id, x.seats,
-                                tuple(names.get(p, str(p)) for p in x.seats), x.state,
-                                tuple((x.result or {}).get("places", ())),
-                                tuple(float(s) for s in (x.result or {}).get("scores", ())),
-                                x.decided_by, x.forfeits)
-                      for x in mine if x.decided_by != "bye"),
-                tuple(x.seats[0] for x in mine if x.decided_by == "bye")))
-        try:
-            total = rounds_total(plan, max(len(entrants), 2))
-        except ValueError:
-            total = t.rounds
-        return TournamentView(
-            t, tuple(entrants), tuple(views),
-            tuple(StandingLine(s, names.get(s.entrant, str(s.entrant))) for s in lines),
-            tuple(await self.store.tournament_actions(t.id)), total)
+        return await tournament_view(self.store, tournament_id)

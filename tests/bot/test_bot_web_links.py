@@ -16,6 +16,7 @@ from cogs.domino_bot import DominoBot
 from tests.bot.conftest import play_out, table_message, walk
 from tests.bot.scripted import payload
 from tests.bot.test_bot_stats import finish_game, servers, shown  # noqa: F401 - fixture
+from tests.bot.test_bot_tournament import create, eight, find, play_through, settle  # noqa: F401
 from web.app import make_app, server_access
 from web.links import SignedLinks
 
@@ -90,3 +91,34 @@ async def test_the_global_board_has_no_page_and_no_link(servers: dict[str, Any])
     board = shown(await w["in_a"]["ann"].slash(w["chan_a"], "domino leaderboard",
                                                 game="traditional", scope="global"))
     assert link_urls(board) == []
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_the_tournament_standings_link_to_the_tournament_page(
+        eight: dict[str, Any]) -> None:  # noqa: F811
+    """The standings message (and `/tournament standings`) carry a link button to the
+    tournament's page, which opens with both players' names and the table's replay."""
+    env, channel, people = eight["env"], eight["channel"], eight["people"][:2]
+    row = await create(eight, game="traditional", format="swiss", rounds=1, round_hours=24,
+                       start="in 1h", seats=2, title="Link cup")
+    for member in people:
+        await member.click(find(channel, row.signup_message_id), label="Join")
+    await settle(env)
+    await env.advance_time(3600 + 60)
+    await settle(env)
+    view = await env.bot.features.tournaments.view(row.id)
+    [played] = view.rounds[0].tables
+    assert played.table_id is not None
+    table = await env.bot.service.table(played.table_id)
+    await play_through(env, channel, table, {m.id: m for m in people})
+    await settle(env)
+    row = await env.bot.features.tournaments.get(row.id)
+    [url] = link_urls(find(channel, row.standings_message_id))
+    assert f"{BASE}/s/{eight['guild'].id}/tournament/{row.id}?exp=" in url
+    status, html = await opens(env.bot, url)
+    assert status == 200 and "Link cup" in html and f"/game/{table.id}?exp=" in html
+    assert all(m.user.name in html for m in people)
+    answer = await people[0].slash(channel, "tournament standings", tournament=row.id)
+    found = answer.followups[-1] if answer.followups else answer.response
+    [again] = link_urls(found)
+    assert urlsplit(again).path == urlsplit(url).path
