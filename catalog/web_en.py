@@ -136,6 +136,7 @@ WEB: dict[str, Source] = {
     "web.col.head_to_head": "Head to head",
     "web.col.seed": "Seed",
     "web.col.tournament": "Tournament",
+    "web.short.place": "#",
     "web.short.points": "Pts",
     "web.short.buchholz": "Bch",
     "web.short.game_points": "GP",

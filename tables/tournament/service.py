@@ -1,7 +1,8 @@
 """Tournaments across days (issue 49): sign-up, rounds that open by themselves, results
 from the tables, standings, and the host's controls. A companion of `TableService`
 (built from (service, store), as tables.schedule.ScheduledTables is); the cogs and the
-web page use only this module's `Tournaments` and the values of tables.tournament.view.
+web page use only this module's `Tournaments`, the values of tables.tournament.view and
+(the web page, which runs nothing) tables.tournament.reading.
 
 The rules it keeps (each pinned by a test of tests/tables/test_tournament_service.py):
 

@@ -111,7 +111,7 @@ async def test_a_finished_tournament_shows_its_standings_rounds_and_replays(site
     assert standings_rows(html) == [
         (line.standing.place, _escaped(line.name)) for line in view.standings]
     heads = re.findall(r'<span class="long">([^<]+)</span>', html)
-    assert heads == ["Points", "Buchholz", "Game points", "Head to head", "Seed"]
+    assert heads == ["Place", "Points", "Buchholz", "Game points", "Head to head", "Seed"]
     assert "<b>Dee</b>" not in html and "&lt;b&gt;Dee&lt;/b&gt;" in html
     # Every round, every table: its seats in order, each finished table's replay link
     # (carrying the page's signature) opening the game's page.
@@ -272,5 +272,14 @@ async def test_the_page_fits_a_phone_in_a_browser(site: Site, browser: Any) -> N
         assert short == (width == 360)  # short heads, explained by the legend, on a phone
         assert await page.locator("p.legend.short").first.is_visible() == (width == 360)
         assert await page.locator("table.pairings").count() == 2
+        # A player's page from the standings lists the tournament, and fits too.
+        await page.click("table.standings tbody tr:first-child a")
+        await page.wait_for_url("**/player/*")
+        await page.wait_for_load_state("load")
+        await page.screenshot(path=str(SHOTS / f"tournament-player-{width}.png"),
+                              full_page=True)
+        assert await page.locator(f"table.entered a[href*='/tournament/{tid}?']").count() == 1
+        overflow = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, f"player page: {overflow} px wider than {width}"
         assert errors == []
         await page.close()
