@@ -94,15 +94,15 @@ async def player(request: web.Request) -> web.Response:
     query = await request.app[ACCESS].check(request, guild_id)
     store = request.app[STORE]
     person = await store.get_player(user_id)
-    if person is None:
-        raise web.HTTPNotFound()
     standings = Standings(store)
-    stats = await standings.stats(user_id, guild_id)
+    stats = await standings.stats(user_id, guild_id) if person is not None else []
     entered = await entries(store, user_id, guild_id, limit=HISTORY_GAMES) if guild_id else []
     if not stats and not entered:
         raise web.HTTPNotFound()
+    # An entrant who never played here yet is named as they entered the tournament.
+    name = person.name if person is not None else entered[0].name
     history = await standings.history(user_id, HISTORY_GAMES, guild_id=guild_id or 0)
-    return page(request, "player.html", name=person.name, stats=stats, history=history,
+    return page(request, "player.html", name=name, stats=stats, history=history,
                 base=f"/s/{guild_id or 0}", user_id=user_id, sign=suffix(query, request),
                 rated=[s.game for s in stats if is_rated(s.game) and s.rated_games],
                 entered=entered)

@@ -67,13 +67,14 @@ def length(seconds: int) -> tuple[str, int]:
 
 async def tournament_page(request: web.Request) -> web.Response:
     """`/s/<guild>/tournament/<id>`: the tournament of that server. Unsigned (on a private
-    server) is a 403; no such tournament, one of another server, or the DMs' scope (no
-    tournament is played there) is a 404."""
-    guild_id = path_id(request, "guild")
+    server), or in the DMs' scope (no link signs a tournament there), is a 403; no such
+    tournament, or one of another server, is a 404."""
+    guild_id = path_id(request, "guild") or None
     tournament_id = path_id(request, "tournament")
-    if not guild_id:
-        raise web.HTTPNotFound()
+    # In DMs (guild 0) no link ever signs this page: a 403 there, as a player page's.
     query = await request.app[ACCESS].check(request, guild_id)
+    if guild_id is None:
+        raise web.HTTPNotFound()
     store = request.app[STORE]
     try:
         view = await tournament_view(store, tournament_id)

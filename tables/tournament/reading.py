@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from storage import Storage
 from storage.tournaments import TournamentRow
 from tables.errors import TableError
-from tables.tournament.formats import rounds_total
+from tables.tournament.formats import Plan, rounds_total
 from tables.tournament.standings import standings as core_standings
 from tables.tournament.view import (
     RoundView,
@@ -29,11 +29,12 @@ from tables.tournament.view import (
 
 @dataclass(frozen=True)
 class Entry:
-    """A tournament someone entered: their place in its standings now (final once it is
-    finished; None before it starts), out of `field` entrants; `active` False once they
-    withdrew."""
+    """A tournament someone entered, under the `name` they entered with: their place in
+    its standings now (final once it is finished; None before it starts), out of `field`
+    entrants; `active` False once they withdrew."""
 
     tournament: TournamentRow
+    name: str
     place: int | None
     field: int
     active: bool
@@ -46,13 +47,16 @@ async def tournament_view(store: Storage, tournament_id: int) -> TournamentView:
     t = await store.get_tournament(tournament_id)
     if t is None:
         raise TableError("error.tournament.none", id=tournament_id)
-    plan = plan_of(t)
     entrants = await store.entrants(t.id)
     names = {e.user_id: e.name for e in entrants}
     rounds = await store.tournament_rounds(t.id)
     tables = await store.round_tables(t.id)
-    lines = core_standings(core_entrants(entrants),
-                           played_rounds(plan, rounds, tables, done_only=False))
+    try:
+        plan: Plan | None = plan_of(t)
+    except ValueError:  # refused at its creation (and cancelled then): it never had a round
+        plan = None
+    played = played_rounds(plan, rounds, tables, done_only=False) if plan else []
+    lines = core_standings(core_entrants(entrants), played)
     views = []
     for r in rounds:
         mine = [x for x in tables if x.round == r.number]
@@ -66,7 +70,7 @@ async def tournament_view(store: Storage, tournament_id: int) -> TournamentView:
                   for x in mine if x.decided_by != "bye"),
             tuple(x.seats[0] for x in mine if x.decided_by == "bye")))
     try:
-        total = rounds_total(plan, max(len(entrants), 2))
+        total = rounds_total(plan, max(len(entrants), 2)) if plan else t.rounds
     except ValueError:  # a field the plan cannot seat (too small, or gone): as set
         total = t.rounds
     return TournamentView(
@@ -97,12 +101,12 @@ async def entries(store: Storage, user_id: int, guild_id: int | None, *,
         if row.guild_id != guild_id:
             continue
         view = await tournament_view(store, row.id)
-        mine = next((s.standing for s in view.standings if s.standing.entrant == user_id),
-                    None)
-        if mine is None:  # entered, then left before the start
+        line = next((s for s in view.standings if s.standing.entrant == user_id), None)
+        if line is None:  # entered, then left before the start
             continue
-        place = mine.place if row.status not in ("signup",) else None
-        out.append(Entry(row, place, len(view.standings), mine.active))
+        mine = line.standing
+        place = mine.place if row.status != "signup" else None
+        out.append(Entry(row, line.name, place, len(view.standings), mine.active))
         if len(out) >= limit:
             break
     return out

@@ -17,6 +17,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from storage import GuildSettings, Storage
+from tables.errors import TableError
 from tables.live import Person, TableSettings
 from tables.service import TableService
 from tables.tournament.reading import entries, tournament_view
@@ -177,6 +178,11 @@ async def test_a_tournament_not_started_lists_its_entrants(site: Site) -> None:
     status, html = await site.get(page_path(tid))
     assert status == 200 and ">Open for entry<" in html and "not started yet" in html
     assert all(f"<li><bdi>{_escaped(p.name)}</bdi></li>" in html for p in ENTRANTS)
+    # An entrant who never finished a game here has a page: the tournament, no place yet.
+    status, html = await site.get(f"/s/{GUILD}/player/{ENTRANTS[0].user_id}")
+    assert status == 200 and f"/tournament/{tid}?exp=" in html
+    assert re.search(r'<td class="num">–</td>\s*<td>Open for entry</td>', html)
+    assert (await site.get(f"/s/{OTHER}/player/{ENTRANTS[0].user_id}", guild=OTHER))[0] == 404
 
 
 async def test_refusals_are_the_other_pages_own(site: Site) -> None:
@@ -190,7 +196,10 @@ async def test_refusals_are_the_other_pages_own(site: Site) -> None:
     assert other_sig.status == 403  # another server's signature opens nothing here
     assert (await site.get(page_path(tid + 1000)))[0] == 404  # unknown
     assert (await site.get(page_path(tid, OTHER), guild=OTHER))[0] == 404  # not that server's
-    assert (await site.get(page_path(tid, 0), guild=0))[0] == 404  # the DMs have none
+    # The DMs' scope: unsigned refused as every page there; signed for it (which no link
+    # is), there is no tournament in DMs.
+    assert (await site.client.get(page_path(tid, 0))).status == 403
+    assert (await site.get(page_path(tid, 0), guild=0))[0] == 404
     status, html = await site.get(page_path(99999999999999999999))
     assert status == 404 and "no such page" in html
     # A public server's page opens unsigned.
@@ -283,3 +292,19 @@ async def test_the_page_fits_a_phone_in_a_browser(site: Site, browser: Any) -> N
         assert overflow <= 0, f"player page: {overflow} px wider than {width}"
         assert errors == []
         await page.close()
+
+
+async def test_reading_a_tournament_refused_at_its_creation_is_shown_cancelled(
+        site: Site) -> None:
+    """The service stores a tournament before asking the formats about it, and cancels one
+    they refuse (a knockout of pairs): its page says so rather than failing."""
+    with pytest.raises(TableError):
+        await site.tournaments.create(
+            guild_id=GUILD, channel_id=CHANNEL, host=Person(HOST, "Host"),
+            game="partnership", options={}, settings=TableSettings(seats=4),
+            format="knockout", rounds=1, round_seconds=int(DAY), seats=4,
+            starts_at=site.vt.now + HOUR, teams=True, advance=0, title="Refused")
+    [refused] = await site.store.tournaments(statuses=("cancelled",))
+    status, html = await site.get(page_path(refused.id))
+    assert status == 200 and ">Cancelled<" in html and "Refused" in html
+
