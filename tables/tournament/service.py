@@ -53,7 +53,7 @@ from tables.errors import TableError
 from tables.live import Person, TableSettings, checked_game
 from tables.quiet import zone
 from tables.start_time import read_start
-from tables.tournament.formats import rounds_total
+from tables.tournament.formats import ranked, rounds_total
 from tables.tournament.rounds import OPENED, REMIND_BEFORE, RoundRunner
 from tables.tournament.standings import standings as core_standings
 from tables.tournament.view import (
@@ -331,8 +331,12 @@ class Tournaments(RoundRunner):
         names = {e.user_id: e.name for e in entrants}
         rounds = await self.store.tournament_rounds(t.id)
         tables = await self.store.round_tables(t.id)
-        lines = core_standings(core_entrants(entrants),
-                               played_rounds(plan, rounds, tables, done_only=False))
+        played = played_rounds(plan, rounds, tables, done_only=False)
+        seated: dict[int, int] = {}
+        for x in tables:
+            for p in x.seats:
+                seated[p] = max(seated.get(p, 0), x.round)
+        lines = ranked(plan, core_standings(core_entrants(entrants), played), played, seated)
         views = []
         for r in rounds:
             mine = [x for x in tables if x.round == r.number]
