@@ -68,6 +68,8 @@ PICKUP: dict[str, Source] = {
     "settings.channels_all": "every channel",
     "settings.role": "Lobbies mention: {role}",
     "settings.role_none": "nobody",
+    "settings.host_role": "Tournament hosts: Manage Server and {role}",
+    "settings.host_role_none": "Tournament hosts: Manage Server only",
     "settings.language": "Public messages and boards in: {language}",
     "settings.language_auto": "Public messages and boards in: {language} (the server's language)",
     # --- pickup: scheduled tables' start times (tables/start_time.py) ---

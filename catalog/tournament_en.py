@@ -25,6 +25,8 @@ TOURNAMENT: dict[str, Source] = {
     "error.tournament.hours": "Extend a round by more than 0 and at most 168 hours.",
     "error.tournament.not_playing": "That player has no table in play in this round.",
     "error.tournament.managers_only": "Only members with Manage Server run tournaments.",
+    "error.tournament.hosts_only": ("Only members with Manage Server or the role {role} run "
+                                    "tournaments."),
     # cogs/tournament/: the sign-up message and its buttons
     "tournament.title": "🏆 **{name}** · tournament #{id}",
     "tournament.format.swiss": "Swiss",

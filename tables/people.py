@@ -155,8 +155,11 @@ class People:
                          lobby_minutes: int | None = None,
                          web_public: bool | None = None,
                          pickup_channel_id: int | None = None,
-                         pickup_threads: bool | None = None) -> GuildSettings:
-        """Change what was given (Manage Server only). Raises TableError."""
+                         pickup_threads: bool | None = None,
+                         host_role_id: int | None = None,
+                         clear_host_role: bool = False) -> GuildSettings:
+        """Change what was given (Manage Server only). `host_role_id`: the role whose
+        members host tournaments (`clear_host_role`: none). Raises TableError."""
         if guild_id is None:
             raise TableError("error.server_only")
         if not is_manager:
@@ -187,6 +190,10 @@ class People:
             changes["pickup_channel_id"] = pickup_channel_id
         if pickup_threads is not None:
             changes["pickup_threads"] = pickup_threads
+        if clear_host_role:
+            changes["tournament_role_id"] = None
+        elif host_role_id is not None:
+            changes["tournament_role_id"] = host_role_id
         updated = dataclasses.replace(current, **changes)  # type: ignore[arg-type]
         await self.store.set_guild_settings(updated)
         return updated

@@ -1,6 +1,7 @@
 """`/domino-admin settings`: a server's settings (Manage Server only): the default turn and
 lobby times, reminders, what a timeout does, where tables may be opened, the lobby role,
-the language of public messages, whether the web pages are public, the queue's channel.
+the language of public messages, whether the web pages are public, the queue's channel,
+the role whose members host tournaments besides Manage Server.
 Joined into `/domino` by cogs/features.py.
 """
 
@@ -65,6 +66,8 @@ class ServerSettings(LastResort, commands.Cog):
         web="Whether the server's web pages open for anyone, or only from the bot's links",
         pickup_channel="Where the queue opens its tables",
         pickup_threads="A thread for each table the queue opens",
+        host_role="A role whose members may host tournaments (besides Manage Server)",
+        no_host_role="Tournaments hosted by Manage Server only again",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(  # noqa: PLR0917 - one parameter per slash option
@@ -80,13 +83,15 @@ class ServerSettings(LastResort, commands.Cog):
         web: Literal["public", "private"] | None = None,
         pickup_channel: discord.TextChannel | None = None,
         pickup_threads: bool | None = None,
+        host_role: discord.Role | None = None,
+        no_host_role: bool = False,
     ) -> None:
         """Show the server's settings, changing what was given first (managers only)."""
         async with guard(interaction, None):
             nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
                                               lobby_role, lobby_minutes, language, web,
-                                              pickup_channel, pickup_threads)
-                          ) and not no_lobby_role
+                                              pickup_channel, pickup_threads, host_role)
+                          ) and not no_lobby_role and not no_host_role
             # Who may change them, before reading what they typed.
             if not nothing and interaction.guild_id is not None and not is_manager(interaction):
                 raise NotAllowed("error.managers_only")
@@ -104,7 +109,9 @@ class ServerSettings(LastResort, commands.Cog):
                     clear_role=no_lobby_role, lobby_minutes=lobby_minutes,
                     web_public=None if web is None else web == "public",
                     pickup_channel_id=pickup_channel.id if pickup_channel is not None else None,
-                    pickup_threads=pickup_threads)
+                    pickup_threads=pickup_threads,
+                    host_role_id=host_role.id if host_role is not None else None,
+                    clear_host_role=no_host_role)
             languages = languages_of(interaction.client)
             if language is not None and interaction.guild_id is not None:
                 await languages.choose_for_server(interaction.guild_id,
@@ -124,6 +131,8 @@ class ServerSettings(LastResort, commands.Cog):
                     or t("settings.channels_all")),
                 t("settings.role", role=f"<@&{server.lobby_role_id}>"
                   if server.lobby_role_id is not None else t("settings.role_none")),
+                t("settings.host_role", role=f"<@&{server.tournament_role_id}>")
+                if server.tournament_role_id is not None else t("settings.host_role_none"),
                 t("settings.pickup", channel=f"<#{server.pickup_channel_id}>"
                   if server.pickup_channel_id is not None else t("settings.pickup_none"),
                   threads=t("option.on") if server.pickup_threads else t("option.off")),

@@ -1,6 +1,7 @@
 """`/tournament` (issue 49): a top-level command of its own (`/domino` is at Discord's
-8,000-character limit): create (Manage Server), the host's controls (Manage Server:
-pause, resume, cancel, extend, remove, replace), standings and withdraw (anyone).
+8,000-character limit): create and the host's controls (pause, resume, cancel, extend,
+remove, replace) for hosts (Manage Server, or the server's tournament host role set in
+`/domino-admin settings host_role:`), standings and withdraw (anyone).
 """
 
 from __future__ import annotations
@@ -35,10 +36,10 @@ FORMATS = [app_commands.Choice(name="Swiss", value="swiss"),
 TOURNAMENT = "The tournament's number"
 
 
-def _manager(interaction: discord.Interaction[Any]) -> None:
-    """Refuse anyone without Manage Server (and anywhere outside a server)."""
-    if interaction.guild_id is None or not is_manager(interaction):
-        raise NotAllowed("error.tournament.managers_only")
+def has_role(interaction: discord.Interaction[Any], role_id: int | None) -> bool:
+    """Whether the member who acted holds the role `role_id` (never when None)."""
+    roles = getattr(interaction.user, "roles", None) or ()
+    return role_id is not None and any(role.id == role_id for role in roles)
 
 
 @app_commands.guild_only()
@@ -53,6 +54,20 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
         self.signups = signups
         super().__init__()
 
+    async def _host(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse anyone who is neither a manager nor holds the server's tournament host
+        role (and anywhere outside a server). Raises NotAllowed."""
+        if interaction.guild_id is None:
+            raise NotAllowed("error.tournament.managers_only")
+        if is_manager(interaction):
+            return
+        role = (await self.people.server(interaction.guild_id)).tournament_role_id
+        if has_role(interaction, role):
+            return
+        if role is None:
+            raise NotAllowed("error.tournament.managers_only")
+        raise NotAllowed("error.tournament.hosts_only", role=f"<@&{role}>")
+
     async def _here(self, interaction: discord.Interaction[Any],
                     tournament_id: int) -> TournamentRow:
         """The tournament, when it is this server's (else: there is none)."""
@@ -62,7 +77,7 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
         return row
 
     @app_commands.command(name="create", description="Open a tournament for entry "
-                                                     "(Manage Server only)")
+                                                     "(Manage Server or host role)")
     @app_commands.describe(
         game="The game", format="How the rounds are paired", rounds="How many rounds",
         round_hours="Hours each round lasts", start="When it starts, e.g. 18:00 or in 2h",
@@ -79,7 +94,7 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
     ) -> None:
         """Open the tournament and post its sign-up message in this channel."""
         async with guard(interaction, None):
-            _manager(interaction)
+            await self._host(interaction)
             await ack(interaction, ephemeral=True)
             host = person(interaction.user)
             starts_at = await self.tournaments.read(host.user_id, start)
@@ -98,45 +113,46 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
                                         link=message.jump_url), ephemeral=True)
 
     # -- the host's controls ------------------------------------------------------------
-    @app_commands.command(name="pause", description="Pause a tournament (Manage Server only)")
+    @app_commands.command(name="pause", description="Pause a tournament "
+                                                    "(Manage Server or host role)")
     @app_commands.describe(tournament=TOURNAMENT)
     async def pause(self, interaction: discord.Interaction[Any], tournament: int) -> None:
         async with guard(interaction, None):
-            _manager(interaction)
+            await self._host(interaction)
             await ack(interaction, ephemeral=True)
             await self.tournaments.pause((await self._here(interaction, tournament)).id,
                                          interaction.user.id)
             await answer(interaction, t("tournament.done", id=tournament), ephemeral=True)
 
     @app_commands.command(name="resume", description="Go on with a paused tournament "
-                                                     "(Manage Server only)")
+                                                     "(Manage Server or host role)")
     @app_commands.describe(tournament=TOURNAMENT)
     async def resume(self, interaction: discord.Interaction[Any], tournament: int) -> None:
         async with guard(interaction, None):
-            _manager(interaction)
+            await self._host(interaction)
             await ack(interaction, ephemeral=True)
             await self.tournaments.resume((await self._here(interaction, tournament)).id,
                                           interaction.user.id)
             await answer(interaction, t("tournament.done", id=tournament), ephemeral=True)
 
     @app_commands.command(name="cancel", description="End a tournament now "
-                                                     "(Manage Server only)")
+                                                     "(Manage Server or host role)")
     @app_commands.describe(tournament=TOURNAMENT)
     async def cancel(self, interaction: discord.Interaction[Any], tournament: int) -> None:
         async with guard(interaction, None):
-            _manager(interaction)
+            await self._host(interaction)
             await ack(interaction, ephemeral=True)
             await self.tournaments.cancel((await self._here(interaction, tournament)).id,
                                           interaction.user.id)
             await answer(interaction, t("tournament.done", id=tournament), ephemeral=True)
 
     @app_commands.command(name="extend", description="Give the round in play more time "
-                                                     "(Manage Server only)")
+                                                     "(Manage Server or host role)")
     @app_commands.describe(tournament=TOURNAMENT, hours="Hours more")
     async def extend(self, interaction: discord.Interaction[Any], tournament: int,
                      hours: app_commands.Range[int, 1, 168]) -> None:
         async with guard(interaction, None):
-            _manager(interaction)
+            await self._host(interaction)
             await ack(interaction, ephemeral=True)
             row = await self._here(interaction, tournament)
             deadline = await self.tournaments.extend(row.id, interaction.user.id, hours)
@@ -144,12 +160,12 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
                                         full=when(deadline, "F")), ephemeral=True)
 
     @app_commands.command(name="remove", description="Take a player out of a tournament "
-                                                     "(Manage Server only)")
+                                                     "(Manage Server or host role)")
     @app_commands.describe(tournament=TOURNAMENT, player="The player")
     async def remove(self, interaction: discord.Interaction[Any], tournament: int,
                      player: discord.User) -> None:
         async with guard(interaction, None):
-            _manager(interaction)
+            await self._host(interaction)
             await ack(interaction, ephemeral=True)
             row = await self._here(interaction, tournament)
             await self.tournaments.withdraw(row.id, player.id, by=interaction.user.id)
@@ -157,12 +173,12 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
                                         name=shown(person(player).name)), ephemeral=True)
 
     @app_commands.command(name="replace", description="Let the AI play a no-show's seat "
-                                                      "(Manage Server only)")
+                                                      "(Manage Server or host role)")
     @app_commands.describe(tournament=TOURNAMENT, player="The player")
     async def replace(self, interaction: discord.Interaction[Any], tournament: int,
                       player: discord.User) -> None:
         async with guard(interaction, None):
-            _manager(interaction)
+            await self._host(interaction)
             await ack(interaction, ephemeral=True)
             row = await self._here(interaction, tournament)
             await self.tournaments.replace(row.id, interaction.user.id, player.id)

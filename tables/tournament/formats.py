@@ -20,12 +20,12 @@ number of rounds); a solitaire knockout sends the better half of each round on
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tables.tournament import knockout, roundrobin
 from tables.tournament.model import Entrant, Pairing, Round, TableResult
-from tables.tournament.standings import points
+from tables.tournament.standings import Standing, points
 from tables.tournament.swiss import swiss_round
 
 SWISS, ROUND_ROBIN, KNOCKOUT = "swiss", "roundrobin", "knockout"
@@ -124,6 +124,16 @@ def round_of(plan: Plan, number: int, tables: Sequence[TableResult],
     joined = TableResult(tuple(who for who, _ in scored), places,
                          tuple(score for _, score in scored))
     return Round(number, (joined,), tuple(byes))
+
+
+def ranked(plan: Plan, lines: Sequence[Standing], rounds: Sequence[Round],
+           seated: Mapping[int, int]) -> list[Standing]:
+    """The standings as the format places them: a knockout by the bracket
+    (knockout.bracket_places; `seated`: each entrant's latest round at a table), the other
+    formats as tables.tournament.standings orders them."""
+    if plan.format == KNOCKOUT:
+        return knockout.bracket_places(lines, rounds, seated, plan.advance)
+    return list(lines)
 
 
 def round_seed(tournament_id: int, number: int) -> int:

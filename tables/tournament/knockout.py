@@ -28,13 +28,22 @@ rotation of partners that the other formats give has no meaning in a bracket.
 **Solitaire** (a duplicate, `solitaire_round`): every player still in plays the round's
 deal; the better half by the round's score (rounded up; a tie at the cut by seed) go on,
 until one is left: ceil(log2 n) rounds.
+
+**The places** (`bracket_places`) follow the bracket, not the points: whoever went
+further is placed higher (the last round one was seated in or had a bye), and among those
+out in the same round (the final's players together) the better place at their table
+there; then the standings' own order (points, Buchholz, ...). So the final's winner is
+first even when a finalist who won the earlier rounds has more points
+(`test_reading_a_knockouts_places_follow_the_bracket`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 
 from tables.tournament.model import Entrant, FormatRefused, Pairing, Round, table_sizes
+from tables.tournament.standings import Standing
 
 
 def bracket(size: int) -> list[int]:
@@ -200,3 +209,29 @@ def solitaire_rounds(n: int) -> int:
         raise FormatRefused("tournament.too_few", f"{n} entrants cannot make a table",
                             least=2, count=n)
     return (n - 1).bit_length()
+
+
+def bracket_places(lines: Sequence[Standing], rounds: Sequence[Round],
+                   seated: Mapping[int, int], advance: int) -> list[Standing]:
+    """The knockout's standings (`lines`, in the standings' order) reordered and placed
+    as the module says. `rounds`: the rounds played so far (an open round's done tables
+    included); `seated`: each entrant's latest round at a table, done or not. Someone
+    still playing that round is placed below those it already sent on and above those it
+    put out (their place is not known yet)."""
+    reached: dict[int, tuple[int, float]] = {}  # entrant -> (last round, place there)
+    for played in rounds:
+        for who in played.byes:
+            reached[who] = (played.number, 1)
+        for table in played.tables:
+            for who, place in zip(table.seats, table.places, strict=True):
+                reached[who] = (played.number, place)
+    order = {line.entrant: i for i, line in enumerate(lines)}
+
+    def key(line: Standing) -> tuple[int, float, int]:
+        last, place = reached.get(line.entrant, (0, 0.0))
+        if seated.get(line.entrant, 0) > last:
+            last, place = seated[line.entrant], advance + 0.5
+        return (-last, place, order[line.entrant])
+
+    return [dataclasses.replace(line, place=i + 1)
+            for i, line in enumerate(sorted(lines, key=key))]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from storage import Storage
 from storage.tournaments import TournamentRow
 from tables.errors import TableError
-from tables.tournament.formats import Plan, rounds_total
+from tables.tournament.formats import Plan, ranked, rounds_total
 from tables.tournament.standings import standings as core_standings
 from tables.tournament.view import (
     RoundView,
@@ -57,6 +57,12 @@ async def tournament_view(store: Storage, tournament_id: int) -> TournamentView:
         plan = None
     played = played_rounds(plan, rounds, tables, done_only=False) if plan else []
     lines = core_standings(core_entrants(entrants), played)
+    if plan is not None:  # a knockout places by its bracket (formats.ranked)
+        seated: dict[int, int] = {}  # each entrant's latest round at a table
+        for x in tables:
+            for p in x.seats:
+                seated[p] = max(seated.get(p, 0), x.round)
+        lines = ranked(plan, lines, played, seated)
     views = []
     for r in rounds:
         mine = [x for x in tables if x.round == r.number]

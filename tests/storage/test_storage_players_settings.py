@@ -91,3 +91,14 @@ async def test_languages_chosen_and_seen(store: Storage) -> None:
     await store.set_server_language(8, "ru")
     people, servers = await store.all_languages()
     assert people == {3: (None, "en-GB"), 4: ("uk", None)} and servers == {8: "ru"}
+
+
+async def test_the_tournament_host_role_is_kept_and_cleared(store: Storage) -> None:
+    # A Discord id beyond 32 bits: PostgreSQL's column is BIGINT (migration 015).
+    role = 1_234_567_890_123_456_789
+    await store.set_guild_settings(GuildSettings(7, lobby_role_id=5, tournament_role_id=role))
+    got = await store.get_guild_settings(7)
+    assert got.tournament_role_id == role and got.lobby_role_id == 5
+    await store.set_guild_settings(GuildSettings(7, lobby_role_id=5))
+    assert (await store.get_guild_settings(7)).tournament_role_id is None
+    assert (await store.get_guild_settings(8)).tournament_role_id is None

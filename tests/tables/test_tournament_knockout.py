@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tables.tournament import knockout
 from tables.tournament.formats import Plan, next_pairing, round_of, rounds_total
 from tables.tournament.model import Entrant, FormatRefused, Pairing, Round, TableResult
+from tables.tournament.standings import standings as core_standings
 from tests.tables.tournament_sim import play
 
 
@@ -170,3 +171,57 @@ def test_the_eliminated_are_never_paired_again_and_it_ends_as_planned(
     last = rounds[-1]
     assert len(last.tables) == 1 and not last.byes
     assert len(last.tables[0].seats) <= seats
+
+
+def test_reading_a_knockouts_places_follow_the_bracket() -> None:
+    # 16 at tables of 4, 2 going on. Seed 1 (id 0) wins rounds 1 and 2 and is second in
+    # the final; id 5 is second twice and wins the final: fewer points (2 1/3 against
+    # 2 2/3, tied with id 1), yet the champion. The places follow the bracket: the
+    # final's order, then those out in round 2 (by their place there), then round 1's.
+    plan = Plan("knockout", seats=4, rounds=1, advance=2)
+    entrants = field(16)
+    rounds: list[Round] = []
+    for number in (1, 2, 3):
+        pairing = next_pairing(plan, entrants, rounds)
+        assert pairing is not None
+        tables = []
+        for seats in pairing.tables:
+            order = sorted(seats)  # seed order, but id 5 second where it sits
+            if number == 3:
+                order = [5, 0, 1, 3]  # the final: id 5 wins it, seed 1 second
+            elif 5 in seats:
+                order.remove(5)
+                order.insert(1, 5)
+            tables.append(TableResult(seats, tuple(order.index(p) + 1 for p in seats)))
+        rounds.append(round_of(plan, number, tables, pairing.byes))
+    assert next_pairing(plan, entrants, rounds) is None
+    assert sorted(rounds[2].tables[0].seats) == [0, 1, 3, 5]
+    lines = core_standings(entrants, rounds)
+    by_points = [line.entrant for line in lines]
+    assert by_points.index(0) < by_points.index(5)  # the points alone would put seed 1 first
+    seated = {p: r.number for r in rounds for t in r.tables for p in t.seats}
+    placed = knockout.bracket_places(lines, rounds, seated, advance=2)
+    assert [line.place for line in placed] == list(range(1, 17))
+    assert [line.entrant for line in placed][:4] == [5, 0, 1, 3]
+    out_in_two = {p for t in rounds[1].tables for p in t.seats} - {0, 1, 3, 5}
+    assert {line.entrant for line in placed[4:8]} == out_in_two
+    thirds = [p for t in rounds[1].tables
+              for p, place in zip(t.seats, t.places, strict=True) if place == 3]
+    assert {line.entrant for line in placed[4:6]} == set(thirds)
+    # The points are the standings' own: only the order changed.
+    assert sorted((x.entrant, x.points) for x in placed) == sorted(
+        (x.entrant, x.points) for x in lines)
+
+
+def test_a_knockout_in_play_places_those_still_playing_between_the_cut() -> None:
+    plan = Plan("knockout", seats=4, rounds=1, advance=2)
+    entrants = field(8)
+    pairing = next_pairing(plan, entrants, [])
+    assert pairing is not None and len(pairing.tables) == 2
+    done, playing = pairing.tables
+    one = Round(1, (TableResult(done, (1, 2, 3, 4)),))  # the other table still plays
+    seated = {p: 1 for seats in pairing.tables for p in seats}
+    placed = knockout.bracket_places(core_standings(entrants, [one]), [one], seated, 2)
+    assert [x.entrant for x in placed[:2]] == list(done[:2])
+    assert {x.entrant for x in placed[2:6]} == set(playing)
+    assert [x.entrant for x in placed[6:]] == list(done[2:])
