@@ -1,7 +1,7 @@
 # The bot's image (compose.yaml, or `docker run` with a data volume; README: "Running it
 # as a service"): the pinned runtime requirements and the code (the fonts the pictures
 # use come with it, in render/fonts/).
-FROM python:3.11-slim
+FROM python:3.12-slim
 RUN useradd --create-home --uid 1000 dominoes
 WORKDIR /app
 COPY requirements.txt .

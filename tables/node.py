@@ -104,6 +104,7 @@ class ShardNode:
     def _on_change(self, change: TableChange) -> None:
         if change.writer == self.node or not self.service.placement.owns(change.guild_id):
             return
+        self._refreshes -= {t for t in self._refreshes if t.done()}
         task = asyncio.create_task(self._refresh(change.table_id))
         self._refreshes.add(task)
         task.add_done_callback(self._refreshes.discard)
@@ -117,8 +118,12 @@ class ShardNode:
 
     async def settled(self) -> None:
         """Wait for the catching up already started (the tests' signal)."""
-        while self._refreshes:
-            await asyncio.gather(*list(self._refreshes), return_exceptions=True)
+        # Only the tasks still running are waited for, and the finished ones are let go
+        # here too: on CPython 3.12.1 a finished task was seen left in the set (its
+        # done callback's discard not taking effect), which made this loop spin.
+        while pending := [t for t in self._refreshes if not t.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+        self._refreshes -= {t for t in self._refreshes if t.done()}
 
     async def stop(self, *, release: bool = True) -> None:
         """Stop renewing and listening; with `release`, let the leases go at once
