@@ -5,7 +5,8 @@ choice (more than one legal move; a lone move, a forced draw or pass is never ju
 it values every legal move from the mover's view (`engine.review.value.Evaluator`),
 with a sequential budget: `START_SAMPLES` samples first, then, while the verdict is
 unsure (`ReviewRules.sure`: the loss +- 2 standard errors straddles the inaccuracy
-threshold or zero), twice as many, up to `budget` samples. The grade is
+threshold or zero) or a mark would stand on fewer than `CONFIRM` samples, twice as
+many, up to `budget` samples. The grade is
 `ReviewRules.grade` (engine/review/rules.py).
 
 The turning point is the decision whose move cost its side the most: the greatest
@@ -31,6 +32,8 @@ from engine.review.rules import Grade, rules_of
 from engine.review.value import Evaluator, mix, sides
 
 START_SAMPLES = 16
+CONFIRM = 64  # a mark stands on at least this many samples: 16 paired differences, mostly
+# zeros and a few large swings, often understate the standard error
 DEFAULT_BUDGET = 128
 COSTLIEST = 3
 
@@ -111,7 +114,9 @@ def review(record: dict[str, Any], *, seed: int, budget: int = DEFAULT_BUDGET,
                                   seed=mix(seed, ply))
             evaluator.add(START_SAMPLES)
             est = evaluator.estimate()
-            while not rules.sure(est.loss, est.stderr) and est.samples * 2 <= budget:
+            while ((not rules.sure(est.loss, est.stderr)
+                    or (est.loss >= rules.inaccuracy and est.samples < CONFIRM))
+                   and est.samples * 2 <= budget):
                 evaluator.add(est.samples)
                 est = evaluator.estimate()
             decisions.append(Decision(
