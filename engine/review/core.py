@@ -122,7 +122,8 @@ def review(record: dict[str, Any], *, seed: int, budget: int = DEFAULT_BUDGET,
             decisions.append(Decision(
                 ply, seat, played, str(legal[est.best]), est.means[index],
                 est.means[est.best], est.loss, est.stderr,
-                rules.grade(est.loss, est.stderr), est.samples, est.chances[index],
+                rules.grade(est.loss, est.stderr, est.chances[est.best] - est.chances[index]),
+                est.samples, est.chances[index],
                 est.chances[est.best], len(legal)))
         game.play(text)
     outcome = game.outcome()

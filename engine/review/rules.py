@@ -3,7 +3,8 @@
 A decision's *loss* is the best candidate's mean value minus the played move's, in
 the hand's points for the seat's side (`engine.review.value`). A loss earns a grade
 only when it is both at least the game's `inaccuracy` threshold and larger than
-`SIGMAS` standard errors of the paired difference (`grade`); the grade is then the
+`SIGMAS` standard errors of the paired difference, and the best move's chance to win
+(the hard search's reward) is above the played move's too (`grade`); the grade is then the
 highest threshold it reaches: `inaccuracy` <= loss < `mistake`, `mistake` <= loss <
 `blunder`, `blunder` <= loss. The thresholds are in each game's own points: a
 Traditional or Partnership hand scores the losers' pips (tens of points), a Carousel
@@ -37,10 +38,13 @@ class ReviewRules:
     blunder: float
     higher_is_better: bool = True
 
-    def grade(self, loss: float, stderr: float) -> Grade:
+    def grade(self, loss: float, stderr: float, chance_lost: float = 1.0) -> Grade:
         """The grade of a decision that lost `loss` points (mean, paired) with standard
-        error `stderr`: GOOD unless loss >= `inaccuracy` and loss > SIGMAS * stderr."""
-        if loss < self.inaccuracy or loss <= SIGMAS * stderr:
+        error `stderr` and `chance_lost` of the hard search's reward (the best move's
+        less the played one's): GOOD unless loss >= `inaccuracy`, loss > SIGMAS *
+        stderr and chance_lost > 0 (a move that kept the best chance to win the hand or
+        match is no mistake, whatever points it gave up)."""
+        if loss < self.inaccuracy or loss <= SIGMAS * stderr or chance_lost <= 0:
             return Grade.GOOD
         if loss >= self.blunder:
             return Grade.BLUNDER

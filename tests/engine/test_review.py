@@ -157,6 +157,8 @@ def test_grades_need_the_threshold_and_two_standard_errors() -> None:
     assert rules.grade(rules.blunder + 1, 0.1) is Grade.BLUNDER
     assert rules.grade(rules.blunder + 1, (rules.blunder + 1) / 2) is Grade.GOOD
     assert rules.grade(rules.inaccuracy - 0.01, 0.0) is Grade.GOOD
+    assert rules.grade(rules.blunder + 1, 0.1, chance_lost=0.0) is Grade.GOOD
+    assert rules.grade(rules.blunder + 1, 0.1, chance_lost=0.01) is Grade.BLUNDER
     assert rules.sure(0.0, 0.0) and rules.sure(30.0, 1.0) and not rules.sure(3.0, 1.0)
     with pytest.raises(KeyError):
         rules_of("clock")
