@@ -15,8 +15,9 @@
   simulated people (bench/tournament_service_sim.py): tables finished before their
   deadline (goal >= 95%), repeat opponents (0), most byes of one entrant (<= 1), rounds
   opened late and by how much (none; within 1 s); median and worst over the seeds. About
-  15 s CPU a seed at 64 opening at 13:00 UTC (35 s at 12:00, where the hard AI plays many
-  forfeited seats); `--service-entrants` makes it smaller.
+  10-15 s CPU a seed at 64, opening at 13:00 or at 12:00 UTC (the no-show grace keeps the
+  sleepers of New York from forfeiting at 12:00: 35 s there before it, when the hard AI
+  played many forfeited seats); `--service-entrants` makes it smaller.
 
 Run: .venv/bin/python bench/bench_tournament.py [--seeds N] [--service-entrants N]
      [--service-opens HOUR] [--write]

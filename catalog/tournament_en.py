@@ -74,4 +74,17 @@ TOURNAMENT: dict[str, Source] = {
     "tournament.replaced": ("The AI plays {name}'s seat in tournament #{id}: they forfeit "
                             "that table."),
     "tournament.withdrew": "You left tournament #{id}; your results so far stand.",
+    # /tournament create options: (tables/tournament/typed_options.py), shown on the
+    # sign-up message and the standings
+    "error.tournament.option_form": ("Write the table options as name:value, e.g. "
+                                     "`target:100 lead:winner`; {text} is not."),
+    "error.tournament.option_long": "Table options take at most {most} characters.",
+    "error.tournament.option_unknown": "{game} has no option {name}. Its options: {names}.",
+    "error.tournament.option_twice": "The option {name} is given twice.",
+    "error.tournament.option_flag": "{name} is on or off, not {value}.",
+    "error.tournament.option_number": "{name} takes a whole number, not {value}.",
+    "error.tournament.option_range": "{name} takes a number from {low} to {high}, not {value}.",
+    "error.tournament.option_choice": "{name} takes one of {choices}, not {value}.",
+    "tournament.options": "Table options: {options}",
+    "tournament.options_standard": "Table options: the game's standard ones",
 }

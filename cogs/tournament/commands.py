@@ -19,13 +19,14 @@ from cogs.common.components import layout, when
 from cogs.common.escape import shown
 from cogs.common.game_words import TABLE_GAMES
 from cogs.tournament.notices import page_rows, standing_lines
-from cogs.tournament.signup import ACCENT, SignupMessages, name_of
+from cogs.tournament.signup import ACCENT, SignupMessages, name_of, options_line
 from engine.registry import game_spec
 from storage.tournaments import TournamentRow
 from tables.errors import NotAllowed, TableError
 from tables.live import TableSettings
 from tables.people import People
 from tables.tournament.service import Tournaments
+from tables.tournament.typed_options import MOST, typed_options
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,8 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
         game="The game", format="How the rounds are paired", rounds="How many rounds",
         round_hours="Hours each round lasts", start="When it starts, e.g. 18:00 or in 2h",
         seats="Players at each table", advance="Players each knockout table sends on",
-        check_in="Entrants must check in before the start", title="The tournament's name")
+        check_in="Entrants must check in before the start", title="The tournament's name",
+        options="The game's table options, e.g. target:100 lead:winner")
     @app_commands.choices(game=TABLE_GAMES, format=FORMATS)
     async def create(  # noqa: PLR0917 - one parameter per slash option
         self, interaction: discord.Interaction[Any], game: str, format: str,
@@ -91,11 +93,14 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
         seats: app_commands.Range[int, 1, 8] | None = None,
         advance: app_commands.Range[int, 1, 4] = 1, check_in: bool = False,
         title: app_commands.Range[str, 1, 80] | None = None,
+        options: app_commands.Range[str, 1, MOST] | None = None,
     ) -> None:
-        """Open the tournament and post its sign-up message in this channel."""
+        """Open the tournament for `game` with its table `options` (typed as name:value,
+        tables.tournament.typed_options) and post its sign-up message in this channel."""
         async with guard(interaction, None):
             await self._host(interaction)
             await ack(interaction, ephemeral=True)
+            chosen = typed_options(game, options)
             host = person(interaction.user)
             starts_at = await self.tournaments.read(host.user_id, start)
             count = seats if seats is not None else game_spec(game).seats[0]
@@ -105,7 +110,7 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
                 lobby_seconds=await self.people.lobby_seconds(guild_id, None))
             row = await self.tournaments.create(
                 guild_id=guild_id, channel_id=interaction.channel_id or 0, host=host,
-                game=game, options={}, settings=settings, format=format, rounds=rounds,
+                game=game, options=chosen, settings=settings, format=format, rounds=rounds,
                 round_seconds=round_hours * HOUR, seats=count, starts_at=starts_at,
                 advance=advance, check_in=check_in, title=title or "")
             message = await self.signups.post(row.id)
@@ -197,6 +202,7 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
             lines = standing_lines(list(view.standings)) or [t("tournament.standings_none")]
             shown_layout = layout([t("tournament.title", name=name_of(view.tournament),
                                      id=tournament),
+                                   options_line(view.tournament),
                                    t("tournament.standings_title", id=tournament, round=done,
                                      total=view.rounds_total),
                                    t("tournament.standings_head"), "\n".join(lines)],

@@ -18,8 +18,10 @@ from catalog.reader import reading
 from cogs.common.answering import ack, guard, person
 from cogs.common.components import duration, layout, rows, when
 from cogs.common.escape import shown
+from cogs.common.game_words import value_words
 from cogs.common.items import ReaderItem, button, part
 from cogs.common.locales import languages_of
+from engine.registry import GAMES
 from storage.tournaments import TournamentRow
 from tables.tournament.service import LATE_ENTRY, Tournaments
 from tables.tournament.view import TournamentView
@@ -72,13 +74,27 @@ def name_of(row: TournamentRow) -> str:
     return shown(row.title) if row.title else t(f"game.{row.game}")
 
 
+def options_line(row: TournamentRow) -> str:
+    """The tournament's table options in words: those the host set (each as a lobby shows
+    it), or that the game's standard ones are played."""
+    spec = GAMES.get(row.game)
+    chosen = [t("option.line", name=t(f"{info.key}.name"),
+                value=value_words(info, row.options[info.name]))
+              for info in (spec.options if spec is not None else ())
+              if info.name in row.options and row.options[info.name] != info.default]
+    if not chosen:
+        return t("tournament.options_standard")
+    return t("tournament.options", options=", ".join(chosen))
+
+
 def signup_texts(view: TournamentView) -> list[str]:
     """The sign-up message's lines in the reader's language."""
     row = view.tournament
     lines = [t("tournament.title", name=name_of(row), id=row.id),
              t("tournament.about", game=t(f"game.{row.game}"),
                format=t(f"tournament.format.{row.format}"), rounds=view.rounds_total,
-               length=duration(row.round_seconds), seats=row.seats)]
+               length=duration(row.round_seconds), seats=row.seats),
+             options_line(row)]
     if row.status == "signup":
         lines.append(t("tournament.starts", full=when(row.starts_at, "F"),
                        relative=when(row.starts_at, "R")))

@@ -23,8 +23,9 @@ from storage import Storage
 from storage.models import ACTIVE_STATUSES
 from storage.tournaments import EntrantRow, RoundRow, RoundTableRow, TournamentRow
 from tables.errors import NoSuchTable, TableError
-from tables.live import LiveTable, Person, TableEvent, TableSettings
+from tables.live import LiveTable, Person, TableSettings
 from tables.quiet import quiet_until
+from tables.tournament.attendance import Attendance, no_show_grace
 from tables.tournament.formats import next_pairing, round_seed
 from tables.tournament.view import (
     TournamentNotice,
@@ -57,23 +58,15 @@ def fitted_settings(t: TournamentRow, seats: int) -> TableSettings:
     return dataclasses.replace(settings, seats=seats, auto_start=False, turn_seconds=turn)
 
 
-class RoundRunner:
+class RoundRunner(Attendance):
     """The self-running part of `Tournaments` (see the module)."""
 
     def __init__(self, service: TableService, store: Storage, *,
                  ai_level: str = DEADLINE_AI) -> None:
-        self.service = service
-        self.store = store
-        self.clock = service.clock
-        self.ai_level = ai_level
+        super().__init__(service, store, ai_level=ai_level)
         self.listeners: list[TournamentListener] = []
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        # bot table id -> (tournament, round, index) of the tables this process watches,
-        # and the seats seen moving there (stored too: `RoundTableRow.moved`).
-        self._known: dict[int, tuple[int, int, int]] = {}
-        self._moved: dict[int, set[int]] = {}
-        service.listeners.append(self._on_event)
 
     async def _tell(self, notice: TournamentNotice) -> None:
         for listener in self.listeners:
@@ -205,6 +198,10 @@ class RoundRunner:
             if rt.state == "playing" and rt.table_id is not None:
                 self._watch(rt)
                 await self._record(t, rt)
+        now = self.clock()
+        grace_at = r.starts_at + no_show_grace(t.round_seconds)
+        if now >= grace_at:
+            await self._no_shows(await self.store.round_tables(t.id, r.number))
         tables = await self.store.round_tables(t.id, r.number)
         stage = r.stage
         if stage < OPENED and await self.store.advance_round_stage(t.id, r.number, stage, OPENED):
@@ -220,20 +217,19 @@ class RoundRunner:
             return True
         now = self.clock()
         remind_at = r.deadline - REMIND_BEFORE
-        if stage < REMINDED:
-            if now < remind_at:
-                self._arm(t.id, remind_at)
-                return False
-            if await self.store.advance_round_stage(t.id, r.number, stage, REMINDED):
-                stage = REMINDED
-                if now - remind_at <= STALE:
-                    await self._remind(t, r, tables)
-        if stage < DECIDED:
-            if now < r.deadline:
-                self._arm(t.id, r.deadline)
-                return False
+        if stage < REMINDED and now >= remind_at:
+            # told here, or by another process that moved the stage first
+            if await self.store.advance_round_stage(t.id, r.number, stage, REMINDED) \
+                    and now - remind_at <= STALE:
+                await self._remind(t, r, tables)
+            stage = REMINDED
+        if stage == REMINDED and now >= r.deadline:
             if await self.store.advance_round_stage(t.id, r.number, stage, DECIDED):
                 await self._at_deadline(tables)
+            return False  # the tables' ends step the tournament again
+        if stage <= REMINDED:  # wake for the next of: the grace's end, the reminder, the deadline
+            nexts = [remind_at if stage < REMINDED else r.deadline]
+            self._arm(t.id, min([*nexts, grace_at] if now < grace_at else nexts))
         return False  # the tables' ends step the tournament again
 
     async def _open_table(self, t: TournamentRow, r: RoundRow, rt: RoundTableRow,
@@ -273,9 +269,10 @@ class RoundRunner:
 
     async def _record(self, t: TournamentRow, rt: RoundTableRow) -> None:
         """Store the result of a round table whose bot table has ended (once)."""
-        assert rt.table_id is not None
+        table_id = rt.table_id
+        assert table_id is not None
         try:
-            row = await self.service.row(rt.table_id)
+            row = await self.service.row(table_id)
         except NoSuchTable:
             return
         if row.status in ACTIVE_STATUSES:
@@ -284,20 +281,23 @@ class RoundRunner:
         places, scores = [1] * n, [0.0] * n  # cancelled or abandoned: a draw
         if row.status == "finished":
             if n == 1:
-                loaded = await self.store.load_table(rt.table_id)
+                loaded = await self.store.load_table(table_id)
                 ended = LiveTable.from_storage(loaded, ended=True) if loaded else None
                 outcome = ended.game.outcome() if ended and ended.game else None
                 scores = [float(outcome.scores[0]) if outcome else 0.0]
             else:
-                results = await self.store.results_of_table(rt.table_id)
+                results = await self.store.results_of_table(table_id)
                 if len(results) == n:
                     places = [r.place for r in results]
                     scores = [float(r.points) for r in results]
+        if row.status == "finished" and n > 1:
+            rt = await self._never_came(rt)
         result = {"places": list(forfeit_places(places, rt.forfeits)), "scores": scores}
         if await self.store.move_table(t.id, rt.round, rt.index, only_from=("playing",),
                                        to="done", result=result):
-            self._known.pop(rt.table_id, None)
-            self._moved.pop(rt.table_id, None)
+            self._known.pop(table_id, None)
+            self._moved.pop(table_id, None)
+            self._timed_out.pop(table_id, None)
             done = dataclasses.replace(rt, state="done", result=result)
             await self._tell(TournamentNotice("table_done", t, rt.round, rt.seats, (done,)))
 
@@ -335,72 +335,3 @@ class RoundRunner:
                 await self.store.mark_table(rt.tournament_id, rt.round, rt.index,
                                             decided_by="deadline")
                 await self._hand_to_ai(rt.table_id, None)
-
-    async def _hand_to_ai(self, table_id: int, user_id: int | None) -> None:
-        """Give the seat of `user_id` (None: of every person) at the table to the AI."""
-        try:
-            live = await self.service.table(table_id)
-        except NoSuchTable:
-            return
-        for seat, held in enumerate(live.seats):
-            if held.user_id is None or (user_id is not None and held.user_id != user_id):
-                continue
-            try:
-                await self.service.replace_with_ai(table_id, seat, live.host_id,
-                                                   is_manager=True, level=self.ai_level)
-            except TableError as exc:  # it ended meanwhile
-                log.info("table %d: seat %d not handed to the AI: %s", table_id, seat, exc)
-
-    async def _forfeit(self, rt: RoundTableRow, user_id: int) -> None:
-        """`user_id` forfeits their seat at a playing round table: placed last there, the
-        AI plays it on."""
-        seat = rt.seats.index(user_id)
-        await self.store.mark_table(rt.tournament_id, rt.round, rt.index, decided_by="forfeit",
-                                    forfeit=[seat])
-        await self.store.update_entrant(rt.tournament_id, user_id, replaced_by_ai=True)
-        if rt.table_id is not None:
-            await self._hand_to_ai(rt.table_id, user_id)
-
-    # -- what the tables tell -----------------------------------------------------------
-    async def _on_event(self, event: TableEvent) -> None:
-        """A watched table's person moved (once noted), timed out before ever moving (a
-        no-show), or the table ended (the round goes on). The work runs beside the
-        table's lock, which the teller may hold."""
-        table_id = event.table.id
-        if event.kind in ("finished", "cancelled", "abandoned"):
-            known = self._known.get(table_id)
-            if known is not None:
-                self._later(known[0])
-            else:
-                self.service.scheduler.spawn(self._ended_elsewhere(table_id),
-                                             f"tournament-table-{table_id}")
-            return
-        known = self._known.get(table_id)
-        if known is None or event.seat is None:
-            return
-        moved = self._moved.setdefault(table_id, set())
-        if event.kind == "move" and not event.forced and not event.table.played_by_ai(
-                event.seat) and event.seat not in moved:
-            moved.add(event.seat)
-            self.service.scheduler.spawn(
-                self._note_moved(known, event.seat), f"tournament-moved-{table_id}")
-        elif event.kind == "timeout" and event.seat not in moved:
-            moved.add(event.seat)  # decided now, before the timeout's own move is told
-            user = event.table.seats[event.seat].user_id
-            if user is not None:
-                self.service.scheduler.spawn(self._no_show(known, user),
-                                             f"tournament-noshow-{table_id}")
-
-    async def _note_moved(self, known: tuple[int, int, int], seat: int) -> None:
-        await self.store.mark_table(*known, moved=[seat])
-
-    async def _no_show(self, known: tuple[int, int, int], user_id: int) -> None:
-        rt = next((x for x in await self.store.round_tables(known[0], known[1])
-                   if x.index == known[2]), None)
-        if rt is not None and rt.state == "playing" and user_id in rt.seats:
-            await self._forfeit(rt, user_id)
-
-    async def _ended_elsewhere(self, table_id: int) -> None:
-        rt = await self.store.round_table_of(table_id)
-        if rt is not None and rt.state == "playing":
-            await self._step(rt.tournament_id)

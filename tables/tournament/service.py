@@ -25,9 +25,13 @@ The rules it keeps (each pinned by a test of tests/tables/test_tournament_servic
 - **Turn clock**: a round table's longest turn is the tournament's table setting, at
   most the round's length / TURNS_PER_ROUND (24: a day's round gives turns of an hour),
   and at least a minute.
-- **No-show**: a person whose turn runs out before they ever moved at the table is
-  replaced by the hard AI and forfeits (placed last; decided_by "forfeit"); the host may
-  do the same (`replace`).
+- **No-show** (tables.tournament.attendance): a person who has made no move of their own
+  at their table (nor come back to the seat) within the round's grace (the smaller of
+  12 h and a third of the round, from its opening) is replaced by the hard AI and
+  forfeits (placed last; decided_by "forfeit"); so is one who never moved at a table
+  that ended sooner. Before the grace is over a turn that runs out is an ordinary timeout
+  (a sleeping player is no no-show). The host may hand a seat over at any time
+  (`replace`).
 - **Deadline**: a table unfinished at the round's deadline has every person's seat handed
   to the hard AI, which plays it to the end at once (decided_by "deadline"); forfeits
   still place last. A table cancelled (or never opened) counts as a draw for its seats.
