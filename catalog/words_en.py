@@ -57,7 +57,7 @@ WORDS: dict[str, str] = {
     "option.carousel.blocked": "How a blocked hand scores",
     "option.carousel.blocked.name": "Blocked hand",
     "option.carousel.blocked.difference": (
-        "fewest pips scores each opponent's pips less theirs, added up; a tie scores nothing"),
+        "fewest pips: sum of each opponent's pips less own; tie: nobody"),
     "option.carousel.blocked.sum": "fewest pips scores the others' pips",
     "option.carousel.target": "Points that win the match",
     "option.carousel.target.name": "Match to",
