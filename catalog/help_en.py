@@ -135,9 +135,11 @@ HELP: dict[str, str] = {
         "spinner counts both its halves until L and R both hold a tile): a multiple of 5 "
         "scores a fifth of it (10 → 2 points).\n"
         "You must play a tile that fits; if none does, draw until one does, and pass when "
-        "nothing may be drawn. Going out scores the others' pips, rounded to 5, divided by "
-        "5. When nobody can play the hand is *blocked*: the fewest pips scores the others' "
-        "pips less their own.\n"
+        "nothing may be drawn. Going out scores the others' pips, rounded to the nearest "
+        "multiple of 5 and divided by 5. When nobody can play the hand is *blocked*: the "
+        "player with the fewest pips scores each opponent's pips less their own, added up "
+        "(hands of 2, 10 and 12 pips: 8 + 10 = 18, rounded to 20: 4 points); when two or "
+        "more tie for the fewest, nobody scores.\n"
         "The match is to exactly 61: a score that would pass 61 does not count."),
     "help.game.clock": (
         "## How to play Big Clock\n"
@@ -175,9 +177,11 @@ HELP: dict[str, str] = {
         "**Scoring.** After each play add up the open ends (a double at an end counts both "
         "halves; the spinner counts both its halves until L and R both hold a tile); a "
         "multiple of 5 scores a fifth of it: 10 → 2 points.\n"
-        "**The end of a hand.** Going out scores the others' pips, rounded to 5 and divided by "
-        "5. When nobody can play it is **blocked**: the fewest pips scores the others' pips "
-        "less their own.\n"
+        "**The end of a hand.** Going out scores the others' pips, rounded to the nearest "
+        "multiple of 5 and divided by 5. When nobody can play it is **blocked**: the player "
+        "with the fewest pips scores each opponent's pips less their own, added up (hands of "
+        "2, 10 and 12 pips: 8 + 10 = 18, rounded to 20: 4 points); when two or more tie for "
+        "the fewest, nobody scores.\n"
         "**The match.** First to 61 wins at once; a score that would pass 61 does not count."),
     "rules.clock": (
         "## Big Clock («Большие часы»), a solitaire\n"

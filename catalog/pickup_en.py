@@ -16,7 +16,7 @@ PICKUP: dict[str, Source] = {
     "table.away": "{name} is away: an AI plays their seat until they take it back.",
     "table.take_back": "Take my seat back",
     "notice.turn_title": "### Your turn at table #{table}",
-    "notice.turn_by": "Play {when} ({at}). Table: {link}",
+    "notice.turn_by": "Your turn runs out {when} ({at}). Table: {link}",
     "notice.reminder": ("⏰ Reminder: your turn at table #{table} ({where}) runs out {when}. "
                         "{link}"),
     "notice.where": "{server} · {channel}",

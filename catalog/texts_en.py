@@ -267,7 +267,7 @@ TEXTS: dict[str, Source] = {
     "option.mexican.set.9": "double-9 (10 rounds)",
     "option.mexican.rounds": "A whole game or a short one",
     "option.mexican.rounds.name": "Rounds",
-    "option.mexican.hand_size": "Tiles in each hand (0: by players and set)",
+    "option.mexican.hand_size": "Tiles in each hand",
     "option.mexican.hand_size.name": "Hand size",
     "option.mexican.blank_double": "What a [0|0] left in hand counts at the end of a round",
     "option.mexican.blank_double.name": "Blank double",
@@ -308,21 +308,25 @@ TEXTS: dict[str, Source] = {
         "double (the engine) lies in the hub. You build your own train from it, and anyone "
         "may build the shared Mexican train (`M`). Cannot play? Draw one; still nothing: "
         "pass, and your train gets a marker — open to all until you play on it again. A "
-        "double must be satisfied before anything else. Going out ends the round; everyone "
+        "double must be satisfied before anything else: whoever laid it plays again, then "
+        "everyone in turn; a player who cannot satisfy it draws one, and if that does not fit "
+        "either, passes, and their train gets a marker. Going out ends the round; everyone "
         "adds the pips left in hand. Lowest total wins."),
     "rules.mexican": (
         "## Mexican Train («Мексиканский поезд»), 2-8 players\n**Rounds.** One round per "
-        "double, from [12|12] down to [0|0]: the round's double is its **engine**, laid in "
-        "the **hub**.\n**Deal.** 15 tiles each for 2-4 players, 12 for 5-6, 10 for 7-8; the "
-        "rest is the stock.\n**Trains.** Everyone has a train starting at the hub; the "
+        "double, from [12|12] down to [0|0] (13 rounds): the round's double is its "
+        "**engine**, laid in the **hub**.\n**Deal.** 15 tiles each for 2-4 players, 12 "
+        "for 5-6, 10 for 7-8; the rest is the stock.\n**Trains.** Everyone has a train "
+        "starting at the hub; the "
         "**Mexican train** (M) is shared. A tile goes against a train's open end, number "
         "against number. You play on your own train, on the Mexican train, or on a train "
         "with a **marker**.\n**Your turn.** One tile. Cannot play: draw one and play it if "
         "it fits, else pass: your train gets a marker. Playing on your own train takes it "
-        "off.\n**Doubles.** A double must be satisfied first: its layer plays again, then "
-        "everyone in turn, only on it.\n**Scoring.** A round ends when someone goes out or "
-        "nobody can play; everyone adds the pips in hand. Lowest total after the last round "
-        "wins."),
+        "off.\n**Doubles.** A double must be satisfied first: the player who laid it plays "
+        "again, then everyone in turn, only on it. Whoever cannot satisfy it draws one tile; "
+        "if that does not fit either, they pass and their train gets a marker.\n"
+        "**Scoring.** A round ends when someone goes out or nobody can play; everyone adds "
+        "the pips in hand. Lowest total after the last round wins."),
     "picture.mexican_round": "Round {round} of {rounds}",
     "picture.mexican_total": "total {count}",
     "picture.mexican_shared": "Mexican train",
@@ -378,4 +382,6 @@ TEXTS: dict[str, Source] = {
     "forget.kept": "Nothing was erased.",
     "error.forget.seated": ("You are seated at {tables}: leave or resign there first, then "
                             "ask again (the other players need your seat until the game ends)."),
+    # issue 54: Mexican Train's hand size left to its default is said in words, never 0
+    "option.mexican.hand_size.0": "by players and set",
 }

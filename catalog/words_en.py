@@ -56,7 +56,8 @@ WORDS: dict[str, str] = {
     "option.carousel.tile_bonus.name": "Tile bonus",
     "option.carousel.blocked": "How a blocked hand scores",
     "option.carousel.blocked.name": "Blocked hand",
-    "option.carousel.blocked.difference": "fewest pips scores the others' pips less their own",
+    "option.carousel.blocked.difference": (
+        "fewest pips: sum of each opponent's pips less own; tie: nobody"),
     "option.carousel.blocked.sum": "fewest pips scores the others' pips",
     "option.carousel.target": "Points that win the match",
     "option.carousel.target.name": "Match to",

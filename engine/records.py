@@ -43,6 +43,17 @@ def write_record(game: str, options: dict[str, Any], players: Sequence[str], *,
     return record
 
 
+def upgraded_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A game's options as stored by an older version, read as RULES.md reads them (what
+    storage hands on when it reads a table): Mexican Train's `rounds: 0` and
+    `hand_size: 0` meant the default, which a record says by leaving the option out.
+    Any other game's options are returned as they are."""
+    if game == "mexican":
+        from engine.mexican.options import upgraded_options as mexican
+        return mexican(options)
+    return dict(options)
+
+
 def game_class(name: object) -> type[Game[Any]]:
     """The game class for a record's `game` value; raises RecordError for an unknown one."""
     return game_spec(name).game_class

@@ -42,6 +42,33 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "…"
 
 
+SMALLEST_SIZE = 26  # 13 px at 360 px wide: the smallest text a picture draws
+
+
+def fitting_size(text: str, size: int, width: int, bold: bool = False) -> int:
+    """The largest font size from `size` down to `SMALLEST_SIZE` at which `text` fits
+    `width` pixels (`SMALLEST_SIZE` when none does: then `fit_text` cuts it)."""
+    while size > SMALLEST_SIZE and text_width(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+@lru_cache(maxsize=1024)
+def wrap_lines(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """`text` broken at spaces into lines that each fit `width` pixels (a single word
+    wider than that stays a line of its own, cut when drawn)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return (*lines, line)
+
+
 @lru_cache(maxsize=4096)
 def _text_sprite(text: str, size: int, bold: bool, colour: RGB,
                  anchor: str) -> tuple[Image.Image, int, int]:
@@ -149,7 +176,11 @@ def header_height(chips: Sequence[Chip], notes: Sequence[str], width: int,
                   banner: Banner | None = None) -> int:
     """The height the header takes at `width`: `draw_header` returns the same."""
     return (_HEADER_TOP + (_BANNER_H + 10 if banner else 0) + _layout_header(chips, width)[1]
-            + _NOTE_STEP * len(notes) + 4)
+            + _NOTE_STEP * _note_lines(notes, width) + 4)
+
+
+def _note_lines(notes: Sequence[str], width: int) -> int:
+    return sum(len(wrap_lines(note, NOTE_SIZE, width - 2 * MARGIN)) for note in notes)
 
 
 _HEADER_TOP = 56
@@ -212,8 +243,10 @@ def draw_header(img: Image.Image, theme: Theme, title: str, right: str, *,
     draw = ImageDraw.Draw(img)
     width = img.width
     room = width - 2 * MARGIN - (text_width(right, RIGHT_SIZE, True) + 16 if right else 0)
-    draw_text(img, (MARGIN, 12), fit_text(title, TITLE_SIZE, room, True), TITLE_SIZE,
-              theme.text, bold=True)
+    # A long title (a language's longer words) is drawn smaller before it is cut.
+    size = fitting_size(title, TITLE_SIZE, room, True)
+    draw_text(img, (MARGIN, 12 + (TITLE_SIZE - size) // 2), fit_text(title, size, room, True),
+              size, theme.text, bold=True)
     if right:
         draw_text(img, (width - MARGIN, 15), right, RIGHT_SIZE, theme.text, bold=True,
                   anchor="ra")
@@ -223,18 +256,21 @@ def draw_header(img: Image.Image, theme: Theme, title: str, right: str, *,
         colour = theme.panel if banner.good else (255, 255, 255)
         draw.rounded_rectangle((MARGIN, top, width - MARGIN, top + _BANNER_H), radius=12,
                                fill=fill)
+        inside = width - 2 * MARGIN - 24
+        size = fitting_size(banner.text, BANNER_SIZE, inside, True)
         draw_text(img, (width / 2, top + _BANNER_H / 2),
-                  fit_text(banner.text, BANNER_SIZE, width - 2 * MARGIN - 24, True),
-                  BANNER_SIZE, colour, bold=True, anchor="mm")
+                  fit_text(banner.text, size, inside, True), size, colour, bold=True,
+                  anchor="mm")
         top += _BANNER_H + 10
     spots, chips_h = _layout_header(chips, width)
     for chip, (x, row_y, w) in zip(chips, spots, strict=True):
         _draw_chip(img, theme, chip, (x, row_y + top, w))
     y = top + chips_h
-    for note in notes:
-        draw_text(img, (MARGIN, y + 2), fit_text(note, NOTE_SIZE, width - 2 * MARGIN),
-                  NOTE_SIZE, theme.text)
-        y += _NOTE_STEP
+    for note in notes:  # a note too long for one line goes on over the next ones
+        for line in wrap_lines(note, NOTE_SIZE, width - 2 * MARGIN):
+            draw_text(img, (MARGIN, y + 2), fit_text(line, NOTE_SIZE, width - 2 * MARGIN),
+                      NOTE_SIZE, theme.text)
+            y += _NOTE_STEP
     return y + 4
 def new_canvas(width: int, height: int, theme: Theme) -> Image.Image:
     """An RGB canvas filled with the theme's background."""

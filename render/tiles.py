@@ -93,6 +93,26 @@ def numeral_size(unit: int) -> int:
     return round(unit * NUMERAL_SIZE)
 
 
+NUMERAL_ROOM = 0.84
+"""The share of a half's width a numeral may take: the rest is margin, clear of the
+tile's edges (a two-digit bold numeral at the full size is wider than the half)."""
+
+
+@lru_cache(maxsize=1024)
+def numeral_font_size(number: int, unit: int) -> int:
+    """The font size of `number`'s numeral on a tile of `unit` px: `numeral_size`, made
+    smaller only as far as it must for the numeral to fit `NUMERAL_ROOM` of the half."""
+    size = numeral_size(unit)
+    while size > 6 and font(size, True).getlength(str(number)) > unit * NUMERAL_ROOM:
+        size -= 1
+    return size
+
+
+def numeral_width(number: int, unit: int) -> float:
+    """The width in px of `number`'s numeral as a tile of `unit` px draws it."""
+    return float(font(numeral_font_size(number, unit), True).getlength(str(number)))
+
+
 def _edge(unit: int) -> int:
     # A dark frame a twentieth of the tile wide: each tile reads apart from its neighbours
     # and from any background.
@@ -173,11 +193,11 @@ def _numerals(big: Image.Image, halves: tuple[int, int], unit: int, *, vertical:
                theme: Theme) -> None:
     """Write each numbered half's numeral upright in the middle of its half."""
     u, p = unit * SCALE, PAD * SCALE
-    face = font(numeral_size(unit) * SCALE, True)
     draw = ImageDraw.Draw(big)
     for half, number in enumerate(halves):
         if not numbered(number, theme):
             continue
+        face = font(numeral_font_size(number, unit) * SCALE, True)
         along = p + half * u + u / 2  # the half's centre along the tile
         xy = (p + u / 2, along) if vertical else (along, p + u / 2)
         draw.text(xy, str(number), font=face, fill=PIP_COLOURS.get(number, (0, 0, 0)),

@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from engine.records import write_record
+from engine.records import upgraded_options, write_record
 
 from .backend import Backend, Conn
 from .errors import (
@@ -37,7 +37,8 @@ def _table(row: Sequence[Any], seats: Sequence[Seat]) -> TableRow:
         channel_id=row[2],
         message_id=row[3],
         game=row[4],
-        options=json.loads(row[5]),
+        # read as RULES reads it: a table stored before issue 54 may say `rounds: 0`
+        options=upgraded_options(row[4], json.loads(row[5])),
         host_id=row[6],
         status=row[7],
         seed=row[8],
@@ -99,7 +100,8 @@ async def insert_table(
         VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)
         RETURNING id
         """,
-        (guild_id, channel_id, message_id, game, json.dumps(options or {}), host_id,
+        (guild_id, channel_id, message_id, game,
+         json.dumps(upgraded_options(game, options or {})), host_id,
          seed, None if deal is None else json.dumps(deal), now, now, deadline,
          json.dumps(settings or {})),
     )

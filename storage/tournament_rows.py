@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.records import upgraded_options
+
 TOURNAMENT_STATUSES = ("signup", "running", "paused", "finished", "cancelled")
 TABLE_STATES = ("waiting", "opening", "playing", "done")
 DECIDED_BY = ("played", "deadline", "forfeit", "bye")
@@ -129,7 +131,8 @@ def tournament_row(row: Sequence[Any]) -> TournamentRow:
     """A database row of its *_COLUMNS, in their order, as a `TournamentRow`."""
     return TournamentRow(
         int(row[0]), _opt_int(row[1]), int(row[2]), int(row[3]), str(row[4]), str(row[5]),
-        json.loads(row[6]), json.loads(row[7]), str(row[8]), int(row[9]), int(row[10]),
+        upgraded_options(str(row[5]), json.loads(row[6])), json.loads(row[7]), str(row[8]),
+        int(row[9]), int(row[10]),
         int(row[11]), _opt_int(row[12]), int(row[13]), bool(row[14]), bool(row[15]),
         float(row[16]), str(row[17]), int(row[18]), _opt_int(row[19]), _opt_int(row[20]),
         float(row[21]), None if row[22] is None else float(row[22]), float(row[23]),

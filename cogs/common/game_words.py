@@ -6,6 +6,7 @@ the engine (`GameSpec.options`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -76,13 +77,22 @@ def move_words(text: str, locale: str | None = None) -> str:
     return move_text(text, lambda word: t(f"move.{word}", locale))
 
 
+_ARROW = re.compile(r"(?:(?P<source>[0-9]{1,2}) ?)?(?:→|->) ?(?P<target>[0-9]{1,2})")
+
+
 def typed_move(text: str) -> str:
     """A typed move with the notation words as people read them in any language put back
-    as the record's: "6-3 Л" -> "6-3 L", «пас» -> "pass"; anything else as typed (the
-    engine's parser judges it)."""
+    as the record's: "6-3 Л" -> "6-3 L", «пас» -> "pass", "9 → 11" -> "move 9 11";
+    anything else as typed (the engine's parser judges it)."""
     record = {t(f"move.{word}", code).casefold(): word
               for code in LANGUAGES for word in (*WORDS, *ENDS)}
     bare = " ".join(text.split())
+    # Big Clock's moves as the pictures and the autocomplete show them (`→ 4`, `9 → 11`):
+    # the words `place` and `move` are the record's, in no reader's language.
+    arrow = _ARROW.fullmatch(bare)
+    if arrow is not None:
+        source, target = arrow["source"], arrow["target"]
+        return f"place {target}" if source is None else f"move {source} {target}"
     if bare.casefold() in record:
         return record[bare.casefold()]
     head, _, last = bare.rpartition(" ")

@@ -173,11 +173,15 @@ def game_command(spec: GameSpec, opener: Opener) -> app_commands.Command[Any, An
         choices["pace"] = _pace_choices()
         choices["repeat"] = [app_commands.Choice(name=t("repeat.weekly"), value="weekly")]
     names = {i.name for i in infos}
+    defaults = {i.name: i.default for i in infos}
     settings = {p.name for p in params} & {f.name for f in fields(NewTable)} - names
 
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
         # discord.py passes every parameter, an option not given as its default.
-        options = {k: v for k, v in given.items() if k in names and v is not None}
+        # A value equal to the default is left out, as a record says it (RULES.md "Game
+        # records"): Mexican Train's "whole game" choice is its default, never `rounds: 0`.
+        options = {k: v for k, v in given.items()
+                   if k in names and v is not None and v != defaults[k]}
         invites = tuple(u for k, u in sorted(given.items()) if k.startswith("invite") and u)
         asked = {k: v for k, v in given.items() if k in settings}
         if not spec.solitaire:

@@ -12,7 +12,7 @@ from engine.errors import OptionError, RecordError
 from engine.game import HandSummary, Outcome, Termination, places_by
 from engine.mexican.legality import MexicanLegality
 from engine.mexican.moves import MexicanMove, put, train_index, train_name
-from engine.mexican.options import DEFAULT_OPTIONS, MexicanOptions
+from engine.mexican.options import DEFAULT_OPTIONS, MexicanOptions, refuse_zeros
 from engine.mexican.view import MexicanView, RoundResult
 from engine.moves import LineMove
 from engine.records import record_start
@@ -238,6 +238,7 @@ class MexicanGame(MexicanLegality):
     def from_record(cls, record: dict[str, Any]) -> MexicanGame:
         """The game a record starts from, before its moves. Raises RecordError (OptionError
         for options the players cannot play with); every deal is checked first."""
+        refuse_zeros(record.get("options"))
         players, options, seed, raw_deal = record_start(record, cls.kind, MexicanOptions)
         deal: LineDeal | None = None
         next_deals: tuple[LineDeal, ...] = ()

@@ -12,7 +12,11 @@ from engine.tiles import Tile
 
 MEXICAN = "M"
 _SEAT_TRAIN = re.compile(r"^T[1-9]\d?$", re.ASCII)
-_WITH_TRAIN = re.compile(r"^(?P<tile>.*?)\s+(?P<train>[Mm]|[Tt][1-9]\d?)\s*$", re.ASCII)
+# The train letters are read in Latin and in Cyrillic («М», «Т»: the same letters on a
+# Russian or Ukrainian keyboard), in any case; the move keeps the Latin ones.
+_WITH_TRAIN = re.compile(
+    r"^(?P<tile>.*?)\s+(?P<train>[Mm\u041c\u043c]|[Tt\u0422\u0442][1-9][0-9]?)\s*$")
+_LATIN = str.maketrans("\u041c\u043c\u0422\u0442", "MMTT")  # М м Т т
 
 
 def train_name(index: int, players: int) -> str:
@@ -50,7 +54,8 @@ class MexicanMove(LineMove):
 
     @staticmethod
     def parse(text: str) -> MexicanMove:
-        """Read `draw`, `pass`, `12-5 M`, `[5|12] t3`, `12-5` (keywords in any case).
+        """Read `draw`, `pass`, `12-5 M`, `[5|12] t3`, `12-5 М` (Cyrillic), `12-5`
+        (keywords in any case).
 
         Raises NotationError naming the text when it is not a move.
         """
@@ -60,7 +65,8 @@ class MexicanMove(LineMove):
         match = _WITH_TRAIN.match(text)
         if match is not None:
             try:
-                return MexicanMove("play", Tile.parse(match["tile"]), match["train"].upper())
+                train = match["train"].translate(_LATIN).upper()
+                return MexicanMove("play", Tile.parse(match["tile"]), train)
             except NotationError:
                 pass  # maybe the whole text is a tile; the error below names it all
         try:

@@ -107,6 +107,11 @@ async def test_the_hint_and_the_last_move_say_draw_in_the_readers_words(
 def test_a_typed_move_in_the_readers_words_is_the_records() -> None:
     assert typed_move("6-3 Л") == "6-3 L" and typed_move("[6|3] н") == "[6|3] D"
     assert typed_move("пас") == "pass" and typed_move(" С  базара ") == "draw"
+    # Big Clock's arrows, as /domino play's description in ru/uk shows them (issue 54)
+    assert typed_move("→ 4") == "place 4" and typed_move(" 9 → 11 ") == "move 9 11"
+    assert typed_move("9->11") == "move 9 11" and typed_move("→ 4 5") == "→ 4 5"
+    # Mexican Train's Cyrillic train letter is the engine's to read: passed as typed
+    assert typed_move("12-5 \u041c") == "12-5 \u041c"
     assert typed_move("з базару") == "draw" and typed_move("Скидання") == "discard"
     for kept in ("6-3 L", "place 4", "move 9 11", "6-3 Ж", "draw"):
         assert typed_move(kept) == kept

@@ -159,3 +159,33 @@ async def test_a_typed_move_on_a_train_that_refuses_it_is_answered_privately(
     offered = await ann.autocomplete(channel, "domino play", "move", "")
     assert offered and all(" " in choice["value"] or choice["value"] in ("draw", "pass")
                            for choice in offered)
+
+
+async def test_the_whole_game_choice_is_stored_as_rules_reads_it_and_cyrillic_trains_play(
+        world: dict[str, Any]) -> None:
+    # Issue 54: "the whole game" (the rounds choice 0) and a hand size left out are the
+    # defaults, which a record says by leaving them out (RULES.md: rounds 1 to N+1).
+    env, channel = world["env"], world["channel"]
+    ann, bob, _ = world["members"]
+    await open_table(ann, channel, "mexican", seats=2, rounds=0, set=9,
+                     lobby={"auto_start": False})
+    table = live_table(env)
+    assert table.row.options == {"set": 9}
+    await bob.click(table_message(channel, table), label="Join")
+    await ann.click(table_message(channel, table), label="Start")
+    await env.settle()
+    table = env.bot.service.held_tables.get(table.id) or table
+    assert table.game.options.round_count == 10
+    record = await env.bot.store.record(table.id)
+    assert record["options"] == {"set": 9}
+    # A move typed with a Cyrillic train letter («М», as a Russian keyboard types it).
+    seat = table.game.to_move
+    mover = ann if table.seats[seat].user_id == ann.id else bob
+    plays = [m for m in table.game.legal_moves() if str(m).endswith(" M")]
+    assert plays, "the Mexican train takes a tile showing the engine's number"
+    typed = str(plays[0])[:-1] + "\u041c"
+    answer = await mover.slash(channel, "domino play", move=typed)
+    await env.settle()
+    assert answer.response is not None
+    table = env.bot.service.held_tables.get(table.id) or table
+    assert (await env.bot.store.moves(table.id))[-1] == str(plays[0])

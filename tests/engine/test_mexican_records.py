@@ -7,7 +7,7 @@ import pytest
 from catalog import t
 from engine.errors import IllegalMove, NotationError, OptionError, RecordError
 from engine.mexican import MexicanGame, MexicanMove, MexicanOptions
-from engine.records import new_game, replay
+from engine.records import new_game, replay, upgraded_options
 from engine.tiles import Tile
 from tests.engine.test_mexican import game, moves, reason
 
@@ -15,13 +15,17 @@ from tests.engine.test_mexican import game, moves, reason
 # -- notation ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "shown"), [
     ("12-5 M", "12-5 M"), ("5:12 m", "12-5 M"), ("[5|12] t3", "12-5 T3"), ("6-4 T12", "6-4 T12"),
-    ("12-5", "12-5"), (" DRAW ", "draw"), ("Pass", "pass")])
+    ("12-5", "12-5"), (" DRAW ", "draw"), ("Pass", "pass"),
+    # Cyrillic train letters, as a Russian or Ukrainian keyboard types them (issue 54)
+    ("12-5 \u041c", "12-5 M"), ("12-5 \u043c", "12-5 M"), ("6-4 \u04222", "6-4 T2"),
+    ("[4|6] \u044212", "6-4 T12")])
 def test_moves_read_and_write_in_record_notation(text: str, shown: str) -> None:
     move = MexicanMove.parse(text)
     assert str(move) == shown and MexicanMove.parse(str(move)) == move
 
 
-@pytest.mark.parametrize("text", ["", "12-5 X", "T1", "12-5 T0", "13-1 M", "draw M", "12-5 T100"])
+@pytest.mark.parametrize("text", ["", "12-5 X", "T1", "12-5 T0", "13-1 M", "draw M", "12-5 T100",
+                                  "12-5 \u04220", "12-5 \u041c1", "12-5 \u0422"])
 def test_what_is_not_a_move_is_refused(text: str) -> None:
     with pytest.raises(NotationError):
         MexicanMove.parse(text)
@@ -97,6 +101,7 @@ def test_reading_more_deals_than_rounds_is_refused() -> None:
 @pytest.mark.parametrize(("options", "key"), [
     ({"set": 6}, "mexican.option_choice"), ({"set": 10}, "mexican.option_choice"),
     ({"rounds": -1}, "mexican.option_range"), ({"rounds": 14}, "mexican.option_range"),
+    ({"rounds": 0}, "mexican.option_range"), ({"hand_size": 0}, "mexican.option_range"),
     ({"hand_size": -1}, "mexican.option_range"), ({"hand_size": 46}, "mexican.option_range"),
     ({"blank_double": 25}, "mexican.option_choice"),
     ({"set": 9, "rounds": 11}, "mexican.too_many_rounds")])
@@ -135,13 +140,34 @@ def test_hands_must_fit_in_the_set_less_the_engine(players: int, top: int, size:
     assert caught.value.reason.values["most"] == ((top + 1) * (top + 2) // 2 - 1) // players
 
 
-def test_reading_rounds_zero_plays_every_round_and_hand_size_zero_deals_by_the_table() -> None:
-    # RULES.md gives `rounds` "default: all of them" and `hand_size` a default by players and
-    # set; both defaults are written 0, so a record names them only when chosen.
+def test_reading_rounds_and_hand_size_left_out_are_their_defaults_and_zero_is_refused() -> None:
+    # RULES.md section 4: `rounds` 1 to N+1 (default: all of them), `hand_size` 1 up
+    # (default by players and set). The default is said by leaving the option out; a
+    # record that says 0 is refused (issue 54: it used to mean the default).
     assert MexicanOptions().round_count == 13 and MexicanOptions(set=9).round_count == 10
     assert MexicanOptions().size_for(5) == 12 and MexicanOptions(hand_size=3).size_for(5) == 3
     g = MexicanGame(("A", "B"), MexicanOptions(rounds=13, hand_size=15), seed=2)
     assert g.record()["options"] == {"rounds": 13, "hand_size": 15}
+    assert MexicanGame(("A", "B"), MexicanOptions(), seed=2).record()["options"] == {}
+    for name in ("rounds", "hand_size"):
+        with pytest.raises(OptionError) as caught:
+            replay({"game": "mexican", "options": {name: 0}, "players": ["A", "B"],
+                    "seed": 2, "moves": []})
+        assert caught.value.reason.values["low"] == 1
+
+
+def test_an_old_stored_zero_is_read_as_the_default() -> None:
+    # Tables stored before issue 54 hold `rounds: 0` for "the whole game" and
+    # `hand_size: 0` for "by players and set": read, they are left out, so the record
+    # is one RULES.md reads and replays as the game was played.
+    old = {"rounds": 0, "hand_size": 0, "blank_double": 50}
+    assert upgraded_options("mexican", old) == {"blank_double": 50}
+    assert upgraded_options("mexican", {"rounds": 5}) == {"rounds": 5}
+    assert upgraded_options("traditional", {"target": 0}) == {"target": 0}
+    record = {"game": "mexican", "options": upgraded_options("mexican", old),
+              "players": ["A", "B"], "seed": 3, "moves": []}
+    g = replay(record)
+    assert g.summary()["engine"] == "12-12" and len(g.hands[0]) == 15  # type: ignore[attr-defined]
 
 
 def test_the_terminal_view_shows_trains_markers_and_the_waiting_double() -> None:

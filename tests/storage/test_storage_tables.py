@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.records import replay
 from storage import (
     InvalidState,
     MoveConflict,
@@ -212,6 +213,25 @@ async def test_record(store: Storage) -> None:
     assert record["deal"] == {"hands": [["6-6"], ["6-0"]], "stock": []} and record["seed"] == 7
     with pytest.raises(TableNotFound):
         await store.record(999)
+
+
+async def test_a_mexican_table_stored_with_rounds_0_reads_as_rules_reads_it(
+        store: Storage, target: Path | str) -> None:
+    # Issue 54: before it, "the whole game" was stored `rounds: 0` and "by players and
+    # set" `hand_size: 0`; RULES.md section 4 has rounds 1 to N+1 and hands 1 up, the
+    # default said by leaving the option out. An old row reads (and records) without
+    # them, and a new one is never written with them.
+    table = await playing(store, game="mexican", options={"set": 9})
+    await raw_execute(target, "UPDATE game_tables SET options = ? WHERE id = ?",
+                      '{"rounds": 0, "hand_size": 0, "set": 9}', table.id)
+    got = await store.get_table(table.id)
+    assert got is not None and got.options == {"set": 9}
+    record = await store.record(table.id)
+    assert record["options"] == {"set": 9}
+    assert replay(record).summary()["engine"] == "9-9"
+    fresh = await playing(store, game="mexican", options={"rounds": 0, "blank_double": 50})
+    got = await store.get_table(fresh.id)
+    assert got is not None and got.options == {"blank_double": 50}
 
 
 async def test_active_tables(store: Storage) -> None:
