@@ -25,8 +25,10 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_PATH = 512
 MAX_QUERY = 1024
 # Scripts and styles come only from the app itself; pictures also as data: none; no
-# frames, no forms posting anywhere, no plugins.
+# frames, no forms posting anywhere, no plugins. The watch page's event stream is the one
+# connection a script opens (connect-src), to the app itself.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 HEADERS = {
     "Content-Security-Policy": CSP,
