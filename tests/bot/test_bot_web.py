@@ -144,6 +144,13 @@ async def test_an_open_watch_stream_does_not_hold_the_stop(world: dict[str, Any]
     url = f"http://127.0.0.1:{PORT}/s/{guild}/watch/{table.id}/events?{query}"
     async with aiohttp.ClientSession() as session, session.get(url) as stream:
         assert stream.status == 200
+        # The bot's own figures reach /metrics: the command and the click just taken.
+        async with session.get(f"http://127.0.0.1:{PORT}/metrics") as metrics:
+            text = await metrics.text()
+        assert 'dominoes_interactions_total{kind="application_command"} 1' in text
+        assert 'dominoes_interactions_total{kind="component"} 1' in text
+        assert 'dominoes_tables{status="playing"} 1' in text
+        assert "dominoes_watch_streams 1" in text
         first = await asyncio.wait_for(stream.content.readuntil(b"event: state"), 10)
         assert first.endswith(b"event: state")
         started = time.perf_counter()
