@@ -61,7 +61,8 @@ def web_parts(settings: Settings, env_file: Path = ENV_FILE
         log.error("web pages not served: the signing key cannot be written to %s (%s)",
                   env_file, exc.strerror or exc)
         return [], None
-    companions: list[CompanionStarter] = ([web_pages(settings.web_host, settings.web_port, secret)]
+    companions: list[CompanionStarter] = ([web_pages(settings.web_host, settings.web_port, secret,
+                                                             settings.metrics_token)]
                   if settings.web_port else [])
     links: PageLinks | None = (SignedLinks(settings.web_base_url, secret, time.time)
              if settings.web_base_url is not None else None)

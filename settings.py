@@ -8,7 +8,7 @@ read DATABASE_URL), and those import nothing above storage.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import load_dotenv
@@ -59,6 +59,8 @@ class Settings:
     web_host: str = "127.0.0.1"  # WEB_HOST: where the web pages listen
     web_port: int = 8080  # WEB_PORT; 0 = no web pages
     web_base_url: str | None = None  # WEB_BASE_URL: the public address; None = no links
+    # METRICS_TOKEN: a bearer token that opens /metrics from elsewhere than this machine.
+    metrics_token: str | None = field(default=None, repr=False)
 
     @property
     def database(self) -> Path | str:
@@ -110,7 +112,8 @@ def load_settings(environ: dict[str, str] | None = None, env_file: str | None = 
     count, ids = _shards(environ, postgres=url is not None)
     host, port, base_url = _web(environ)
     return Settings(token, path, int(guild) if guild else None, level, url, count, ids,
-                    host, port, base_url)
+                    host, port, base_url,
+                    metrics_token=environ.get("METRICS_TOKEN", "").strip() or None)
 
 
 def _web(environ: dict[str, str]) -> tuple[str, int, str | None]:

@@ -143,4 +143,29 @@ WEB: dict[str, Source] = {
     "web.short.head_to_head": "H2H",
     "web.short.seed": "Sd",
     "web.player.tournaments": "Tournaments",
+    # The watch page of a table in play (web/watch_pages.py) and its link.
+    "web.link.watch": "Watch",
+    "web.error.503": "Too many people are watching right now: try again in a minute.",
+    "web.watch.title": "{game}, table #{table}: live",
+    "web.watch.live": "Live: this page follows the table as it is played.",
+    "web.watch.lost": "Connection lost: reconnecting…",
+    "web.watch.full": ("Too many people are watching right now: this page tries again in a "
+                       "moment."),
+    "web.watch.move": "Move {move}",
+    "web.watch.stock": "Stock: {n}",
+    "web.watch.tiles": "Tiles",
+    "web.watch.turn": "{name} to play",
+    "web.watch.turn_ai": "{name} (AI) to play",
+    # {time}: the time left, m:ss or h:mm:ss (written by the page's script).
+    "web.watch.clock": "Time left to move: {time}",
+    "web.watch.board_alt": "The board after move {n}",
+    "web.watch.privacy": ("Shown here is what everyone at the table sees in its channel: "
+                          "never a player's hand, never the stock's tiles."),
+    "web.watch.ended": "This game has ended.",
+    "web.watch.closed": "This table was closed before its game ended.",
+    "web.watch.replay": "Replay it move by move",
+    "web.privacy.watch": ("One exception: a table in play has a live page (the Watch link of "
+                          "its message) that shows only what everyone at the table sees in its "
+                          "channel: the board, the tile counts, the scores, whose turn it is and "
+                          "the clock, never a hand or the stock."),
 }

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.admission import Admission
+from cogs.common.admission import Admission, InteractionStats
 from cogs.common.command_mentions import learn_mentions
 from cogs.common.items import Parts
 from cogs.common.locales import Languages
@@ -50,8 +50,11 @@ class Companion(Protocol):
     async def close(self) -> None: ...
 
 
-# Starts a companion on the bot's open storage and clock; None when it could not start.
-CompanionStarter = Callable[[Storage, Callable[[], float]], Awaitable[Companion | None]]
+# Starts a companion on the bot's open storage, clock and tables; None when it could not
+# start (the web pages watch the tables in play through the service).
+# (and /metrics reads the interactions' figures).
+CompanionStarter = Callable[[Storage, Callable[[], float], TableService, InteractionStats],
+                            Awaitable[Companion | None]]
 
 # On several processes, how often each reads the people's and servers' languages again
 # (a choice made through another process is seen within this time).
@@ -157,7 +160,7 @@ class DominoBot(commands.Bot):
         if caught:
             log.info("%d daily tries caught up", caught)
         for start in self.companion_starters:
-            started = await start(self.store, self.clock)
+            started = await start(self.store, self.clock, self.service, self.admission.stats)
             if started is not None:
                 self.companions.append(started)
         # A crash between a move's commit and its edit left the message behind.

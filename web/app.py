@@ -10,11 +10,14 @@ from pathlib import Path
 from aiohttp import web
 
 from storage import Storage
-from web import board_pages, game_pages, tournament_pages
+from tables.service import TableService
+from web import board_pages, game_pages, tournament_pages, watch_pages
 from web.access import Access
 from web.guard import RateLimit, guard
+from web.metrics import InteractionFigures, PageFigures, metrics_handler, route_of
 from web.pages import about, error_page, rules
 from web.replays import Replays
+from web.watching import MAX_STREAMS, Watching
 
 log = logging.getLogger(__name__)
 
@@ -23,12 +26,21 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 def make_app(store: Storage | None = None, access: Access | None = None, *,
              limit: RateLimit | None = None,
-             pictures: RateLimit | None = None) -> web.Application:
+             pictures: RateLimit | None = None, service: TableService | None = None,
+             streams: int = MAX_STREAMS, interactions: InteractionFigures | None = None,
+             metrics_token: str | None = None) -> web.Application:
     """The application with every route; nothing outside them is served. Without a
     store (or the signing key in `access`) only the pages of no server are served.
-    `limit` is the rate limit of pages, `pictures` that of a game's board pictures."""
-    app = web.Application(middlewares=[guard(limit or RateLimit(), error_page, pictures)],
-                          client_max_size=1024)
+    `limit` is the rate limit of pages, `pictures` that of a game's board pictures. With
+    the bot's `service`, its tables in play can be watched live by at most `streams`
+    people at once. `/metrics` (web/metrics.py) reads the pages' timings, the service
+    and the bot's `interactions`, for this machine or `metrics_token`'s bearer."""
+    pages = PageFigures()
+    app = web.Application(middlewares=[guard(
+        limit or RateLimit(), error_page, pictures,
+        lambda request, status, took: pages.observe(route_of(request), status, took))],
+        client_max_size=1024)
+    watching: Watching | None = None
     if store is not None and access is not None:
         app[game_pages.ACCESS] = access
         app[game_pages.REPLAYS] = Replays(store)
@@ -36,7 +48,12 @@ def make_app(store: Storage | None = None, access: Access | None = None, *,
         game_pages.add_routes(app)
         board_pages.add_routes(app)
         tournament_pages.add_routes(app)
+        if service is not None:
+            watching = Watching(service, most=streams)
+            watch_pages.add_routes(app, watching)
         app.router.add_get("/healthz", health(store))
+    app.router.add_get("/metrics", metrics_handler(pages, metrics_token, lambda: (
+        service, interactions, len(watching.streams) if watching is not None else None)))
     app.router.add_get("/", about)
     app.router.add_get("/rules/{game}", rules)
     app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False,
@@ -91,14 +108,19 @@ class WebServer:
             self._runner = None
 
 
-def web_pages(host: str, port: int, secret: bytes
-              ) -> Callable[[Storage, Callable[[], float]], Awaitable[WebServer | None]]:
+def web_pages(host: str, port: int, secret: bytes, metrics_token: str | None = None
+              ) -> Callable[[Storage, Callable[[], float], TableService | None,
+                             InteractionFigures | None], Awaitable[WebServer | None]]:
     """What the bot starts once its storage is open: the pages on host:port, signed with
-    `secret`, on the bot's clock. An address already in use (or refused) is one error
-    line and no pages: the bot itself goes on."""
+    `secret`, on the bot's clock, its `service`'s tables in play watched live. An address
+    already in use (or refused) is one error line and no pages: the bot itself goes on."""
 
-    async def start(store: Storage, clock: Callable[[], float]) -> WebServer | None:
-        server = WebServer(make_app(store, server_access(store, secret, clock)), host, port)
+    async def start(store: Storage, clock: Callable[[], float],
+                    service: TableService | None = None,
+                    interactions: InteractionFigures | None = None) -> WebServer | None:
+        server = WebServer(make_app(store, server_access(store, secret, clock),
+                                    service=service, interactions=interactions,
+                                    metrics_token=metrics_token), host, port)
         try:
             await server.start()
         except OSError as exc:

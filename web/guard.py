@@ -25,8 +25,10 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_PATH = 512
 MAX_QUERY = 1024
 # Scripts and styles come only from the app itself; pictures also as data: none; no
-# frames, no forms posting anywhere, no plugins.
+# frames, no forms posting anywhere, no plugins. The watch page's event stream is the one
+# connection a script opens (connect-src), to the app itself.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 HEADERS = {
     "Content-Security-Policy": CSP,
@@ -94,9 +96,11 @@ def client_address(request: web.Request) -> str:
 
 
 def guard(limit: RateLimit, error_page: Callable[[web.Request, int], web.Response],
-          pictures: RateLimit | None = None) -> Middleware:
+          pictures: RateLimit | None = None,
+          observe: Callable[[web.Request, int, float], None] | None = None) -> Middleware:
     """The middleware: refusals are plain pages from `error_page(request, status)`; board
-    pictures count against `pictures` (picture_limit() by default), the rest `limit`."""
+    pictures count against `pictures` (picture_limit() by default), the rest `limit`;
+    each answer's status and seconds go to `observe` (the operators' /metrics)."""
     boards = pictures or picture_limit()
 
     @web.middleware
@@ -105,8 +109,11 @@ def guard(limit: RateLimit, error_page: Callable[[web.Request, int], web.Respons
         bucket = boards if BOARD_PICTURE.fullmatch(request.path) else limit
         response = await _answer(request, handler, bucket, error_page)
         response.headers.update(HEADERS)
+        took = time.perf_counter() - started
         log.info("%s %s %d %.1f ms", request.method, request.path[:MAX_PATH],
-                 response.status, (time.perf_counter() - started) * 1000)
+                 response.status, took * 1000)
+        if observe is not None:
+            observe(request, response.status, took)
         return response
 
     return middleware

@@ -122,5 +122,9 @@ class SignedLinks:
     def game(self, guild_id: int | None, table_id: int) -> str:
         return self._url(guild_id, f"/game/{table_id}", table_id)
 
+    def watch(self, guild_id: int | None, table_id: int) -> str:
+        """The live page of a table in play (in DMs signed for that one table)."""
+        return self._url(guild_id, f"/watch/{table_id}", table_id)
+
     def tournament(self, guild_id: int, tournament_id: int) -> str:
         return self._url(guild_id, f"/tournament/{tournament_id}")

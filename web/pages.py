@@ -60,8 +60,10 @@ def page(request: web.Request, template: str, *, status: int = 200,
 
 
 def error_page(request: web.Request, status: int) -> web.Response:
-    """A plain page for a refusal (403 unsigned or expired, 404, 405, 413, 414, 429)."""
-    key = f"web.error.{status}" if status in (403, 404, 405, 413, 414, 429) else "web.error.other"
+    """A plain page for a refusal (403 unsigned or expired, 404, 405, 413, 414, 429, 503
+    busy)."""
+    known = (403, 404, 405, 413, 414, 429, 503)
+    key = f"web.error.{status}" if status in known else "web.error.other"
     return page(request, "error.html", status=status, message_key=key, code=status)
 
 

@@ -14,8 +14,11 @@ which `drain` waits for too (by the names discord.py gives them).
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import logging
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -29,12 +32,40 @@ _INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-",
                       "discord-ui-dynamic-item-", "discord-ui-modal-dispatch-")
 
 
+# Seconds (web/metrics.py's BUCKETS): Discord wants an answer within 3 s.
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+
+@dataclass
+class InteractionStats:
+    """The interactions taken, by kind; how many raised; how long each ran, counted per
+    bucket of LATENCY_BUCKETS (for the operators' /metrics, web/metrics.py)."""
+
+    kinds: dict[str, int] = field(default_factory=dict)
+    errors: int = 0
+    counts: list[int] = field(default_factory=lambda: [0] * len(LATENCY_BUCKETS))
+    seconds: float = 0.0
+    observed: int = 0
+
+    def took(self, kind: str) -> None:
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+    def ended(self, seconds: float, failed: bool) -> None:
+        self.observed += 1
+        self.seconds += seconds
+        self.errors += failed
+        at = bisect.bisect_left(LATENCY_BUCKETS, seconds)
+        if at < len(self.counts):
+            self.counts[at] += 1
+
+
 class Admission:
     """Whether the bot takes interactions now; the ones it took, while they run."""
 
     def __init__(self) -> None:
         self.stopping = False
         self.in_flight: set[asyncio.Task[Any]] = set()
+        self.stats = InteractionStats()
 
     async def admit(self, interaction: discord.Interaction[Any]) -> bool:
         """True: go on (the interaction is counted in flight until its task ends). False
@@ -47,9 +78,17 @@ class Admission:
                     await interaction.response.send_message(t("bot.stopping"), ephemeral=True)
             return False
         task = asyncio.current_task()
+        self.stats.took(interaction.type.name)
         if task is not None and task not in self.in_flight:
             self.in_flight.add(task)
             task.add_done_callback(self.in_flight.discard)
+            began = time.perf_counter()
+
+            def ended(done: asyncio.Task[Any]) -> None:
+                failed = not done.cancelled() and done.exception() is not None
+                self.stats.ended(time.perf_counter() - began, failed)
+
+            task.add_done_callback(ended)
         return True
 
     async def drain(self, within: float) -> int:

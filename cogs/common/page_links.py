@@ -25,6 +25,8 @@ class PageLinks(Protocol):
 
     def tournament(self, guild_id: int, tournament_id: int) -> str: ...
 
+    def watch(self, guild_id: int | None, table_id: int) -> str: ...
+
 
 def links_of(client: discord.Client) -> PageLinks | None:
     """The bot's page links, or None when WEB_BASE_URL is not set."""
@@ -32,7 +34,7 @@ def links_of(client: discord.Client) -> PageLinks | None:
     return found
 
 
-def link_row(url: str) -> ui.ActionRow[Any]:
-    """A row with one link button to a web page, in the reader's language."""
-    return ui.ActionRow(ui.Button(style=discord.ButtonStyle.link, url=url,
-                                  label=t("web.link.open")))
+def link_row(url: str, label: str = "web.link.open") -> ui.ActionRow[Any]:
+    """A row with one link button to a web page, labelled by catalog key `label` in the
+    reader's language."""
+    return ui.ActionRow(ui.Button(style=discord.ButtonStyle.link, url=url, label=t(label)))

@@ -48,6 +48,8 @@ async def table_message(bot: discord.Client,
         links = links_of(bot)
         if links is not None and table.status == "finished" and table.game is not None:
             layout.add_item(link_row(links.game(table.guild_id, table.id)))
+        elif links is not None and table.in_play:  # anyone may follow it on the web page
+            layout.add_item(link_row(links.watch(table.guild_id, table.id), "web.link.watch"))
     return layout, [shot.file()] if shot is not None else []
 
 

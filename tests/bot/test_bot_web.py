@@ -3,8 +3,10 @@ started once storage is open, stopped with the bot; a port in use is a log line.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,9 +18,10 @@ import pytest
 from bot import web_parts
 from cogs.domino_bot import DominoBot
 from settings import Settings
-from tests.bot.conftest import show_admin_to_everyone
+from tests.bot.conftest import show_admin_to_everyone, table_message
 from tests.bot.test_bot_faults import answer_text
 from web.app import WebServer, web_pages
+from web.links import scope, sign
 
 SECRET = b"k" * 32
 
@@ -124,3 +127,34 @@ def test_a_base_url_gives_signed_links_even_without_local_pages(
     url = links.leaderboard(5, "traditional")
     assert url.startswith("https://dom.example/s/5/leaderboard/traditional?exp=")
     assert "&sig=" in url
+
+
+async def test_an_open_watch_stream_does_not_hold_the_stop(world: dict[str, Any]) -> None:
+    """The web pages close with the bot (cogs/stopping.py's step 4) at once, whoever is
+    watching a table: each stream is ended, not waited for (aiohttp waits 60 s)."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    bot: DominoBot = env.bot
+    await ann.slash(channel, "domino new traditional", seats=2, pace="casual")
+    table = max(bot.service.held_tables.values(), key=lambda t: t.id)
+    await bob.click(table_message(channel, table), label="Join")
+    await env.settle()
+    guild = world["guild"].id
+    query = sign(SECRET, scope(guild), int(bot.clock()) + 3600)
+    url = f"http://127.0.0.1:{PORT}/s/{guild}/watch/{table.id}/events?{query}"
+    async with aiohttp.ClientSession() as session, session.get(url) as stream:
+        assert stream.status == 200
+        # The bot's own figures reach /metrics: the command and the click just taken.
+        async with session.get(f"http://127.0.0.1:{PORT}/metrics") as metrics:
+            text = await metrics.text()
+        assert 'dominoes_interactions_total{kind="application_command"} 1' in text
+        assert 'dominoes_interactions_total{kind="component"} 1' in text
+        assert 'dominoes_tables{status="playing"} 1' in text
+        assert "dominoes_watch_streams 1" in text
+        first = await asyncio.wait_for(stream.content.readuntil(b"event: state"), 10)
+        assert first.endswith(b"event: state")
+        started = time.perf_counter()
+        await asyncio.wait_for(bot.close_tables(), 10)
+        assert time.perf_counter() - started < 2.0
+        await asyncio.wait_for(stream.content.read(), 10)  # ended, not hanging
+    assert bot.companions == []

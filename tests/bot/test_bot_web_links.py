@@ -41,7 +41,8 @@ async def opens(bot: DominoBot, url: str) -> tuple[int, str]:
     assert url.startswith(BASE + "/s/")
     parts = urlsplit(url)
     assert bot.store is not None
-    app = make_app(bot.store, server_access(bot.store, SECRET, virtual_clock))
+    app = make_app(bot.store, server_access(bot.store, SECRET, virtual_clock),
+                   service=bot.service)
     async with TestClient(TestServer(app)) as client:
         answer = await client.get(f"{parts.path}?{parts.query}")
         return answer.status, await answer.text()
@@ -76,7 +77,11 @@ async def test_the_finished_table_message_links_to_its_game(world: dict[str, Any
     await bob.click(table_message(channel, table), label="Join")
     await env.settle()
     table = env.bot.service.held_tables.get(table.id) or table  # the playing table
-    assert link_urls(table_message(channel, table)) == []  # a game in play: no page
+    # A game in play links to its live page, which opens (and is no replay).
+    [watch] = link_urls(table_message(channel, table))
+    assert f"/s/{world['guild'].id}/watch/{table.id}?" in watch
+    status, html = await opens(env.bot, watch)
+    assert status == 200 and 'id="watch"' in html and 'id="stepper"' not in html
     await play_out(world, table)
     assert table.status == "finished"
     [url] = link_urls(table_message(channel, table))

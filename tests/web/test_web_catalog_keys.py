@@ -47,7 +47,7 @@ TAILS = {
     "time.": {"days", "hours", "minutes"},
 }
 # error.html shows `message_key`, made by web.pages.error_page.
-ERRORS = {f"web.error.{status}" for status in ("403", "404", "405", "413", "414", "429",
+ERRORS = {f"web.error.{status}" for status in ("403", "404", "405", "413", "414", "429", "503",
                                                 "other")}
 
 
