@@ -104,7 +104,7 @@ class ShardNode:
     def _on_change(self, change: TableChange) -> None:
         if change.writer == self.node or not self.service.placement.owns(change.guild_id):
             return
-        self._refreshes -= {t for t in self._refreshes if t.done()}
+        self._forget_finished()
         task = asyncio.create_task(self._refresh(change.table_id))
         self._refreshes.add(task)
         task.add_done_callback(self._refreshes.discard)
@@ -118,11 +118,14 @@ class ShardNode:
 
     async def settled(self) -> None:
         """Wait for the catching up already started (the tests' signal)."""
-        # Only the tasks still running are waited for, and the finished ones are let go
-        # here too: on CPython 3.12.1 a finished task was seen left in the set (its
-        # done callback's discard not taking effect), which made this loop spin.
         while pending := [t for t in self._refreshes if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
+        self._forget_finished()
+
+    def _forget_finished(self) -> None:
+        # Each task's done callback discards it, yet on CPython 3.12.1 a finished task was
+        # seen left in the set, which made settled() spin: only running tasks are waited
+        # for, and finished ones are let go here too.
         self._refreshes -= {t for t in self._refreshes if t.done()}
 
     async def stop(self, *, release: bool = True) -> None:

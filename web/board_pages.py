@@ -5,7 +5,6 @@ server's signature (none on a public server)."""
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 
 from aiohttp import web
 
@@ -19,7 +18,7 @@ from tables.tournament.reading import entries
 from web.access import Access
 from web.game_pages import ACCESS, lang_query, path_id
 from web.links import number
-from web.pages import page, reader
+from web.pages import page, png, reader
 
 STORE: web.AppKey[Storage] = web.AppKey("store", Storage)
 PER_PAGE = 50
@@ -117,12 +116,8 @@ async def chart_png(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()  # nobody's chart where they never played
     with reading(reader(request)):
         picture = await Standings(request.app[STORE]).chart(user_id, game, guild_id)
-    etag = '"' + hashlib.sha256(picture.data).hexdigest()[:32] + '"'
-    if request.headers.get("If-None-Match") == etag:
-        return web.Response(status=304, headers={"ETag": etag})
     # A rating changes with each game: a browser asks again after a few minutes.
-    return web.Response(body=picture.data, content_type="image/png", headers={
-        "ETag": etag, "Cache-Control": "private, max-age=300"})
+    return png(request, picture.data, max_age=300)
 
 
 def add_routes(app: web.Application) -> None:

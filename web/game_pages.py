@@ -3,7 +3,6 @@ each move as a PNG, and the record as JSON to download."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import struct
 
@@ -14,7 +13,7 @@ from engine.notation import move_text
 from web.access import Access
 from web.language import SPOKEN
 from web.links import number
-from web.pages import isolated, page, reader
+from web.pages import isolated, page, png, reader
 from web.replays import FinishedGame, GameNotFound, Replays
 
 ACCESS: web.AppKey[Access] = web.AppKey("access", Access)
@@ -96,12 +95,8 @@ async def board_png(request: web.Request) -> web.Response:
         data = await request.app[REPLAYS].board(found, int(raw), lang)
     except GameNotFound:
         raise web.HTTPNotFound() from None
-    etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
-    if request.headers.get("If-None-Match") == etag:
-        return web.Response(status=304, headers={"ETag": etag})
     # A finished game's board never changes: cache it for a day (privately: signed).
-    return web.Response(body=data, content_type="image/png", headers={
-        "ETag": etag, "Cache-Control": "private, max-age=86400"})
+    return png(request, data, max_age=86400)
 
 
 async def record_json(request: web.Request) -> web.Response:

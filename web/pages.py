@@ -1,8 +1,9 @@
-"""The pages that show no server's data: the about page and each game's rules, and the
-plain error pages every refusal uses."""
+"""The pages that show no server's data: the about page and each game's rules, the plain
+error pages every refusal uses, and the answer every picture is sent with (`png`)."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 from urllib.parse import urlencode
 
@@ -57,6 +58,16 @@ def page(request: web.Request, template: str, *, status: int = 200,
         switch=language_links(request),
         games=[spec.name for spec in GAMES.values()], **values)
     return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+
+
+def png(request: web.Request, data: bytes, *, max_age: int) -> web.Response:
+    """A PNG picture with its ETag, kept `max_age` seconds by the browser (privately: the
+    pages are signed), or 304 when the browser already has these bytes."""
+    etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+    if request.headers.get("If-None-Match") == etag:
+        return web.Response(status=304, headers={"ETag": etag})
+    return web.Response(body=data, content_type="image/png", headers={
+        "ETag": etag, "Cache-Control": f"private, max-age={max_age}"})
 
 
 def error_page(request: web.Request, status: int) -> web.Response:

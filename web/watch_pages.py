@@ -8,7 +8,6 @@ signed links as every page of the server (web/access.py)."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import logging
 from typing import Any
@@ -21,7 +20,7 @@ from tables.errors import NoSuchTable
 from tables.live import LiveTable
 from web.game_pages import ACCESS, lang_query, path_id, png_size
 from web.guard import HEADERS, client_address
-from web.pages import error_page, page, reader
+from web.pages import error_page, page, png, reader
 from web.watching import Full, Watching
 
 log = logging.getLogger(__name__)
@@ -151,12 +150,8 @@ async def watch_board(request: web.Request) -> web.Response:
         data = await request.app[WATCH].board(guild_id, table_id, seq, reader(request))
     except NoSuchTable:
         raise web.HTTPNotFound() from None
-    etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
-    if request.headers.get("If-None-Match") == etag:
-        return web.Response(status=304, headers={"ETag": etag})
     # The board after a given move never changes: cached (privately: signed).
-    return web.Response(body=data, content_type="image/png", headers={
-        "ETag": etag, "Cache-Control": "private, max-age=3600"})
+    return png(request, data, max_age=3600)
 
 
 def add_routes(app: web.Application, watching: Watching) -> None:

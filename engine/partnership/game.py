@@ -8,10 +8,10 @@ from typing import Any
 from engine.deals import LineDeal, deal_from_seed, read_line_deal
 from engine.errors import RecordError
 from engine.game import HandSummary, Outcome, Termination
+from engine.line import Line
 from engine.moves import LineMove
 from engine.options import read_options
 from engine.partnership.legality import PartnershipLegality
-from engine.partnership.line import Line
 from engine.partnership.options import DEFAULT_OPTIONS, PartnershipOptions
 from engine.partnership.scoring import (
     PAIRS,

@@ -14,11 +14,12 @@ the deal, set to the view's position.
 
 from __future__ import annotations
 
+from collections import deque
+
 from engine.deals import LineDeal, SeedStream
 from engine.hidden import Lacks, UnseenDeals, history_lacks
-from engine.moves import LineMove
+from engine.line import Line, LineBoard
 from engine.partnership.game import SET_TOP, PartnershipGame
-from engine.partnership.line import Line
 from engine.partnership.options import PartnershipOptions
 from engine.partnership.view import PartnershipView
 from engine.rng import SeededRandom
@@ -34,33 +35,9 @@ def unseen_tiles(view: PartnershipView) -> list[Tile]:
     return [t for t in full_set(SET_TOP) if t not in known]
 
 
-class _LineBoard:
-    """The line rebuilt from the history: a pass shows neither open end."""
-
-    def __init__(self) -> None:
-        self.line = Line()
-
-    def lacks(self, text: str) -> Lacks | None:
-        line = self.line
-        return Lacks({line.left, line.right}) if line.tiles else None
-
-    def scores(self, tile: Tile) -> list[float]:
-        # The inference model (engine.inference): heaviest tile first.
-        if not self.line.tiles:
-            return []
-        return [float(tile.pips)] * len(self.line.ends_for(tile))
-
-    def lay(self, move: LineMove, seat: int) -> None:
-        assert move.tile is not None
-        if not self.line.tiles:
-            self.line.lead(move.tile, seat)
-        else:
-            self.line.place(move.tile, move.end or self.line.ends_for(move.tile)[0], seat)
-
-
 def constraints(view: PartnershipView) -> list[Lacks]:
     """For each seat, what its hand cannot hold now (the view's own seat: nothing)."""
-    return history_lacks(view, _LineBoard())
+    return history_lacks(view, LineBoard())
 
 
 class Sampler(UnseenDeals):
@@ -73,7 +50,7 @@ class Sampler(UnseenDeals):
     def __init__(self, view: PartnershipView,
                  options: PartnershipOptions | None = None) -> None:
         self.options = options if options is not None else view.options
-        super().__init__(view, unseen_tiles(view), constraints(view), _LineBoard)
+        super().__init__(view, unseen_tiles(view), constraints(view), LineBoard)
 
     def deal(self, rng: SeededRandom) -> tuple[list[tuple[Tile, ...]], tuple[Tile, ...]]:
         """One sampled deal: every seat's hand (the view's own as it is) and no stock.
@@ -105,7 +82,7 @@ class Sampler(UnseenDeals):
         game._stream = SeedStream(seed, game._dealer(), compare=False)
         line = Line()
         if view.line:
-            line.tiles = list(view.line)
+            line.tiles = deque(view.line)
             line.left, line.right = view.line[0].left, view.line[-1].right
         game.line = line
         game.lead_tile = view.lead_tile

@@ -9,9 +9,9 @@ Nobody ever draws: a player with no tile that fits passes.
 from __future__ import annotations
 
 from catalog import Phrase
+from engine.line import Line, play_reason
 from engine.line_game import LineGame
 from engine.moves import LineMove
-from engine.partnership.line import Line
 from engine.partnership.options import PartnershipOptions
 from engine.partnership.spec import SPEC
 from engine.partnership.view import HandResult
@@ -68,7 +68,7 @@ class PartnershipLegality(LineGame):
         if not self.line.tiles:
             return self._lead_reason(move)
         if move.kind == "play":
-            return self._play_reason(move)
+            return play_reason(self.line, self.hands[self.turn], move)
         fitting = self._fitting(self.turn)
         if fitting:
             return Phrase(f"illegal.{move.kind}_while_fits", {"tile": fitting[0].tile})
@@ -85,23 +85,4 @@ class PartnershipLegality(LineGame):
             return Phrase("illegal.lead_double", {"tile": self.lead_tile})
         if move.tile not in self.hands[self.turn]:
             return Phrase("illegal.not_held", {"tile": move.tile})
-        return None
-
-    def _play_reason(self, move: LineMove) -> Phrase | None:
-        tile = move.tile
-        assert tile is not None
-        if tile not in self.hands[self.turn]:
-            return Phrase("illegal.not_held", {"tile": tile})
-        ends = self.line.ends_for(tile)
-        shown = {"tile": tile, "left": self.line.left, "right": self.line.right}
-        if move.end is None:
-            if not ends:
-                return Phrase("illegal.fits_neither", shown)
-            if len(ends) > 1:
-                return Phrase("illegal.fits_both", {"tile": tile})
-            return None
-        if move.end not in ("L", "R"):
-            return Phrase("illegal.ends_lr", {"end": move.end})
-        if move.end not in ends:
-            return Phrase("illegal.not_this_end", {**shown, "end": move.end})
         return None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.game import Outcome, ScoreEvent
+from engine.line import PlacedTile
 from engine.moves import LineMove
-from engine.partnership.line import PlacedTile
 from engine.partnership.options import DEFAULT_OPTIONS, PartnershipOptions
 from engine.partnership.scoring import PAIRS
 from engine.tiles import Tile

@@ -10,9 +10,9 @@ general path for them. `PLACED` caches the placed tiles of the fast path.
 
 from __future__ import annotations
 
+from engine.line import PlacedTile
 from engine.moves import LineMove
 from engine.tiles import MAX_PIPS, Tile
-from engine.traditional.line import PlacedTile
 
 SIDE = MAX_PIPS + 1
 _ALL_TILES = [Tile.of(high, low) for high in range(SIDE) for low in range(high + 1)]

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.deals import LineDeal, read_line_deal
 from engine.game import HandSummary, Outcome, Termination, places_by
+from engine.line import Line, placed_tile
 from engine.moves import LineMove
 from engine.records import record_start
 from engine.rng import SeededRandom
@@ -16,7 +17,6 @@ from engine.tiles import Tile, full_set
 from engine.traditional.deal import SET_TOP, opening_tile, seeded_deal
 from engine.traditional.fastpath import PLACED, SIDE, TEXT_L, TEXT_R
 from engine.traditional.legality import TraditionalLegality
-from engine.traditional.line import Line, placed_tile
 from engine.traditional.options import DEFAULT_OPTIONS, TraditionalOptions
 from engine.traditional.scoring import NO_WINNER, hand_goats, hand_places, seats_of
 from engine.traditional.view import HandResult, TraditionalView

@@ -20,12 +20,11 @@ from collections import deque
 
 from engine.deals import LineDeal, SeedStream
 from engine.hidden import Lacks, UnseenDeals, history_lacks
-from engine.moves import LineMove
+from engine.line import Line, LineBoard
 from engine.rng import SeededRandom
 from engine.tiles import Tile, full_set
 from engine.traditional.deal import SET_TOP
 from engine.traditional.game import TraditionalGame
-from engine.traditional.line import Line
 from engine.traditional.options import TraditionalOptions
 from engine.traditional.scoring import NO_WINNER
 from engine.traditional.view import TraditionalView
@@ -40,33 +39,9 @@ def unseen_tiles(view: TraditionalView) -> list[Tile]:
     return [t for t in full_set(SET_TOP) if t not in known]
 
 
-class _LineBoard:
-    """The line rebuilt from the history: a draw or pass shows neither open end."""
-
-    def __init__(self) -> None:
-        self.line = Line()
-
-    def lacks(self, text: str) -> Lacks | None:
-        line = self.line
-        return Lacks({line.left, line.right}) if line.tiles else None
-
-    def scores(self, tile: Tile) -> list[float]:
-        # The inference model (engine.inference): heaviest tile first.
-        if not self.line.tiles:
-            return []
-        return [float(tile.pips)] * len(self.line.ends_for(tile))
-
-    def lay(self, move: LineMove, seat: int) -> None:
-        assert move.tile is not None
-        if not self.line.tiles:
-            self.line.lead(move.tile, seat)
-        else:
-            self.line.place(move.tile, move.end or self.line.ends_for(move.tile)[0], seat)
-
-
 def constraints(view: TraditionalView) -> list[Lacks]:
     """For each seat, what its hand cannot hold now (the view's own seat: nothing)."""
-    return history_lacks(view, _LineBoard())
+    return history_lacks(view, LineBoard())
 
 
 class Sampler(UnseenDeals):
@@ -78,7 +53,7 @@ class Sampler(UnseenDeals):
 
     def __init__(self, view: TraditionalView, options: TraditionalOptions | None = None) -> None:
         self.options = options if options is not None else view.options
-        super().__init__(view, unseen_tiles(view), constraints(view), _LineBoard)
+        super().__init__(view, unseen_tiles(view), constraints(view), LineBoard)
 
     def sample(self, rng: SeededRandom) -> TraditionalGame:
         """A game in the view's position with one sampled deal of the hidden tiles.

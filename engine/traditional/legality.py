@@ -9,11 +9,11 @@ only reads the position.
 from __future__ import annotations
 
 from catalog import Phrase
+from engine.line import Line, play_reason
 from engine.line_game import LineGame
 from engine.moves import LineMove
 from engine.tiles import Tile
 from engine.traditional.fastpath import AT_L, AT_R, FITS, LEADS, SIDE
-from engine.traditional.line import Line
 from engine.traditional.options import TraditionalOptions
 from engine.traditional.spec import SPEC
 from engine.traditional.view import HandResult
@@ -111,7 +111,7 @@ class TraditionalLegality(LineGame):
         if not self.line.tiles:
             return self._lead_reason(move)
         if move.kind == "play":
-            return self._play_reason(move)
+            return play_reason(self.line, self.hands[self.turn], move)
         fitting = self._fitting(seat)
         if fitting:
             return Phrase(f"illegal.{move.kind}_while_fits", {"tile": fitting[0].tile})
@@ -131,23 +131,4 @@ class TraditionalLegality(LineGame):
             return Phrase(f"illegal.lead_{which}", {"tile": self.lead_tile})
         if move.tile not in self.hands[self.turn]:
             return Phrase("illegal.not_held", {"tile": move.tile})
-        return None
-
-    def _play_reason(self, move: LineMove) -> Phrase | None:
-        tile = move.tile
-        assert tile is not None
-        if tile not in self.hands[self.turn]:
-            return Phrase("illegal.not_held", {"tile": tile})
-        ends = self.line.ends_for(tile)
-        shown = {"tile": tile, "left": self.line.left, "right": self.line.right}
-        if move.end is None:
-            if not ends:
-                return Phrase("illegal.fits_neither", shown)
-            if len(ends) > 1:
-                return Phrase("illegal.fits_both", {"tile": tile})
-            return None
-        if move.end not in ("L", "R"):
-            return Phrase("illegal.ends_lr", {"end": move.end})
-        if move.end not in ends:
-            return Phrase("illegal.not_this_end", {**shown, "end": move.end})
         return None

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.game import Outcome, ScoreEvent
+from engine.line import PlacedTile
 from engine.moves import LineMove
 from engine.tiles import Tile
-from engine.traditional.line import PlacedTile
 from engine.traditional.options import DEFAULT_OPTIONS, TraditionalOptions
 
 

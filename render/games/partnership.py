@@ -16,8 +16,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.line import Line
 from engine.partnership.game import PartnershipGame
-from engine.partnership.line import Line
 from engine.partnership.options import PartnershipOptions
 from engine.partnership.scoring import PAIRS, pair_counts, pair_of
 from engine.partnership.spec import SPEC

@@ -19,9 +19,9 @@ from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
+from engine.line import PlacedTile
 from engine.tiles import Tile, full_set
 from engine.traditional.game import TraditionalGame
-from engine.traditional.line import PlacedTile
 from engine.traditional.spec import SPEC
 from engine.traditional.view import TraditionalView
 from render.canvas import (

@@ -1,10 +1,16 @@
-"""The line of play with two ends, `L` and `R`: the Traditional game's board (only it lays one)."""
+"""The line of play with two ends, `L` and `R`, fixed by the lead: the board of the games
+that lay one (Traditional, Partnership Dominó), and the one reason a play on it is refused
+(`play_reason`)."""
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass
 
+from catalog import Phrase
+from engine.hidden import Lacks
+from engine.moves import LineMove
 from engine.tiles import MAX_PIPS, Tile
 
 # Placed tiles are values too: one per (tile, left, right, seat), made once, keyed by
@@ -52,6 +58,11 @@ class Line:
     def __len__(self) -> int:
         return len(self.tiles)
 
+    def fits(self, tile: Tile) -> bool:
+        """Whether `tile` fits either end of a non-empty line."""
+        left, right = self.left, self.right
+        return tile.high in (left, right) or tile.low in (left, right)
+
     def copy(self) -> Line:
         other = Line()
         other.tiles = self.tiles.copy()
@@ -84,3 +95,50 @@ class Line:
             outer = tile.low if tile.high == inner else _other(tile, inner)
             self.tiles.append(placed_tile(tile, inner, outer, seat))
             self.right = outer
+
+
+def play_reason(line: Line, hand: Collection[Tile], move: LineMove) -> Phrase | None:
+    """Why `move`, a play of a tile on a non-empty `line` from `hand`, is illegal (a
+    Phrase of the catalog), or None when it is legal."""
+    tile = move.tile
+    assert tile is not None
+    if tile not in hand:
+        return Phrase("illegal.not_held", {"tile": tile})
+    ends = line.ends_for(tile)
+    shown = {"tile": tile, "left": line.left, "right": line.right}
+    if move.end is None:
+        if not ends:
+            return Phrase("illegal.fits_neither", shown)
+        if len(ends) > 1:
+            return Phrase("illegal.fits_both", {"tile": tile})
+        return None
+    if move.end not in ("L", "R"):
+        return Phrase("illegal.ends_lr", {"end": move.end})
+    if move.end not in ends:
+        return Phrase("illegal.not_this_end", {**shown, "end": move.end})
+    return None
+
+
+class LineBoard:
+    """The line rebuilt from a view's history, for engine.hidden.history_lacks: a draw or
+    a pass shows the player lacks both open ends."""
+
+    def __init__(self) -> None:
+        self.line = Line()
+
+    def lacks(self, text: str) -> Lacks | None:
+        line = self.line
+        return Lacks({line.left, line.right}) if line.tiles else None
+
+    def scores(self, tile: Tile) -> list[float]:
+        # The inference model (engine.inference): heaviest tile first.
+        if not self.line.tiles:
+            return []
+        return [float(tile.pips)] * len(self.line.ends_for(tile))
+
+    def lay(self, move: LineMove, seat: int) -> None:
+        assert move.tile is not None
+        if not self.line.tiles:
+            self.line.lead(move.tile, seat)
+        else:
+            self.line.place(move.tile, move.end or self.line.ends_for(move.tile)[0], seat)
