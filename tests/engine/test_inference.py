@@ -9,10 +9,11 @@ import pytest
 
 from engine import inference
 from engine.inference import Play, likelihood
+from engine.line import LineBoard
 from engine.rng import SeededRandom
 from engine.tiles import Tile
 from engine.traditional import TraditionalGame
-from engine.traditional.hidden import Sampler, _LineBoard, constraints
+from engine.traditional.hidden import Sampler, constraints
 
 
 def test_likelihood_is_the_product_of_softmax_choices() -> None:
@@ -80,7 +81,7 @@ def test_plays_weigh_each_unseen_tile_by_its_placements() -> None:
     assert game.to_move is not None
     view = game.view(game.to_move)
     sampler = Sampler(view)
-    events = inference.plays(view, sampler.unseen, _LineBoard())
+    events = inference.plays(view, sampler.unseen, LineBoard())
     assert events, "the position has modelled plays"
     for e in events:
         assert e.seat != view.seat
