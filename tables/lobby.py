@@ -33,6 +33,7 @@ from tables.holds import seats_at_start, tell_held
 from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
 from tables.lobby_settings import WAIT_FIELD, changed_settings
 from tables.table_settings import join_settings
+from tables.turn_clock import next_deadline
 
 log = logging.getLogger(__name__)
 
@@ -280,7 +281,8 @@ class LobbyActions:
                 reason = exc.reason if isinstance(exc, OptionError) else str(exc)
                 raise TableError("error.cannot_start", reason=reason) from None
             forced = table.settings.auto_forced and game.forced_move() is not None
-            deadline = None if forced else self.clock() + table.settings.turn_seconds
+            deadline = None if forced else await next_deadline(self.store, table,
+                                                               game.to_move, self.clock())
             # The explicit deal is stored beside its seed: the record replays anywhere.
             deal = game.record()["deal"]
             before = dict(table.row.settings)

@@ -14,7 +14,10 @@ plays the seat on. The rest of the round (two thirds or more) is left for the AI
 so the round still ends by its deadline. A table that ends (or is played out at the
 deadline) with a person who never moved there is a forfeit of theirs too, however soon it
 ended: the AI's play alone earns nobody points. A one-player deal (Big Clock) runs no turn
-clock and is decided at the deadline.
+clock and is decided at the deadline. With the tournament's quiet clock
+(tables.turn_clock), a person in their quiet hours when the grace ends is judged once
+they have been awake a turn's time after it instead (within the round: at its deadline
+the deadline rule decides).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from storage import Storage
 from storage.tournaments import RoundTableRow
 from tables.errors import NoSuchTable, TableError
 from tables.live import TableEvent
+from tables.quiet import quiet_until
+from tables.turn_clock import quiet_of, turn_deadline
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -167,18 +172,45 @@ class Attendance:
         seen = self._moved.get(rt.table_id, set()) if rt.table_id is not None else set()
         return set(rt.moved) | seen
 
-    async def _no_shows(self, tables: list[RoundTableRow]) -> None:
-        """The no-show rule at the grace's end: every person seated at a table in play who
-        has made no move of their own there (nor come back) forfeits it."""
+    async def _no_shows(self, tables: list[RoundTableRow], grace_at: float, *,
+                        quiet_clock: bool = False) -> float | None:
+        """The no-show rule at the grace's end (`grace_at`): every person seated at a table
+        in play who has made no move of their own there (nor come back) forfeits it. With
+        the tournament's `quiet_clock`, a person in their quiet hours at `grace_at` is
+        judged only once they have been awake a turn's time after it (`_judged_at`).
+        Returns the earliest such time still to come (None: nobody is left for later)."""
+        later: list[float] = []
         for rt in tables:
             if rt.state != "playing" or rt.table_id is None or len(rt.seats) < 2:
                 continue  # a one-player deal runs no turn clock: the deadline decides it
             showed = self._showed(rt)
             for seat, user in enumerate(rt.seats):
-                if seat not in showed and seat not in rt.forfeits:
-                    log.info("tournament %d round %d: %d made no move in the grace: a no-show",
-                             rt.tournament_id, rt.round, user)
-                    await self._forfeit(rt, user)
+                if seat in showed or seat in rt.forfeits:
+                    continue
+                if quiet_clock:
+                    judged = await self._judged_at(rt.table_id, user, grace_at)
+                    if judged > self.clock():
+                        later.append(judged)
+                        continue
+                log.info("tournament %d round %d: %d made no move in the grace: a no-show",
+                         rt.tournament_id, rt.round, user)
+                await self._forfeit(rt, user)
+        return min(later, default=None)
+
+    async def _judged_at(self, table_id: int, user_id: int, grace_at: float) -> float:
+        """When the no-show rule judges `user_id` at a quiet-clock table: at `grace_at`,
+        or, when it falls in their quiet hours, once they have been awake one turn of the
+        table after it (tables.turn_clock.turn_deadline)."""
+        quiet = await quiet_of(self.store, user_id)
+        if quiet is None or quiet.none:
+            return grace_at
+        try:
+            if quiet_until(grace_at, quiet.tz, quiet.start, quiet.end) is None:
+                return grace_at
+            live = await self.service.table(table_id)
+            return turn_deadline(grace_at, live.settings.turn_seconds, quiet)
+        except (ValueError, NoSuchTable):  # a zone no longer known; the table ended
+            return grace_at
 
     async def _never_came(self, rt: RoundTableRow) -> RoundTableRow:
         """A table that ended with people who never moved there (nor came back): they are
