@@ -11,12 +11,12 @@ lasts a 24th of their 15 waking hours of a round (37.5 minutes); without it, an 
 their turn while awake, they move after a random delay (most within minutes; a few slow
 ones take 20-55 minutes of the round's hour-long turns); told it asleep, they move that
 long after waking, so without the quiet clock the turn clock often runs out on sleepers
-first (the service plays for them; the third timeout in a row hands the seat to an AI).
-A few are absent: they never move (a no-show once the round's grace is over, or at the
-end of a table that ended sooner: replaced by the AI and placed last,
-tables/tournament/attendance.py). The first round opens at 13:00 UTC by default, the one hour all four zones are awake (08:00 in New
-York, 22:00 in Tokyo), as a thoughtful organiser would set it; `opens` chooses another
-hour.
+first (the service plays for them; the third timeout in a row hands the seat to an AI). A
+few are absent: they never move (a no-show once the round's grace is over, or at the end of
+a table that ended sooner: replaced by the AI and placed last,
+tables/tournament/attendance.py). The first round opens at 13:00 UTC by default, the one
+hour all four zones are awake (08:00 in New York, 22:00 in Tokyo), as a thoughtful
+organiser would set it; `opens` chooses another hour.
 
 Measured per seed: the share of round tables (byes left out) finished before the round's
 deadline (not decided by the deadline rule), repeat opponents (pairs that met before;
