@@ -222,10 +222,10 @@ class RoundRunner(Attendance):
                 await self._record(t, rt)
         now = self.clock()
         grace_at = r.starts_at + no_show_grace(t.round_seconds)
-        woken = None  # the end of the quiet hours of someone judged only then
+        woken = None  # when someone whose grace counts waking hours only is judged
         if now >= grace_at:
             woken = await self._no_shows(
-                await self.store.round_tables(t.id, r.number), grace_at,
+                await self.store.round_tables(t.id, r.number), r.starts_at, t.round_seconds,
                 quiet_clock=TableSettings.from_json(t.table_settings).quiet_clock)
         tables = await self.store.round_tables(t.id, r.number)
         stage = r.stage
@@ -253,7 +253,7 @@ class RoundRunner(Attendance):
                 await self._at_deadline(tables)
             return False  # the tables' ends step the tournament again
         if stage <= REMINDED:  # wake for the next of: the grace's end (or a sleeper's
-            # waking after it), the reminder, the deadline
+            # grace's end after it), the reminder, the deadline
             nexts = [remind_at if stage < REMINDED else r.deadline]
             nexts += [grace_at] if now < grace_at else [woken] if woken is not None else []
             self._arm(t.id, min(nexts))

@@ -17,6 +17,7 @@ from storage.tournament_rows import TournamentRow
 from tables.live import Person, TableEvent, TableSettings
 from tables.quiet import quiet_until
 from tables.service import TableService
+from tables.tournament.attendance import no_show_at
 from tables.tournament.rounds import TURNS_PER_ROUND, fitted_settings
 from tables.tournament.service import Tournaments
 from tables.turn_clock import MAX_WINDOWS, Quiet, awake_seconds, turn_deadline
@@ -248,36 +249,42 @@ async def test_an_ordinary_table_keeps_the_plain_clock_in_quiet_hours(
     assert started.deadline == vt.now + HOUR
 
 
+def test_reading_the_no_show_grace_counts_waking_hours_with_the_quiet_clock() -> None:
+    """"Not during their quiet hours" for the no-show rule too: with the quiet clock a
+    person's grace (8 h of a day's round) counts only their waking hours, as a turn does.
+    A day's round opening at 22:00 in Tokyo for someone asleep 23:00-07:00: 1 h that
+    evening and 7 h from 07:00, so judged at 14:00 the next day, not at 06:00 asleep."""
+    opened = ts("2027-01-15T22:00:00+09:00")
+    assert no_show_at(opened, DAY) == opened + 8 * HOUR
+    assert no_show_at(opened, DAY, TOKYO_NIGHTS) == ts("2027-01-16T14:00:00+09:00")
+    awake = ts("2027-01-15T09:00:00+09:00")  # awake all of the grace: as before
+    assert no_show_at(awake, DAY, TOKYO_NIGHTS) == awake + 8 * HOUR
+
+
 @pytest.mark.parametrize("quiet_clock", [True, False])
-async def test_reading_a_sleeper_at_the_graces_end_is_judged_after_a_waking_turn(
+async def test_reading_a_sleeper_at_the_graces_end_is_no_no_show_yet(
         services: Services, tmp_path: Path, quiet_clock: bool) -> None:
-    """The no-show grace (8 h of a day's round: 17:00 here) is not moved by quiet hours,
-    but with the quiet clock a person asleep when it ends (quiet 10:00-20:00) is judged
-    only after a turn's time awake after it (20:35), not in their sleep; without it, at
-    17:00 as before."""
+    """A day's round from 09:00 with both players asleep 10:00-20:00 who never move: the
+    plain grace ends at 17:00 (both forfeit then without the quiet clock); with it their
+    grace runs 09:00-10:00 and 20:00-03:00, so at 17:00 and well after their waking
+    nobody has forfeited, no turn of theirs ran out asleep, and in the end (the AI played
+    their timed-out seats, or the grace is over) both forfeit."""
     vt = VirtualTime()
     service, _, timeouts = await _tournament_of_two(
         services, tmp_path / "bot.db", vt, quiet_clock=quiet_clock,
         quiet=(10 * 60, 20 * 60))
     (t,) = await service._store.tournaments()
-    grace_at = OPENS + 8 * HOUR
-    await vt.advance(grace_at + 60 - vt.now)
+    await vt.advance(OPENS + 8 * HOUR + 60 - vt.now)
     (rt,) = await service._store.round_tables(t.id)
     if not quiet_clock:
         assert rt.decided_by == "forfeit" and sorted(rt.forfeits) == [0, 1]
         return
     assert rt.forfeits == () and rt.state == "playing"
+    await vt.advance(OPENS + 12 * HOUR - vt.now)  # 21:00: an hour awake, a waking turn
+    (rt,) = await service._store.round_tables(t.id)
+    assert rt.forfeits == () and rt.state == "playing"
     quiet = (OPENS + HOUR, OPENS + 11 * HOUR)  # 10:00 to 20:00
     assert not [at for at, _ in timeouts if quiet[0] < at < quiet[1]]  # none asleep
-    await vt.advance(quiet[1] - 60 - vt.now)
-    (rt,) = await service._store.round_tables(t.id)
-    assert rt.forfeits == ()
-    turn = int(14 * HOUR / TURNS_PER_ROUND)
-    await vt.advance(quiet[1] + turn - 60 - vt.now)
-    (rt,) = await service._store.round_tables(t.id)
-    # only a turn run out awake (the timeout rule after the grace) made a forfeit so far
-    awake_timeouts = {seat for at, seat in timeouts if at >= quiet[1]}
-    assert set(rt.forfeits) <= awake_timeouts and len(rt.forfeits) < 2
-    await vt.advance(61)
+    await vt.advance(OPENS + 18 * HOUR + 1 - vt.now)  # 03:00: their grace is over
     (rt,) = await service._store.round_tables(t.id)
     assert sorted(rt.forfeits) == [0, 1] and rt.decided_by == "forfeit"
