@@ -15,7 +15,7 @@ from web import board_pages, game_pages, tournament_pages, watch_pages
 from web.access import Access
 from web.guard import RateLimit, guard
 from web.metrics import InteractionFigures, PageFigures, metrics_handler, route_of
-from web.pages import about, error_page, rules
+from web.pages import about, error_page, privacy, rules
 from web.replays import Replays
 from web.watching import MAX_STREAMS, Watching
 
@@ -55,6 +55,7 @@ def make_app(store: Storage | None = None, access: Access | None = None, *,
     app.router.add_get("/metrics", metrics_handler(pages, metrics_token, lambda: (
         service, interactions, len(watching.streams) if watching is not None else None)))
     app.router.add_get("/", about)
+    app.router.add_get("/privacy", privacy)
     app.router.add_get("/rules/{game}", rules)
     app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False,
                           append_version=False)
