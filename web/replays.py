@@ -84,7 +84,8 @@ class Replays:
                  draw: Callable[[dict[str, Any], int, str], bytes] = _board) -> None:
         self.store = store
         self._games: OrderedDict[int, FinishedGame] = OrderedDict()
-        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        # A board is kept under its game's scope (server; None: DMs) as well as its id.
+        self._boards: OrderedDict[tuple[int | None, int, int, str], bytes] = OrderedDict()
         self._limits = (games, boards)
         self._draw = draw
         self.drawn = 0  # boards drawn so far (the cache's misses)
@@ -150,7 +151,7 @@ class Replays:
         GameNotFound for a number outside 0..len(moves)."""
         if not 0 <= moves <= len(game.steps):
             raise GameNotFound(game.table_id)
-        key = (game.table_id, moves, lang)
+        key = (game.guild_id, game.table_id, moves, lang)
         data = self._boards.get(key)
         if data is None:
             data = await asyncio.to_thread(self._draw, game.record, moves, lang)
