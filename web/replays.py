@@ -59,7 +59,7 @@ class Part:
 def parts_of(steps: tuple[Step, ...], most: int = PART_MOVES) -> tuple[Part, ...]:
     """The game's moves cut hand by hand, each hand in as few parts of at most `most`
     moves as it needs (of equal length, to one move); together every move once, in
-    order. None for a game of no moves."""
+    order; no part for a game of no moves."""
     hands: list[list[Step]] = []
     for step in steps:
         if not hands or hands[-1][0].hand != step.hand:
