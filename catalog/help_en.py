@@ -22,7 +22,8 @@ HELP: dict[str, str] = {
     "help.start": (
         "## How a game runs in Discord\n"
         "1. Someone opens a table: {cmd.new_traditional}, {cmd.new_carousel}, "
-        "{cmd.new_mexican} or {cmd.new_clock} (a solitaire; {cmd.daily} is the server's "
+        "{cmd.new_mexican}, {cmd.new_partnership} or {cmd.new_clock} (a solitaire; "
+        "{cmd.daily} is the server's "
         "deal of the day). "
         "Each shows only its own options, with their defaults; leave them out for the usual "
         "game, and name people in the invite options to ping them.\n"
@@ -38,9 +39,9 @@ HELP: dict[str, str] = {
         "opens a new lobby for the same players."),
     "help.alone": (
         "## Playing alone against the computer\n"
-        "1. Open a table: {cmd.new_traditional}, {cmd.new_carousel} or {cmd.new_mexican}. "
-        "It has 2 seats "
-        "unless you set the number of players.\n"
+        "1. Open a table: {cmd.new_traditional}, {cmd.new_carousel}, {cmd.new_mexican} or "
+        "{cmd.new_partnership}. It has 2 seats unless you set the number of players "
+        "(Partnership Dominó always has 4).\n"
         "2. In the lobby, pick a level in the menu **Add an AI player…**: *easy* plays any "
         "tile that fits, *normal* takes the most it can this move, *hard* thinks ahead. "
         "Do it once for each free seat.\n"
