@@ -120,8 +120,10 @@ def hidden_tiles(game: Any) -> set[Any]:
 
 
 # A finished hand's summary lists the tiles each player had left: public once the hand
-# is over (RULES.md), and no clue to the hands dealt after it.
-SUMMARY_LINE = re.compile(r"^.*· count \d+ · \+\d+$|^Hand \d+ is over\. .*$", re.M)
+# is over (RULES.md), and no clue to the hands dealt after it. Its picture's alt text
+# says "Hand 2 is over." (Mexican Train: "Round 2 is over.").
+SUMMARY_LINE = re.compile(r"^.*· count \d+ · \+\d+$|^(?:Hand|Round) \d+ is over\. .*$",
+                          re.M)
 
 
 def assert_no_hand_in_public(channel: Any, viewer: Any, game: Any) -> None:
