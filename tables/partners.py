@@ -6,8 +6,8 @@ in the table's settings (`TableSettings.partners`, user ids two by two, the newe
 last). The lobby's stored seats stay in the order people sat down; `arranged` says where
 each sits: every chosen pair both of whom are seated on the two seats of one pair, the
 others in the order they sat down on the seats left. The lobby message shows that, and
-the game starts in it (`LobbyActions.start`). The two who chose sit on the pair of seats
-of the one of them who sat down first, so a choice moves as few people as it can.
+the game starts in it (`LobbyActions.start`). The two who chose take the pair of seats
+the one of them who sat down first would have had; someone joining later moves nobody.
 """
 
 from __future__ import annotations
