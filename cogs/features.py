@@ -44,7 +44,7 @@ from cogs.common.membership import Membership
 from cogs.daily.daily_commands import DailyCommands
 from cogs.help.help_commands import HelpCommands
 from cogs.lobby.lobby_command import LobbySettings, lobby_command
-from cogs.lobby.lobby_message import AiSelect, LobbyButton, LobbyClicks
+from cogs.lobby.lobby_message import AiSelect, LobbyButton, LobbyClicks, PartnerSelect
 from cogs.lobby.new_command import new_group
 from cogs.lobby.open_table import TableOpening
 from cogs.pickup.profile import ProfileCommands
@@ -83,8 +83,8 @@ Cog = commands.Cog  # (inside `Features`, `commands` is its method)
 # Every persistent button and menu of the features (their custom ids: tests/pins/); each
 # game's own come from its presentation (`game_items`).
 ITEMS: tuple[Item, ...] = (PlayButton, TileButton, TableButton, LobbyButton, AiSelect,
-                           BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
-                           *SIGNUP_ITEMS)
+                           PartnerSelect, BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS,
+                           *SCHEDULE_ITEMS, *SIGNUP_ITEMS)
 
 
 def game_items() -> tuple[Item, ...]:

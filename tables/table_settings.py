@@ -53,6 +53,8 @@ class TableSettings:
     `invited` (with `invited_names`): the people the host invited, in order;
     `hold_seconds`: how long a started table keeps a seat for each of them who is not
     seated at the start (an AI plays it meanwhile; 0: none, tables.holds).
+    `partners`: at a table played in pairs, the user ids of the pairs people chose in
+    its lobby, two by two, the newest last (they sit opposite: tables.partners).
 
     What changes while the game goes on (who is away, resigned, timed out) is the
     table's `SeatState`.
@@ -74,6 +76,7 @@ class TableSettings:
     hold_seconds: int = 0  # a seat kept for an absent invited person (tables.holds)
     invited: tuple[int, ...] = ()
     invited_names: tuple[str, ...] = ()
+    partners: tuple[int, ...] = ()  # chosen partners at a table in pairs (tables.partners)
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
@@ -174,10 +177,10 @@ class SeatState:
 _ORDER = ("seats", "turn_seconds", "lobby_seconds", "auto_start", "reminders",
           "timeout_action", "hint_level", "away", "timeouts", "rematch_of", "auto_forced",
           "on_resign", "resigned", "thread", "opened_in", "starts_at", "hold_seconds",
-          "invited", "invited_names", "held", "held_for", "held_until")
+          "invited", "invited_names", "held", "held_for", "held_until", "partners")
 # Stored only when set, so the rows of tables that have none stay as they were.
 _ONLY_WHEN_SET = frozenset({"starts_at", "hold_seconds", "invited", "invited_names", "held",
-                            "held_for", "held_until"})
+                            "held_for", "held_until", "partners"})
 _UNSET: tuple[object, ...] = (None, 0, [])
 
 
