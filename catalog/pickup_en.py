@@ -139,7 +139,7 @@ PICKUP: dict[str, Source] = {
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
     # --- pickup that holds up (issue 51) ---
     "error.schedule.needs_start": ("{options} only work for a scheduled table: give its start "
-                                   "time too (the option start), or leave them out."),
+                                   "time too (the option `start`), or leave them out."),
     "error.queue.party_bot": ("{name} is a bot: bots cannot be invited to a party, they "
                               "could never confirm."),
     "queue.opened": ("Your join completed a table: table #{table} ({game}) is open and "

@@ -339,6 +339,7 @@ TEXTS: dict[str, Source] = {
     "picture.mexican_round_points": "+{count} this round",
     "picture.alt_mexican": ("Mexican Train, round {round} of {rounds}, engine {engine}."
                            " Trains: {trains}. Players: {players}."),
+    "picture.alt_mexican_waiting": "{train}: the double {tile} waits to be satisfied.",
     "mexican.table_engine": "Round {round} of {rounds} · engine {tile}",
     "mexican.table_train": "{train}: {tiles} → {end}",
     "mexican.table_train_open": "{train} (marker: open): {tiles} → {end}",
@@ -382,6 +383,23 @@ TEXTS: dict[str, Source] = {
     "forget.kept": "Nothing was erased.",
     "error.forget.seated": ("You are seated at {tables}: leave or resign there first, then "
                             "ask again (the other players need your seat until the game ends)."),
+    "erase_server.ask": ("**Erase this server's data.** This erases everything the bot "
+                         "keeps because of this server: its tables and their records, "
+                         "results and replays, the server's leaderboards, daily results, "
+                         "tournaments, queue, settings and language. Each person keeps "
+                         "their own profile and global rating. Messages already posted in "
+                         "the channels are not changed."),
+    "erase_server.ask_again": ("**Are you sure?** This cannot be undone: the server's games, "
+                               "leaderboards and tournaments are gone for good."),
+    "erase_server.button_first": "Erase this server's data",
+    "erase_server.button_final": "Yes, erase everything",
+    "erase_server.done": "Done: the bot no longer keeps anything of this server's.",
+    "erase_server.nothing": "The bot kept nothing of this server's: nothing was erased.",
+    "erase_server.tournament": "tournament {number}",
+    "error.erase_server.in_play": ("Still in play on this server: {what}. Finish or cancel "
+                                   "them first, then ask again."),
+    "error.erase_server.not_manager": ("Only a member with Manage Server can erase this "
+                                       "server's data."),
     # issue 54: Mexican Train's hand size left to its default is said in words, never 0
     "option.mexican.hand_size.0": "by players and set",
 }

@@ -17,6 +17,34 @@ WEB: dict[str, Source] = {
                     "pages open from the links the bot gives, unless the server's admins "
                     "made them public."),
     "web.rules_of": "The rules of {game}",
+    # The privacy page (/privacy, issue 55). {forget}, {erase}: the commands, written in
+    # the reader's command words by web/pages.py.
+    "web.privacy_page.link": "What the bot keeps about you, and how to erase it",
+    "web.privacy_page.title": "What the bot keeps, and erasing it",
+    "web.privacy_page.games": ("Games: each table's server and channel, its seats (a Discord "
+                               "id and the name shown at the time), its moves and results, "
+                               "and the ratings they make, to play the games, show them "
+                               "again (history, replays, these pages) and rank players. Kept "
+                               "while the bot runs: finished games are the history."),
+    "web.privacy_page.profile": ("A person's profile: time zone, quiet hours, which direct "
+                                 "messages they want, the chosen language and the language of "
+                                 "their Discord app, to answer in it and remind them at the "
+                                 "right time. Kept until they erase it."),
+    "web.privacy_page.waiting": ("Waiting: queue entries (at most 7 days, then renewed or "
+                                 "gone), answers to scheduled tables, and the hand messages "
+                                 "and notices of games in progress (gone when the game ends)."),
+    "web.privacy_page.reads": ("The bot reads no messages and keeps no member lists; its logs "
+                               "hold table numbers, not names."),
+    "web.privacy_page.forget": ("To erase your data, run {forget} in Discord and confirm "
+                                "twice: your profile, language, ratings, queue entries and "
+                                "answers are deleted, and in the games you played your name "
+                                "becomes \"Forgotten player\", so the others keep their games "
+                                "and nobody sees your name. It waits until your games in "
+                                "progress end."),
+    "web.privacy_page.erase": ("A server's admin (Manage Server) erases everything kept "
+                               "because of the server with {erase}, confirmed twice: its "
+                               "games, leaderboards, daily results, tournaments, queue and "
+                               "settings."),
     "web.back_home": "Back to the first page",
     "web.language.en": "English",
     "web.language.ru": "Русский",
@@ -42,6 +70,14 @@ WEB: dict[str, Source] = {
     "web.game.hands": "Hand by hand",
     "web.game.moves": "Every move",
     "web.game.download": "Download the game record (JSON)",
+    # A long game's page lists its moves hand by hand, each part a page of its own.
+    "web.game.parts": "Moves, hand by hand",
+    "web.game.folded": "Moves in all: {n}. Each hand's moves are on a page of their own.",
+    "web.game.part_moves": "Moves {first}–{last}",
+    "web.game.part_title": "{game}, table #{table}: hand {hand}, moves {first}–{last}",
+    "web.game.whole": "The whole game",
+    "web.game.part_before": "← Moves {first}–{last}",
+    "web.game.part_after": "Moves {first}–{last} →",
     "web.col.place": "Place",
     "web.col.player": "Player",
     "web.col.score": "Score",
@@ -49,6 +85,7 @@ WEB: dict[str, Source] = {
     "web.col.number": "No.",
     "web.col.move": "Move",
     "web.col.hand": "Hand",
+    "web.col.moves": "Moves",
     # Column heads at 360 px (issue 52), each explained by a legend under the table
     "web.short.rank": "#",
     "web.short.games": "G",

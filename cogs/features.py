@@ -16,7 +16,7 @@ Where each thing is handled:
     cogs/stats/    /domino leaderboard, stats, history, replay
     cogs/daily/    /domino daily, daily-board, daily-channel
     cogs/help/     /domino help and rules
-    cogs/privacy/  /domino forget-me
+    cogs/privacy/  /domino forget-me, /domino-admin erase-server
     cogs/tournament/  /tournament (a top-level command: /domino is full), the sign-up
                    message's Join / Leave / Check in, the rounds' DMs and the standings
     cogs/common/   the plumbing: answering in time, persistent items and the parts they
@@ -44,7 +44,7 @@ from cogs.common.membership import Membership
 from cogs.daily.daily_commands import DailyCommands
 from cogs.help.help_commands import HelpCommands
 from cogs.lobby.lobby_command import LobbySettings, lobby_command
-from cogs.lobby.lobby_message import AiSelect, LobbyButton, LobbyClicks
+from cogs.lobby.lobby_message import AiSelect, LobbyButton, LobbyClicks, PartnerSelect
 from cogs.lobby.new_command import new_group
 from cogs.lobby.open_table import TableOpening
 from cogs.pickup.profile import ProfileCommands
@@ -55,7 +55,7 @@ from cogs.play.hands import LiveHands
 from cogs.play.move_buttons import PlayButton, TileButton
 from cogs.play.moves import Play, PlayCommands
 from cogs.play.turn_notices import TurnNotices
-from cogs.privacy.forget_me import PrivacyCommands
+from cogs.privacy.commands import PrivacyCommands
 from cogs.stats.leaderboard import LEADERBOARD_ITEMS
 from cogs.stats.stats_commands import StatsCommands
 from cogs.table.held_seats import HeldSeatNotices
@@ -71,7 +71,7 @@ from storage import Storage
 from tables.daily import DailyDeals
 from tables.live import TableEvent
 from tables.people import People
-from tables.privacy import Forgetting
+from tables.privacy import Forgetting, ServerErasure
 from tables.queue import PickupQueue
 from tables.schedule import ScheduledTables
 from tables.service import TableService
@@ -83,8 +83,8 @@ Cog = commands.Cog  # (inside `Features`, `commands` is its method)
 # Every persistent button and menu of the features (their custom ids: tests/pins/); each
 # game's own come from its presentation (`game_items`).
 ITEMS: tuple[Item, ...] = (PlayButton, TileButton, TableButton, LobbyButton, AiSelect,
-                           BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
-                           *SIGNUP_ITEMS)
+                           PartnerSelect, BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS,
+                           *SCHEDULE_ITEMS, *SIGNUP_ITEMS)
 
 
 def game_items() -> tuple[Item, ...]:
@@ -122,14 +122,14 @@ class DominoGroup(JoinedGroup, group_name="domino", group_description="Play domi
 # Discord counts at most 8,000 characters of names, descriptions and choices for one
 # command in each language, and /domino with five games' tables is near it: a server's
 # own settings are a command of their own, which Discord offers to its managers only.
-ADMIN_COMMANDS = ("settings", "daily-channel")
+ADMIN_COMMANDS = ("settings", "daily-channel", "erase-server")
 
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class AdminGroup(JoinedGroup, group_name="domino-admin",
                  group_description="A server's dominoes settings (Manage Server)"):
-    """`/domino-admin`: the server's settings and its daily deal's channel."""
+    """`/domino-admin`: the server's settings, its daily deal's channel, its erasure."""
 
 
 class Features:
@@ -168,6 +168,7 @@ class Features:
                            self.membership, self.pickup, self.scheduled, self.tournaments,
                            self.stats.leaderboards, *handlers)
         self.forgetting = Forgetting(service, store)
+        self.erasure = ServerErasure(service, store)
         self._bot, self._service = bot, service
 
     @property
@@ -187,7 +188,7 @@ class Features:
             TableCommands(self.table), self.stats, ProfileCommands(self.people),
             ServerSettings(self.people), DailyCommands(bot, self.updates, self.daily),
             QueueCommands(bot, self.pickup, self.people, service, self.updates),
-            PrivacyCommands(self.forgetting)]
+            PrivacyCommands(self.forgetting, self.erasure)]
         admin = AdminGroup()
         admin.join(*cogs, names=ADMIN_COMMANDS)
         domino = DominoGroup()

@@ -18,6 +18,7 @@ from .privacy import PrivacyMixin
 from .queue import QueueMixin
 from .results import ResultsMixin
 from .schedules import SchedulesMixin
+from .server_erasure import ServerErasureMixin
 from .server_settings import SettingsMixin
 from .sqlite import SqliteDatabase
 from .stats import StatsMixin
@@ -49,7 +50,8 @@ def sqlite_path(target: Path | str) -> Path:
 
 class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
               SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin, BoardsMixin,
-              QueueMixin, SchedulesMixin, TournamentsMixin, PrivacyMixin):
+              QueueMixin, SchedulesMixin, TournamentsMixin, PrivacyMixin,
+              ServerErasureMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

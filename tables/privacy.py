@@ -58,3 +58,38 @@ class Forgetting:
         Raises TableError as `check` does."""
         await self.check(user_id)
         return await self.store.forget_person(user_id, name=t(PLACEHOLDER_KEY, "en"))
+
+
+class ServerErasing(Protocol):
+    """What erasing a server asks of storage (storage.server_erasure.ServerErasureMixin)."""
+
+    async def server_in_play(self, guild_id: int) -> tuple[list[int], list[int]]: ...
+
+    async def erase_server(self, guild_id: int) -> int: ...
+
+
+class ServerErasure:
+    """Erase a server's data at its admin's request, once nothing there is in play."""
+
+    def __init__(self, held: Holding, store: ServerErasing) -> None:
+        self.held = held
+        self.store = store
+
+    async def check(self, guild_id: int) -> None:
+        """Raises TableError (error.erase_server.in_play) while the server has a lobby or
+        game in progress or a tournament not yet over, held here or stored by another
+        process: they are cancelled or finished first, so no one's game is cut off."""
+        tables = {table.id for table in self.held.held_tables.values()
+                  if table.guild_id == guild_id and table.status in ("lobby", "playing")}
+        stored, tournaments = await self.store.server_in_play(guild_id)
+        tables.update(stored)
+        if tables or tournaments:
+            named = [f"#{table_id}" for table_id in sorted(tables)]
+            named += [t("erase_server.tournament", number=number) for number in tournaments]
+            raise TableError("error.erase_server.in_play", what=", ".join(named))
+
+    async def erase(self, guild_id: int) -> int:
+        """Erase the server's data (after `check`); returns how many stored rows went.
+        Raises TableError as `check` does."""
+        await self.check(guild_id)
+        return await self.store.erase_server(guild_id)

@@ -79,12 +79,22 @@ def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, 
     return fitting
 
 
+def wish_variant(game: str, variant: str) -> str:
+    """The variant a wish for `game` is matched in: PAIRS for a game always played in
+    pairs (a party of two sits as partners there, tables.matching), whatever was asked."""
+    try:
+        always = game_spec(game).always_pairs
+    except (KeyError, ValueError):
+        return variant
+    return PAIRS if always else variant
+
+
 def as_wish(entry: QueueEntry) -> Wish:
     """The matching's view of a stored entry."""
     return Wish(entry_id=entry.id, user_id=entry.user_id, game=entry.game,
                 seats=frozenset(entry.seats), longest_turn=entry.longest_turn,
                 rated=entry.rated, since=entry.created_at, ai_after=entry.ai_after,
-                party=entry.party_id, variant=entry.variant)
+                party=entry.party_id, variant=wish_variant(entry.game, entry.variant))
 
 
 class PickupQueue:
@@ -124,6 +134,7 @@ class PickupQueue:
         tables the queue opened at once. `ai_wait`: seconds after which AI seats may fill
         their table (None: never); `hours`: the entry's life. `channel_id`: where they
         asked (None: a DM), the server's pickup channel until it has one. Raises TableError."""
+        variant = wish_variant(game, variant)
         counts = checked_wish(game, seats, variant)
         if not 60 <= longest_turn <= 7 * DAY:
             raise TableError("error.turn_range")
@@ -205,6 +216,7 @@ class PickupQueue:
             name = game_spec(game).name
         except (KeyError, ValueError):
             return None
+        variant = wish_variant(name, variant)
         return next((e for e in await self.store.queue_entries(guild_id)
                      if e.user_id == user_id and e.game == name and e.variant == variant),
                     None)

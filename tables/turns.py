@@ -4,13 +4,13 @@ Each is called under the table's lock, at the move the timer was armed for."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Protocol
 
 from engine.ai import choose
 from engine.rng import SeededRandom
 from tables.events import Listener
 from tables.live import LiveTable, TableEvent
+from tables.thinking import think
 
 
 class Ending(Protocol):
@@ -37,14 +37,14 @@ class TimeoutCounts(Protocol):
 async def ai_move(table: LiveTable, seat: int, level: str) -> str:
     """The AI's move for `seat`, from that seat's view only (called under the table's lock).
 
-    The search runs in a worker thread: the hard level thinks for up to a
-    second, and the other tables must not wait for it.
+    The search runs on the thinking thread (tables/thinking.py): the hard level thinks
+    for up to a second, and neither the other tables nor anyone's click waits for it.
     """
     assert table.game is not None
     # Seeded by table and move number: the same position gets the same AI move.
     rng = SeededRandom((table.seed or 0) * 1_000_003 + table.seq)
     view = table.game.view(seat)
-    return str(await asyncio.to_thread(choose, level, view, rng))
+    return str(await think(choose, level, view, rng))
 
 
 class TurnsDue:

@@ -1,5 +1,6 @@
-"""The pages that show no server's data: the about page and each game's rules, the plain
-error pages every refusal uses, and the answer every picture is sent with (`png`)."""
+"""The pages that show no server's data: the about page, the privacy page and each game's
+rules, the plain error pages every refusal uses, and the answer every picture is sent
+with (`png`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import jinja2
 from aiohttp import web
 
 from catalog import t
+from catalog.commands import command_word
 from engine.errors import RecordError
 from engine.registry import GAMES, game_spec
 from web.language import SPOKEN, page_language
@@ -84,6 +86,20 @@ async def about(request: web.Request) -> web.Response:
     lang = reader(request)
     names = ", ".join(t(f"game.{spec.name}", lang) for spec in GAMES.values())
     return page(request, "about.html", game_names=names)
+
+
+def written_command(path: str, lang: str) -> str:
+    """A slash command as a reader of `lang` types it ("/домино забыть-меня"): a page
+    cannot show Discord's clickable mention."""
+    return "/" + " ".join(command_word(lang, word) for word in path.split())
+
+
+async def privacy(request: web.Request) -> web.Response:
+    """What the bot keeps, why and for how long, and how a person or a server's admin
+    has it erased (README's "Privacy"), in the reader's language."""
+    lang = reader(request)
+    return page(request, "privacy.html", forget=written_command("domino forget-me", lang),
+                erase=written_command("domino-admin erase-server", lang))
 
 
 async def rules(request: web.Request) -> web.Response:

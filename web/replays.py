@@ -29,12 +29,51 @@ class GameNotFound(LookupError):
 
 @dataclass(frozen=True)
 class Step:
-    """Move `number` (from 1): who made it (`seat`), its record text, the scores after it."""
+    """Move `number` (from 1): who made it (`seat`), its record text, the scores after it,
+    and the `hand` (round) it was made in, from 1."""
 
     number: int
     seat: int | None
     move: str
     scores: tuple[int, ...]
+    hand: int = 1
+
+
+# The most moves a part of a folded game holds: a hand longer than this is cut in parts
+# of equal length, so no page of moves grows with the game (issue 52: under 100 KB).
+PART_MOVES = 250
+
+
+@dataclass(frozen=True)
+class Part:
+    """Part `number` (from 1) of a game's moves: moves `first` to `last` (numbers from 1),
+    all of hand `hand`, and the scores after its last move."""
+
+    number: int
+    hand: int
+    first: int
+    last: int
+    scores: tuple[int, ...]
+
+
+def parts_of(steps: tuple[Step, ...], most: int = PART_MOVES) -> tuple[Part, ...]:
+    """The game's moves cut hand by hand, each hand in as few parts of at most `most`
+    moves as it needs (of equal length, to one move); together every move once, in
+    order; no part for a game of no moves."""
+    hands: list[list[Step]] = []
+    for step in steps:
+        if not hands or hands[-1][0].hand != step.hand:
+            hands.append([])
+        hands[-1].append(step)
+    parts: list[Part] = []
+    for hand in hands:
+        pieces = -(-len(hand) // most)
+        size = -(-len(hand) // pieces)
+        for start in range(0, len(hand), size):
+            piece = hand[start:start + size]
+            parts.append(Part(len(parts) + 1, piece[0].hand, piece[0].number,
+                              piece[-1].number, piece[-1].scores))
+    return tuple(parts)
 
 
 @dataclass(frozen=True)
@@ -55,6 +94,7 @@ class FinishedGame:
     winners: tuple[int, ...]
     finished_at: float
     resigners: tuple[int, ...] = ()
+    parts: tuple[Part, ...] = ()
 
     @property
     def solitaire(self) -> bool:
@@ -65,10 +105,10 @@ def _steps(record: dict[str, Any]) -> tuple[tuple[Step, ...], Game[Any]]:
     game = new_game(record)
     steps = []
     for number, move in enumerate(record["moves"], start=1):
-        seat = game.to_move
+        seat, hand = game.to_move, game.finished_hands + 1  # the move ending a hand is in it
         game.play(move)
         scores = tuple(game.score_of(s) for s in range(len(game.players)))
-        steps.append(Step(number, seat, move, scores))
+        steps.append(Step(number, seat, move, scores, hand))
     return tuple(steps), game
 
 
@@ -84,7 +124,8 @@ class Replays:
                  draw: Callable[[dict[str, Any], int, str], bytes] = _board) -> None:
         self.store = store
         self._games: OrderedDict[int, FinishedGame] = OrderedDict()
-        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        # A board is kept under its game's scope (server; None: DMs) as well as its id.
+        self._boards: OrderedDict[tuple[int | None, int, int, str], bytes] = OrderedDict()
         self._limits = (games, boards)
         self._draw = draw
         self.drawn = 0  # boards drawn so far (the cache's misses)
@@ -122,7 +163,8 @@ class Replays:
         found = FinishedGame(
             table_id=table.id, guild_id=table.guild_id, game=table.game,
             players=final.players, record=full, steps=steps, hands=hands,
-            reason="", places=(), scores=(), winners=(), finished_at=table.updated_at)
+            parts=parts_of(steps), reason="", places=(), scores=(), winners=(),
+            finished_at=table.updated_at)
         outcome = final.outcome()
         if outcome is not None:
             return dataclasses.replace(
@@ -150,7 +192,7 @@ class Replays:
         GameNotFound for a number outside 0..len(moves)."""
         if not 0 <= moves <= len(game.steps):
             raise GameNotFound(game.table_id)
-        key = (game.table_id, moves, lang)
+        key = (game.guild_id, game.table_id, moves, lang)
         data = self._boards.get(key)
         if data is None:
             data = await asyncio.to_thread(self._draw, game.record, moves, lang)

@@ -137,6 +137,10 @@ class Languages:
         _, client = self._people.get(user_id, (None, None))
         self._people[user_id] = (None, client)
 
+    def forget_server(self, guild_id: int) -> None:
+        """The server was erased (/domino-admin erase-server): its language goes too."""
+        self._servers[guild_id] = None
+
     def _remember(self, user_id: int, client: str) -> None:
         chosen, _ = self._people.get(user_id, (None, None))
         self._people[user_id] = (chosen, client)

@@ -21,6 +21,7 @@ from cogs.common.escape import shown
 from cogs.common.game_words import value_words
 from cogs.common.items import ReaderItem, button, part
 from cogs.common.locales import languages_of
+from cogs.common.membership import Membership
 from engine.registry import GAMES
 from storage.tournaments import TournamentRow
 from tables.tournament.service import LATE_ENTRY, Tournaments
@@ -57,6 +58,10 @@ class TournamentButton(ReaderItem[ui.Button[Any]],
             await ack(interaction, ephemeral=True)
             tournaments = part(interaction, Tournaments)
             tid = self.tournament
+            if self.action != "leave":  # entering from outside the server (a DM, an id
+                # guessed) takes a member of it, as every path that seats a person does
+                guild_id = (await tournaments.get(tid)).guild_id
+                await part(interaction, Membership).check_server(interaction, guild_id)
             if self.action == "join":
                 await tournaments.join(tid, person(interaction.user))
                 text = t("tournament.joined", id=tid)

@@ -12,6 +12,13 @@ from cogs.play.move_buttons import encode_move
 from tests.bot.conftest import custom_ids, table_message, text_of
 
 
+def hinted_text(result: Any) -> str:
+    """The hint's private answer: a follow-up of the acknowledged click."""
+    found = result.followups[-1] if result.followups else result.response
+    assert found is not None and found.ephemeral
+    return str(found.content)
+
+
 async def play_clock(env: Any, member: Any, channel: Any, table: Any, *,
                      before_move: Callable[[], None] | None = None) -> int:
     """Follow the Hint button until the game ends; every move is a button or /domino play.
@@ -22,13 +29,13 @@ async def play_clock(env: Any, member: Any, channel: Any, table: Any, *,
             before_move()
         message = table_message(channel, table)
         hint = await member.click(message, custom_id=f"dom:hint:{table.id}:{table.seq}")
-        move = hint.response.content.split("`")[1]  # "Suggested move: 9 → 11 (`move 9 11`)"
+        move = hinted_text(hint).split("`")[1]  # "Suggested move: 9 → 11 (`move 9 11`)"
         wanted = f"dom:play:{table.id}:{table.seq}:{encode_move(move)}"
         components = [c.to_dict() for c in message.components]
         if wanted in custom_ids(components):
             result = await member.click(message, custom_id=wanted)
         elif move == "resign":
-            assert "No rearranging of the piles can win" in hint.response.content
+            assert "No rearranging of the piles can win" in hinted_text(hint)
             asked = await member.click(message, label="Give up")  # it asks first
             result = await member.click(asked.response, label="Yes, resign")
         else:
@@ -118,7 +125,7 @@ async def test_the_hint_button_answers_at_the_level_the_player_picked(
             view = table.game.view(0)
             hinted = await member.click(table_message(channel, table),
                                         custom_id=f"dom:hint:{table.id}:{table.seq}")
-            move = hinted.response.content.split("`")[1]  # "… 9 → 11 (`move 9 11`)"
+            move = hinted_text(hinted).split("`")[1]  # "… 9 → 11 (`move 9 11`)"
             assert move == str(hint_at(level, view))
             differed += move != str(hint_at("normal" if level == "hard" else "hard", view))
             await member.slash(channel, "domino play", move=move)
@@ -133,3 +140,31 @@ def test_the_clock_face_lists_the_tiles_under_each_top() -> None:
     lines = clock_face(g.view(None))
     assert " 1: [5|1] ×2 (under it: [5|2])" in lines
     assert " 3: [4|1] ×1" in lines  # a single tile has nothing under it
+
+
+async def test_the_hint_is_acknowledged_before_its_search(
+        world: dict[str, Any], monkeypatch: Any) -> None:
+    """The search may wait behind others on the thinking thread (tables/thinking.py): the
+    click is answered first, so Discord's 3 seconds never depend on it."""
+    import cogs.table.games.clock as clock_cog
+
+    order: list[str] = []
+    real_ack, real_think = clock_cog.ack, clock_cog.think
+
+    async def ack(*args: Any, **kwargs: Any) -> None:
+        order.append("ack")
+        await real_ack(*args, **kwargs)
+
+    async def think(*args: Any) -> Any:
+        order.append("search")
+        return await real_think(*args)
+
+    monkeypatch.setattr(clock_cog, "ack", ack)
+    monkeypatch.setattr(clock_cog, "think", think)
+    env, channel, member = world["env"], world["channel"], world["members"][0]
+    await member.slash(channel, "domino new clock", set=6, hints="hard")
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
+    hinted = await member.click(table_message(channel, table),
+                                custom_id=f"dom:hint:{table.id}:{table.seq}")
+    assert order == ["ack", "search"]
+    assert "`" in hinted_text(hinted)

@@ -14,10 +14,13 @@ from typing import Any
 import discord
 import pytest
 
+from catalog import t
 from cogs.domino_bot import DominoBot
 from tables.tournament.standings import standings as core_standings
 from tables.tournament.view import TournamentNotice, core_entrants, plan_of, played_rounds
 from tests.bot.conftest import custom_ids, take_turn, text_of
+from tests.bot.test_bot_guards import reply_text
+from tests.bot.test_bot_holes import old_dm_button
 
 # Whole tournaments of people and AI seats: many seconds of CPU between two settles on a busy
 # machine, past simcord's 5 s; the waits themselves are virtual.
@@ -292,3 +295,23 @@ async def test_each_is_told_in_their_language_and_one_without_dms_in_the_channel
     assert (await env.bot.features.tournaments.get(row.id)).status == "finished"
     final = [m.content or "" for m in channel.history() if "Final places" in (m.content or "")]
     assert len(final) == 1 and "1. " in final[0] and "2. " in final[0]
+
+
+async def test_one_who_left_the_server_cannot_enter_from_a_dm(eight: dict[str, Any]) -> None:
+    """Join and Check in from outside the server (an old DM's button, a guessed id) take a
+    member of it now, as a lobby's Join does (issue 55); a member's click still enters."""
+    env, guild = eight["env"], eight["guild"]
+    ann, bob = eight["people"][:2]
+    row = await create(eight, game="traditional", format="swiss", rounds=3, round_hours=24,
+                       start="in 1h", seats=2, check_in=True)
+    guild.remove_member(ann)
+    for action in ("join", "checkin"):
+        custom_id = f"dom:tour:{action}:{row.id}"
+        clicked = await ann.user.click(await old_dm_button(env, ann, custom_id, action),
+                                       custom_id=custom_id)
+        assert t("error.not_member_server") in reply_text(clicked), action
+    custom_id = f"dom:tour:join:{row.id}"
+    await bob.user.click(await old_dm_button(env, bob, custom_id, "Join"), custom_id=custom_id)
+    await settle(env)
+    entrants = await env.bot.features.tournaments.store.entrants(row.id)
+    assert [e.user_id for e in entrants] == [bob.id]

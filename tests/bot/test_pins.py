@@ -44,6 +44,7 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("dom:lobby:cancel:12", "LobbyButton", {"action": "cancel", "table": 12}),
     ("dom:back:12", "BackButton", {"table": 12}),
     ("dom:addai:12", "AiSelect", {"table": 12}),
+    ("dom:partner:12", "PartnerSelect", {"table": 12}),
     ("dom:board:traditional:g123:2", "BoardButton",
      {"game": "traditional", "guild_id": 123, "page": 2}),
     ("dom:board:carousel:global:1", "BoardButton",

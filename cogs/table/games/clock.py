@@ -11,7 +11,6 @@ Custom ids (at most 100 characters):
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
@@ -19,7 +18,7 @@ import discord
 from discord import ui
 
 from catalog import t
-from cogs.common.answering import guard, seated
+from cogs.common.answering import ack, guard, seated
 from cogs.common.components import BUTTONS_PER_ROW, Shot, layout, rows
 from cogs.common.escape import shown
 from cogs.common.game_words import ending, move_words
@@ -33,6 +32,7 @@ from engine.registry import game_spec
 from tables.errors import TableError
 from tables.live import LiveTable
 from tables.service import TableService
+from tables.thinking import think
 
 MOVE_ROWS = 4  # rows of place/move buttons under the first row
 
@@ -66,13 +66,14 @@ class Hints:
             suggest = game_spec(table.game_kind).hint
             if suggest is None or table.game is None:
                 raise TableError("error.not_clock")
-            # The level the player picked; the hard search runs off the event loop.
-            move = str(await asyncio.to_thread(suggest, table.settings.hint_level,
-                                               table.game.view(seat)))
+            # Answered at once: the hard search may take longer than Discord's 3 seconds
+            # when other searches are queued before it on the thinking thread.
+            await ack(interaction, ephemeral=True)
+            move = str(await think(suggest, table.settings.hint_level, table.game.view(seat)))
             # As people read it, and as /domino play takes it.
             shown = t("clock.typed", move=move_words(move), typed=move)
             key = "clock.hint_give_up" if move == "resign" else "clock.hint_text"
-            await interaction.response.send_message(t(key, move=shown), ephemeral=True)
+            await interaction.followup.send(t(key, move=shown), ephemeral=True)
 
 
 def clock_text(table: LiveTable) -> list[str]:
