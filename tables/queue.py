@@ -60,6 +60,8 @@ class QueueNotice:
 
 
 QueueListener = Callable[[QueueNotice], Awaitable[None]]
+# What a server's queue changed to tell: its id and the tables a pass opened (maybe none).
+ChangeListener = Callable[[int, Sequence[LiveTable]], Awaitable[None]]
 
 
 def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, ...]:
@@ -114,8 +116,16 @@ class PickupQueue:
         self.reachable = reachable
         self.member = member
         self.listeners: list[QueueListener] = []
+        self.changes: list[ChangeListener] = []  # after every join, leave or pass
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
+
+    async def _changed(self, guild_id: int, opened: Sequence[LiveTable]) -> None:
+        for listener in self.changes:
+            try:
+                await listener(guild_id, opened)
+            except Exception:  # a failed post never undoes a join or a seating
+                log.exception("queue change listener failed for server %d", guild_id)
 
     async def _tell(self, notice: QueueNotice) -> None:
         for listener in self.listeners:
@@ -173,6 +183,7 @@ class PickupQueue:
         if not gone:
             raise TableError("error.queue.not_in")
         self._arm(guild_id)
+        await self._changed(guild_id, ())
         return gone
 
     async def waiting(self, guild_id: int) -> list[QueueEntry]:
@@ -269,6 +280,7 @@ class PickupQueue:
                     break
                 entries = await self.store.queue_entries(guild_id)
         self._arm(guild_id)
+        await self._changed(guild_id, opened)
         return opened
 
     async def _departed(self, guild_id: int, found: Match) -> bool:

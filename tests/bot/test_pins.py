@@ -52,6 +52,7 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("dom:tour:join:5", "TournamentButton", {"action": "join", "tournament": 5}),
     ("dom:tour:leave:5", "TournamentButton", {"action": "leave", "tournament": 5}),
     ("dom:tour:checkin:5", "TournamentButton", {"action": "checkin", "tournament": 5}),
+    ("dom:forming:9:carousel", "FormingJoin", {"guild_id": 9, "game": "carousel"}),
 ]
 NOT_IDS = ["dom:play:12:3:", "dom:hand:x", "dom:lobby:kick:12", "dom:board:traditional:12:1",
            "dom:tile:12:3:6", "dom:tour:kick:5"]
