@@ -186,8 +186,15 @@ async def board_png(request: web.Request) -> web.Response:
 
 
 async def record_json(request: web.Request) -> web.Response:
+    """The game's record to download (engine/records.py: it replays the game anywhere).
+    A game its moves do not end (a resignation ended it) says so in an `end` of its own:
+    the reason, the seats that resigned, and each seat's place and points as stored."""
     _query, found = await _finished(request)
-    body = json.dumps(found.record, ensure_ascii=False, indent=1) + "\n"
+    record = dict(found.record)
+    if found.resigners:
+        record["end"] = {"reason": found.reason, "resigned": list(found.resigners),
+                         "places": list(found.places), "points": list(found.scores)}
+    body = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
     return web.Response(text=body, content_type="application/json", charset="utf-8", headers={
         "Content-Disposition": f'attachment; filename="game-{found.table_id}.json"'})
 
