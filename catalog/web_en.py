@@ -91,6 +91,12 @@ WEB: dict[str, Source] = {
     "web.short.games": "G",
     "web.short.wins": "W",
     "web.short.hours": "Hrs",
+    # The "hand by hand" table's heads at 360 px: player {n}, or pair {n}, named in its
+    # legend; the legend of its cells ("+12 → 40").
+    "web.short.hand": "#",
+    "web.short.seat": "P{n}",
+    "web.short.pair": "Pair {n}",
+    "web.game.hands_legend": "+ the points of the hand → the total after it",
     # web2 (issue 26): the leaderboard, player pages and links
     "web.board.title": "{game}: the leaderboard",
     "web.board.legend": ("Rating ± uncertainty: the rating is a careful estimate of skill; the "

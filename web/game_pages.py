@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import struct
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from aiohttp import web
 
@@ -65,12 +66,50 @@ def _suffix(request: web.Request, query: str) -> str:
     return "?" + carried if carried else ""
 
 
-def _moves(found: FinishedGame, steps: Sequence[Step], lang: str
-           ) -> list[tuple[Step, str, str]]:
-    """Each of `steps` with its words in `lang` and whose move it was."""
-    return [(step, move_text(step.move, lambda w: t(f"move.{w}", lang)),
-             found.players[step.seat] if step.seat is not None else "")
+@dataclass(frozen=True)
+class Row:
+    """One move as the move list shows it: its step, its words in the reader's language,
+    whose it was (`who`, and their player page's address or ""), and the scores after it
+    side by side (a pair's once)."""
+
+    step: Step
+    words: str
+    who: str
+    link: str
+    scores: tuple[int, ...]
+
+
+def player_links(found: FinishedGame, suffix: str) -> tuple[str, ...]:
+    """Each seat's player page on the game's server ("" for a computer player, and for
+    every seat of a game in DMs: a DM signature opens its one game only)."""
+    return tuple(f"/s/{found.guild_id}/player/{user}{suffix}"
+                 if found.guild_id and user is not None else ""
+                 for user in (found.users or (None,) * len(found.players)))
+
+
+def _moves(found: FinishedGame, steps: Sequence[Step], lang: str, suffix: str
+           ) -> list[Row]:
+    """Each of `steps` with its words in `lang`, whose move it was and the sides' scores."""
+    links = player_links(found, suffix)
+    return [Row(step, move_text(step.move, lambda w: t(f"move.{w}", lang)),
+                found.players[step.seat] if step.seat is not None else "",
+                links[step.seat] if step.seat is not None else "",
+                tuple(step.scores[side[0]] for side in found.sides))
             for step in steps]
+
+
+def hand_rows(found: FinishedGame) -> list[tuple[int, list[tuple[int, int]]]]:
+    """The "hand by hand" table: each finished hand's number and, per side, the points it
+    made in that hand and its match total after it (a pair's once: what its total grew)."""
+    rows, before = [], [0] * len(found.sides)
+    for hand in found.hands:
+        cells = []
+        for k, side in enumerate(found.sides):
+            total = hand.scores[side[0]]
+            cells.append((total - before[k] if found.pairs else hand.points[side[0]], total))
+            before[k] = total
+        rows.append((hand.number, cells))
+    return rows
 
 
 async def game_page(request: web.Request) -> web.Response:
@@ -83,8 +122,9 @@ async def game_page(request: web.Request) -> web.Response:
     named = found.resigners if found.reason == "resigned" else found.winners
     names = [found.players[s] for s in named]
     folded = len(found.steps) > FOLD_MOVES
-    moves = [] if folded else _moves(found, found.steps, lang)
-    ranking = sorted((place, found.players[seat], found.scores[seat])
+    moves = [] if folded else _moves(found, found.steps, lang, suffix)
+    links = player_links(found, suffix)
+    ranking = sorted((place, found.players[seat], found.scores[seat], links[seat])
                      for seat, place in enumerate(found.places))
     # The board's box is reserved at the size of the board the page opens on, so the
     # page does not jump while its picture loads or while stepping (replay.js).
@@ -93,6 +133,7 @@ async def game_page(request: web.Request) -> web.Response:
     return page(request, "game.html", found=found, moves=moves, ranking=ranking,
                 ending=ending(found.game, found.reason, names, lang),
                 board_size=png_size(opening), parts=found.parts if folded else (),
+                hands=hand_rows(found),
                 part_base=f"{request.path}/part/",
                 board_base=f"{request.path}/board/", suffix=suffix,
                 json_url=f"{request.path}.json{suffix}", first=0, last=total, total=total)
@@ -113,7 +154,7 @@ async def part_page(request: web.Request) -> web.Response:
     game_path = request.path.rsplit("/part/", 1)[0]
     opening = await request.app[REPLAYS].board(found, part.last, lang)
     return page(request, "part.html", found=found, part=part,
-                moves=_moves(found, found.steps[part.first - 1:part.last], lang),
+                moves=_moves(found, found.steps[part.first - 1:part.last], lang, suffix),
                 before=found.parts[number - 2] if number > 1 else None,
                 after=found.parts[number] if number < len(found.parts) else None,
                 game_url=f"{game_path}{suffix}", part_base=f"{game_path}/part/",
@@ -145,8 +186,15 @@ async def board_png(request: web.Request) -> web.Response:
 
 
 async def record_json(request: web.Request) -> web.Response:
+    """The game's record to download (engine/records.py: it replays the game anywhere).
+    A game its moves do not end (a resignation ended it) says so in an `end` of its own:
+    the reason, the seats that resigned, and each seat's place and points as stored."""
     _query, found = await _finished(request)
-    body = json.dumps(found.record, ensure_ascii=False, indent=1) + "\n"
+    record = dict(found.record)
+    if found.resigners:
+        record["end"] = {"reason": found.reason, "resigned": list(found.resigners),
+                         "places": list(found.places), "points": list(found.scores)}
+    body = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
     return web.Response(text=body, content_type="application/json", charset="utf-8", headers={
         "Content-Disposition": f'attachment; filename="game-{found.table_id}.json"'})
 

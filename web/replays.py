@@ -79,7 +79,9 @@ def parts_of(steps: tuple[Step, ...], most: int = PART_MOVES) -> tuple[Part, ...
 @dataclass(frozen=True)
 class FinishedGame:
     """What a game page shows of one finished game; `resigners` are the seats whose
-    resignation ended it (reason "resigned"), else none."""
+    resignation ended it (reason "resigned"), else none; `users` each seat's Discord id
+    (None: a computer player); `pairs` whether it was played in two pairs (seat s for
+    pair s % 2)."""
 
     table_id: int
     guild_id: int | None
@@ -95,10 +97,21 @@ class FinishedGame:
     finished_at: float
     resigners: tuple[int, ...] = ()
     parts: tuple[Part, ...] = ()
+    users: tuple[int | None, ...] = ()
+    pairs: bool = False
 
     @property
     def solitaire(self) -> bool:
         return game_spec(self.game).solitaire
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that score together: the two pairs (seats 0 and 2, 1 and 3) in a
+        pairs game, else each seat alone; in seat order of their first seat."""
+        seats = range(len(self.players))
+        if self.pairs:
+            return tuple(tuple(s for s in seats if s % 2 == k) for k in (0, 1))
+        return tuple((s,) for s in seats)
 
 
 def _steps(record: dict[str, Any]) -> tuple[tuple[Step, ...], Game[Any]]:
@@ -164,7 +177,8 @@ class Replays:
             table_id=table.id, guild_id=table.guild_id, game=table.game,
             players=final.players, record=full, steps=steps, hands=hands,
             parts=parts_of(steps), reason="", places=(), scores=(), winners=(),
-            finished_at=table.updated_at)
+            finished_at=table.updated_at, users=tuple(seat.user_id for seat in table.seats),
+            pairs=game_spec(table.game).in_pairs(full.get("options", {})))
         outcome = final.outcome()
         if outcome is not None:
             return dataclasses.replace(
