@@ -84,9 +84,14 @@ def check_needs_start(start: str | None, *, repeat: str | None, grace: int,
 class ScheduledTables:
     """Opens scheduled lobbies and runs their starts, through the table service."""
 
-    def __init__(self, service: TableService, store: Storage) -> None:
+    def __init__(self, service: TableService, store: Storage, *,
+                 member: Callable[[int, int], Awaitable[bool]] | None = None) -> None:
+        """`member(guild, user)`: whether a person is a member of the server now, asked
+        of each Going person before the start seats them (the queue's cached check: one
+        who left the server is not seated). None: everyone is."""
         self.service = service
         self.store = store
+        self.member = member
         self.clock = service.clock
         self.listeners: list[ScheduleListener] = []
         service.listeners.append(self._on_event)
@@ -228,6 +233,8 @@ class ScheduledTables:
             if len(table.seats) >= table.settings.seats:
                 break
             if table.seat_of(user) is None:
+                if await self._departed(table, user):
+                    continue
                 player = await self.store.get_player(user)
                 try:
                     table = await self.service.join(table.id, Person(
@@ -273,6 +280,14 @@ class ScheduledTables:
                                                           STARTED)):
             return
         await self._repeat(table, schedule)
+
+    async def _departed(self, table: LiveTable, user: int) -> bool:
+        """Whether a Going person left the table's server (the member check): not seated."""
+        if self.member is None or table.guild_id is None or await self.member(
+                table.guild_id, user):
+            return False
+        log.info("table %d: %d said Going but left the server: not seated", table.id, user)
+        return True
 
     def _seated(self, table: LiveTable) -> int:
         """The seats the table would start with now: those seated, and those kept."""

@@ -295,3 +295,20 @@ async def test_a_scheduled_lobby_tells_one_story_and_seats_going_people_by_nickn
              if f"#{lonely.id}" in (m.content or "")]
     assert len(later) == 1 and "so it closed" in later[0]  # the same message, edited
     assert not any("starts now: -" in x or "expired" in x for x in later)
+
+
+async def test_a_going_member_who_left_the_server_is_not_seated_at_the_start(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, cy = world["members"]
+    await ann.slash(channel, "domino profile", time_zone="Europe/Kyiv")
+    await ann.slash(channel, "domino new traditional", seats=3, start="in 1h")
+    await env.settle()
+    table = newest(env)
+    for member in (bob, cy):
+        await member.click(table_message(channel, table), label="Going")
+    guild.remove_member(bob)
+    await env.advance_time(3600 + 1)
+    await env.settle()
+    assert table.status == "playing"
+    assert sorted(s.user_id for s in table.seats) == sorted([ann.id, cy.id])

@@ -299,3 +299,26 @@ async def test_a_host_who_starts_a_weekly_table_early_keeps_the_repeat(
     assert len([n for n in told if n.kind == "next"]) == 1
     again = await service._store.get_schedule(nxt[0].table.id)
     assert again is not None and again.repeat == "weekly"
+
+
+async def test_a_going_person_who_left_the_server_is_not_seated_at_the_start(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    await _people(service)
+    asked: list[tuple[int, int]] = []
+
+    async def member(guild: int, user: int) -> bool:
+        asked.append((guild, user))
+        return user != BOB.user_id  # Bob said Going, then left the server
+
+    scheduled, _ = await _scheduled(service)
+    scheduled.member = member
+    table, _ = await _open(scheduled, seats=3)
+    for person in (BOB, CY):
+        await scheduled.rsvp(table.id, person.user_id, "going")
+    await vt.advance(3 * HOUR)
+    live = await service.table(table.id)
+    assert live.status == "playing"
+    assert [s.user_id for s in live.seats] == [ANN.user_id, CY.user_id]
+    assert (GUILD, BOB.user_id) in asked
