@@ -144,6 +144,10 @@ PICKUP: dict[str, Source] = {
                               "could never confirm."),
     "queue.opened": ("Your join completed a table: table #{table} ({game}) is open and "
                      "starting. {link}"),
+    "queue.renew_opened": ("Renewed, and your entry completed a table: table #{table} "
+                           "({game}) is open and starting. {link}"),
+    "queue.party_opened": ("You are in the party of {host}, and your table is complete: "
+                           "table #{table} ({game}) is open and starting. {link}"),
     "schedule.ping_none": "Table #{table} starts now.",
     "schedule.grace": ("Table #{table} is due to start, but seats are free: it waits "
                        "{minutes} min for late players. {mentions}"),

@@ -169,17 +169,18 @@ class PickupQueue:
         now = self.clock()
         return [e for e in await self.store.queue_entries(guild_id) if e.expires_at > now]
 
-    async def renew(self, entry_id: int, user_id: int, hours: float = 24) -> QueueEntry:
-        """The Renew button of an expiry notice. Raises TableError when the entry is gone
-        or not theirs."""
+    async def renew(self, entry_id: int, user_id: int,
+                    hours: float = 24) -> tuple[QueueEntry, list[LiveTable]]:
+        """The Renew button of an expiry notice: the entry as renewed and the tables the
+        queue opened at once (the renewed entry may be seated at one of them, and so no
+        longer wait). Raises TableError when the entry is gone or not theirs."""
         entry = await self.store.queue_entry(entry_id)
         if entry is None or entry.user_id != user_id:
             raise TableError("error.queue.gone")
         renewed = await self.store.renew_entry(entry_id, self.clock() + hours * 3600)
         if renewed is None:
             raise TableError("error.queue.gone")
-        await self.run(entry.guild_id)
-        return renewed
+        return renewed, await self.run(entry.guild_id)
 
     # -- parties -------------------------------------------------------------------------
     async def invite(self, guild_id: int, leader: Person, friends: Sequence[Person]) -> Party:

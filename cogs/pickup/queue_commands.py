@@ -50,6 +50,16 @@ def parse_seats(text: str) -> list[int]:
     return [int(w) for w in words]
 
 
+def seated_at(opened: list[LiveTable], user_id: int) -> LiveTable | None:
+    """The table of `opened` (those a join or renew opened) that seats the person, if any."""
+    return next((table for table in opened if table.seat_of(user_id) is not None), None)
+
+
+def opened_values(table: LiveTable) -> dict[str, Any]:
+    """The values of a text saying the person's table opened (queue.opened and its kin)."""
+    return {"table": table.id, "game": t(f"game.{table.game_kind}"), "link": table_link(table)}
+
+
 class QueueCommands(LastResort, commands.Cog):
     """`/domino queue`: join, leave, and who waits."""
 
@@ -122,11 +132,9 @@ class QueueCommands(LastResort, commands.Cog):
                 if party_id is not None:
                     await self.pickup.drop_invite(party_id, before)
                 raise
-            mine = next((table for table in opened if table.seat_of(me.user_id) is not None),
-                        None)
+            mine = seated_at(opened, me.user_id)
             if mine is not None:  # this join completed a table: it is open already
-                text = t("queue.opened", table=mine.id, game=t(f"game.{mine.game_kind}"),
-                         link=table_link(mine))
+                text = t("queue.opened", **opened_values(mine))
             else:
                 text = t("queue.joined" if before is None else "queue.updated",
                          game=t(f"game.{entry.game}"), seats=" / ".join(map(str, entry.seats)),
@@ -281,15 +289,17 @@ class ConfirmParty(ReaderItem[ui.Button[Any]], template=r"dom:party:(?P<party>\d
             lead = await pickup.leader_entry(party)
             if lead is None:
                 raise TableError("error.queue.party_gone")
-            await pickup.join(
+            _entry, opened = await pickup.join(
                 party.guild_id, None, person(interaction.user), lead.game, seats=lead.seats,
                 longest_turn=lead.longest_turn, rated=lead.rated,
                 ai_wait=None if lead.ai_after is None else max(0.0, lead.ai_after
                                                                 - pickup.clock()),
                 hours=max(1.0, (lead.expires_at - pickup.clock()) / 3600),
                 variant=lead.variant, party_id=party.id)
-            await answer(interaction, t("queue.party_confirmed", host=shown(lead.name)),
-                         ephemeral=True)
+            mine = seated_at(opened, interaction.user.id)
+            text = (t("queue.party_confirmed", host=shown(lead.name)) if mine is None else
+                    t("queue.party_opened", host=shown(lead.name), **opened_values(mine)))
+            await answer(interaction, text, ephemeral=True)
 
 
 class RenewEntry(ReaderItem[ui.Button[Any]], template=r"dom:renew:(?P<entry>\d+)"):
@@ -311,9 +321,12 @@ class RenewEntry(ReaderItem[ui.Button[Any]], template=r"dom:renew:(?P<entry>\d+)
             waiting = await pickup.store.queue_entry(self.entry)
             await part(interaction, Membership).check_server(
                 interaction, waiting.guild_id if waiting is not None else None)
-            entry = await pickup.renew(self.entry, interaction.user.id)
-            await answer(interaction, t("queue.renewed", game=t(f"game.{entry.game}"),
-                                        when=when(entry.expires_at, "F")), ephemeral=True)
+            entry, opened = await pickup.renew(self.entry, interaction.user.id)
+            mine = seated_at(opened, interaction.user.id)
+            text = (t("queue.renewed", game=t(f"game.{entry.game}"),
+                      when=when(entry.expires_at, "F")) if mine is None else
+                    t("queue.renew_opened", **opened_values(mine)))
+            await answer(interaction, text, ephemeral=True)
 
 
 QUEUE_ITEMS = (ConfirmParty, RenewEntry)

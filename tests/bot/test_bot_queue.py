@@ -13,7 +13,7 @@ import pytest
 from catalog import t
 from catalog.reader import reading
 from cogs.domino_bot import DominoBot
-from tests.bot.conftest import show_admin_to_everyone, table_message, text_of
+from tests.bot.conftest import custom_ids, show_admin_to_everyone, table_message, text_of
 from tests.bot.test_bot_faults import answer_text
 from tests.bot.test_bot_pickup import dm_texts, dms, newest, virtual_clock
 
@@ -72,10 +72,12 @@ async def test_a_party_of_two_is_seated_together(world: dict[str, Any]) -> None:
     await bob.slash(channel, "domino profile", language="ru")
     confirmed = await bob.user.click(invite[0], label="Confirm")
     await env.settle()
-    with reading("ru"):
-        assert t("queue.party_confirmed", host=ann.user.name) in answer_text(confirmed)
     tables = list(env.bot.service.held_tables.values())
     assert len(tables) == 1
+    with reading("ru"):  # his confirm completed the table: it says so
+        assert answer_text(confirmed).startswith(t(
+            "queue.party_opened", host=ann.user.name, table=tables[0].id,
+            game=t("game.traditional"), link=""))
     assert sorted(s.user_id for s in tables[0].seats) == sorted([ann.id, bob.id])
     waiting = await env.bot.pickup.waiting(world["guild"].id)
     assert [e.user_id for e in waiting] == [cy.id]
@@ -312,3 +314,32 @@ async def test_a_going_member_who_left_the_server_is_not_seated_at_the_start(
     await env.settle()
     assert table.status == "playing"
     assert sorted(s.user_id for s in table.seats) == sorted([ann.id, cy.id])
+
+
+async def test_a_renew_or_a_confirm_that_completes_a_table_says_it_opened(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, cy = world["members"]
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2", hours=1)
+    await env.advance_time(2 * 3600)
+    await env.settle()
+    notice = [m for m in dms(ann) if custom_ids([c.to_dict() for c in m.components],
+                                                 "dom:renew:")]
+    await bob.slash(channel, "domino queue join", game="traditional", seats="2")
+    renewed = await ann.user.click(notice[0], label=t("queue.renew"))
+    await env.settle()
+    table = newest(env)
+    assert sorted(s.user_id for s in table.seats) == sorted([ann.id, bob.id])
+    assert f"table #{table.id}" in answer_text(renewed)
+    assert "you wait for" not in answer_text(renewed)  # not waiting: seated
+    dee = world["guild"].add_member(env.create_user("dee"))
+    await dee.slash(channel, "domino queue join", game="traditional", seats="3")
+    await cy.slash(channel, "domino queue join", game="traditional", seats="3",
+                   friends=f"<@{ann.id}>")
+    invite = [m for m in dms(ann) if "invites you to queue together" in (m.content or "")]
+    confirmed = await ann.user.click(invite[0], label="Confirm")
+    await env.settle()
+    party_table = newest(env)
+    assert party_table.id != table.id
+    assert sorted(s.user_id for s in party_table.seats) == sorted([ann.id, cy.id, dee.id])
+    assert f"table #{party_table.id}" in answer_text(confirmed)

@@ -133,7 +133,8 @@ async def test_an_entry_expires_with_one_notice_and_is_renewed(
     await queue.run(GUILD)
     assert [(n.kind, n.user_id) for n in told] == [("expired", 1)]
     assert await queue.waiting(GUILD) == []
-    renewed = await queue.renew(entry.id, PEOPLE[0].user_id)
+    renewed, opened = await queue.renew(entry.id, PEOPLE[0].user_id)
+    assert opened == []
     assert renewed.expires_at == vt.now + 24 * HOUR
     with pytest.raises(TableError):
         await queue.renew(entry.id, PEOPLE[1].user_id)
