@@ -223,6 +223,27 @@ class PickupQueue:
             raise TableError("error.queue.party_gone")
         return party
 
+    async def join_party(self, party_id: int, friend: Person
+                         ) -> tuple[QueueEntry, QueueEntry, list[LiveTable]]:
+        """A friend's Confirm: they confirm and queue with the leader's wish. Returns the
+        leader's entry, the friend's, and the tables the queue opened at once. Raises
+        TableError (and changes nothing) when the party or the leader's entry is gone,
+        they were not invited, or the entry would pass their queue limit."""
+        invited = await self.store.get_party(party_id)
+        lead = None if invited is None else await self.leader_entry(invited)
+        if invited is None or lead is None or friend.user_id not in invited.members:
+            raise TableError("error.queue.party_gone")
+        await self._check_entries(invited.guild_id, friend.user_id, lead.game)
+        party = await self.confirm(party_id, friend.user_id)
+        now = self.clock()
+        entry, opened = await self.join(
+            party.guild_id, None, friend, lead.game, seats=lead.seats,
+            longest_turn=lead.longest_turn, rated=lead.rated,
+            ai_wait=None if lead.ai_after is None else max(0.0, lead.ai_after - now),
+            hours=max(1.0, (lead.expires_at - now) / 3600), variant=lead.variant,
+            party_id=party.id)
+        return lead, entry, opened
+
     # -- matching ------------------------------------------------------------------------
     async def run(self, guild_id: int) -> list[LiveTable]:
         """Match the server's queue now and open every table it makes; tell the expired

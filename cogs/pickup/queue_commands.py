@@ -285,17 +285,8 @@ class ConfirmParty(ReaderItem[ui.Button[Any]], template=r"dom:party:(?P<party>\d
             invited = await pickup.store.get_party(self.party)
             await part(interaction, Membership).check_server(
                 interaction, invited.guild_id if invited is not None else None)
-            party = await pickup.confirm(self.party, interaction.user.id)
-            lead = await pickup.leader_entry(party)
-            if lead is None:
-                raise TableError("error.queue.party_gone")
-            _entry, opened = await pickup.join(
-                party.guild_id, None, person(interaction.user), lead.game, seats=lead.seats,
-                longest_turn=lead.longest_turn, rated=lead.rated,
-                ai_wait=None if lead.ai_after is None else max(0.0, lead.ai_after
-                                                                - pickup.clock()),
-                hours=max(1.0, (lead.expires_at - pickup.clock()) / 3600),
-                variant=lead.variant, party_id=party.id)
+            lead, _entry, opened = await pickup.join_party(self.party,
+                                                           person(interaction.user))
             mine = seated_at(opened, interaction.user.id)
             text = (t("queue.party_confirmed", host=shown(lead.name)) if mine is None else
                     t("queue.party_opened", host=shown(lead.name), **opened_values(mine)))

@@ -13,6 +13,7 @@ import pytest
 from catalog import t
 from catalog.reader import reading
 from cogs.domino_bot import DominoBot
+from tables.queue import ENTRIES_MOST
 from tests.bot.conftest import custom_ids, show_admin_to_everyone, table_message, text_of
 from tests.bot.test_bot_faults import answer_text
 from tests.bot.test_bot_pickup import dm_texts, dms, newest, virtual_clock
@@ -343,3 +344,21 @@ async def test_a_renew_or_a_confirm_that_completes_a_table_says_it_opened(
     assert party_table.id != table.id
     assert sorted(s.user_id for s in party_table.seats) == sorted([ann.id, cy.id, dee.id])
     assert f"table #{party_table.id}" in answer_text(confirmed)
+
+
+async def test_a_confirm_refused_by_the_queue_limit_leaves_the_party_unconfirmed(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    for other in range(ENTRIES_MOST):  # bob waits in as many queues as one person may
+        await env.bot.store.queue_join(
+            guild_id=other + 1, user_id=bob.id, name="bob", game="traditional", seats=[4],
+            longest_turn=3600, rated=True, expires_at=virtual_clock() + 3600)
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2",
+                    friends=f"<@{bob.id}>")
+    invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
+    refused = await bob.user.click(invite[0], label="Confirm")
+    assert t("error.limit.queue", most=ENTRIES_MOST) in answer_text(refused)
+    waiting = await env.bot.pickup.waiting(guild.id)
+    party = await env.bot.store.get_party(waiting[0].party_id or 0)
+    assert party is not None and party.members[bob.id] is False  # nothing changed
