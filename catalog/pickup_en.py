@@ -144,6 +144,7 @@ PICKUP: dict[str, Source] = {
                               "could never confirm."),
     "queue.opened": ("Your join completed a table: table #{table} ({game}) is open and "
                      "starting. {link}"),
+    "table.closed_unfilled": "This table did not fill in time, so it closed. Nothing was played.",
     "queue.renew_opened": ("Renewed, and your entry completed a table: table #{table} "
                            "({game}) is open and starting. {link}"),
     "queue.party_opened": ("You are in the party of {host}, and your table is complete: "

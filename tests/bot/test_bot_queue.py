@@ -362,3 +362,18 @@ async def test_a_confirm_refused_by_the_queue_limit_leaves_the_party_unconfirmed
     waiting = await env.bot.pickup.waiting(guild.id)
     party = await env.bot.store.get_party(waiting[0].party_id or 0)
     assert party is not None and party.members[bob.id] is False  # nothing changed
+
+
+async def test_a_scheduled_table_that_closed_unfilled_says_so_on_its_message(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    await ann.slash(channel, "domino profile", time_zone="Europe/Kyiv")
+    await ann.slash(channel, "domino new traditional", seats=3, start="in 1h")
+    await env.settle()
+    table = newest(env)
+    await env.advance_time(3600 + 1)
+    await env.settle()
+    shown = text_of([c.to_dict() for c in table_message(channel, table).components])
+    assert "did not fill in time, so it closed" in shown  # the notice's story, not another
+    assert "abandoned" not in shown
