@@ -33,8 +33,8 @@ from storage.models import Player, Schedule, Seat
 from tables.errors import NoSuchTable, TableError
 from tables.holds import seats_at_start
 from tables.live import LiveTable, Person, TableEvent, TableSettings
-from tables.quiet import quiet_until, zone
-from tables.start_time import read_start
+from tables.quiet import quiet_until
+from tables.start_time import read_host_start
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -108,9 +108,7 @@ class ScheduledTables:
         """The start `text` means, read in the host's profile zone. Raises TableError:
         the host has no profile zone yet, or the time is refused (tables.start_time)."""
         player = await self.store.get_player(host_id)
-        if player is None or not player.tz:  # a profile of quiet hours only chose no zone
-            raise TableError("error.schedule.no_zone", text=f"`{text[:40]}`")
-        return read_start(text, zone(player.tz), self.clock())
+        return read_host_start(text, player.tz if player is not None else None, self.clock())
 
     async def open(self, *, guild_id: int | None, channel_id: int, host: Person, game: str,
                    settings: TableSettings, options: dict[str, Any], start: str,

@@ -14,6 +14,7 @@ from tables.errors import TableError
 from tables.live import LiveTable, Person, TableSettings
 from tables.schedule import ScheduledTables, ScheduleNotice, check_needs_start
 from tables.service import TableService
+from tables.tournament.service import Tournaments
 from tests.tables.conftest import Services, shut
 from tests.tables.test_tables_timers import START, VirtualTime, open_service
 
@@ -322,3 +323,29 @@ async def test_a_going_person_who_left_the_server_is_not_seated_at_the_start(
     assert live.status == "playing"
     assert [s.user_id for s in live.seats] == [ANN.user_id, CY.user_id]
     assert (GUILD, BOB.user_id) in asked
+
+
+async def test_a_tournament_start_asks_for_a_zone_of_a_profile_without_one(
+        services: Services, tmp_path: Path) -> None:
+    """The same reading as a scheduled table's: a profile of quiet hours only, or the row
+    an RSVP leaves (a name), chose no zone."""
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    scheduled, _ = await _scheduled(service)
+    tournaments = Tournaments(service, service._store)
+    await service._store.upsert_player(Player(1, "Ann", quiet_start=23 * 60, quiet_end=7 * 60))
+    await scheduled.rsvp((await _open_for(service, BOB)).id, CY.user_id, "going", name="Cy")
+    for host in (ANN, CY):
+        with pytest.raises(TableError) as refused:
+            await tournaments.read(host.user_id, "20:00")
+        assert refused.value.key == "error.schedule.no_zone"
+    assert await tournaments.read(BOB.user_id, "in 2h") == START + 2 * HOUR
+
+
+async def _open_for(service: TableService, host: Person) -> LiveTable:
+    await service._store.upsert_player(Player(host.user_id, host.name, tz="Europe/Kyiv"))
+    scheduled, _ = await _scheduled(service)
+    table, _ = await scheduled.open(guild_id=GUILD, channel_id=CHANNEL, host=host,
+                                    game="traditional", settings=TableSettings(seats=2),
+                                    options={}, start="in 3h")
+    return table
