@@ -49,14 +49,17 @@ ENTRIES_MOST = 10  # one person's entries at once, all servers and games (issue 
 
 @dataclass(frozen=True)
 class QueueNotice:
-    """What the cogs tell one person: `seated` at `table` (once per person), or their
-    `expired` entry (once, privately, with a renew button)."""
+    """What the cogs tell one person: `seated` at `table` (once per person), their
+    `expired` entry (once, privately, with a renew button), or `party_ended`: `by` (a
+    user id) left the queue or was seated elsewhere, so the party of their `entry` (as
+    it was) ended and they wait on their own."""
 
     kind: str
     guild_id: int
     user_id: int
     entry: QueueEntry
     table: LiveTable | None = None
+    by: int | None = None
 
 
 QueueListener = Callable[[QueueNotice], Awaitable[None]]
@@ -158,11 +161,21 @@ class PickupQueue:
     async def leave(self, guild_id: int, user_id: int, game: str | None = None) -> int:
         """Take the person out of the queue (of `game` only, if given); how many entries
         went. Raises TableError when they were not in it."""
-        gone = await self.store.queue_leave(guild_id, user_id, game)
+        gone, left = await self.store.queue_leave(guild_id, user_id, game)
         if not gone:
             raise TableError("error.queue.not_in")
+        await self._parties_ended(guild_id, left, user_id)
         self._arm(guild_id)
         return gone
+
+    async def _parties_ended(self, guild_id: int, left: Sequence[QueueEntry],
+                             by: int | dict[int, int]) -> None:
+        """Tell each person whose party ended (their entry waits on its own now); `by`:
+        who ended it (a user id, or one for each party id)."""
+        for entry in left:
+            who = by if isinstance(by, int) else by.get(entry.party_id or 0)
+            await self._tell(QueueNotice("party_ended", guild_id, entry.user_id, entry,
+                                         by=who))
 
     async def waiting(self, guild_id: int) -> list[QueueEntry]:
         """The entries waiting in the server now (not expired), oldest first."""
@@ -290,7 +303,8 @@ class PickupQueue:
                 if user is not None and not await self.member(guild_id, user)]
         for user in gone:
             log.info("queue of %d: %d left the server: their entries go", guild_id, user)
-            await self.store.queue_leave(guild_id, user)
+            _, left = await self.store.queue_leave(guild_id, user)
+            await self._parties_ended(guild_id, left, user)
         return bool(gone)
 
     async def _confirmed_parties(self, entries: Sequence[QueueEntry]) -> set[int]:
@@ -332,7 +346,9 @@ class PickupQueue:
         if done is None:
             log.info("queue of %d: another pass seated %s first", guild_id, found.entries)
             return None
-        row, removed = done
+        row, removed, left = done
+        dropped = {e.party_id: e.user_id for e in removed if e.party_id is not None}
+        await self._parties_ended(guild_id, left, dropped)
         await self.service.refresh(row.id)  # held here from now on, its lobby told
         # Each person hears that their table exists before it starts, so before the
         # first turn's DM (the start sends it).

@@ -199,7 +199,8 @@ class QueueCommands(LastResort, commands.Cog):
     # -- telling ---------------------------------------------------------------------------
     async def on_notice(self, notice: QueueNotice) -> None:
         """A seated person is told once: by DM unless they chose none (or DMs fail), else
-        by a mention in the table's channel. An expiry is told only privately."""
+        by a mention in the table's channel. An expiry, and a party that ended, are told
+        only privately."""
         player = await self.people.profile(notice.user_id)
         wants_dm = player.dm_mode != "none" and not player.dms_failed
         if notice.kind == "expired":
@@ -207,6 +208,11 @@ class QueueCommands(LastResort, commands.Cog):
             view.add_item(RenewEntry(notice.entry.id))
             await self._dm(notice.user_id, t("queue.expired", game=t(f"game.{notice.entry.game}")),
                            view)
+            return
+        if notice.kind == "party_ended":
+            by = f"<@{notice.by}>" if notice.by is not None else "-"
+            await self._dm(notice.user_id, t("queue.party_ended", name=by,
+                                             game=t(f"game.{notice.entry.game}")), None)
             return
         table = notice.table
         if table is None:

@@ -377,3 +377,19 @@ async def test_a_scheduled_table_that_closed_unfilled_says_so_on_its_message(
     shown = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert "did not fill in time, so it closed" in shown  # the notice's story, not another
     assert "abandoned" not in shown
+
+
+async def test_a_friend_who_leaves_ends_the_party_and_the_host_is_told(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino queue join", game="traditional", seats="3",
+                    friends=f"<@{bob.id}>")
+    invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
+    await bob.user.click(invite[0], label="Confirm")
+    await bob.slash(channel, "domino queue leave")
+    await env.settle()
+    told = [x for x in dm_texts(ann) if "your party for Traditional ended" in x]
+    assert len(told) == 1 and f"<@{bob.id}>" in told[0]
+    waiting = await env.bot.pickup.waiting(guild.id)
+    assert [(e.user_id, e.party_id) for e in waiting] == [(ann.id, None)]

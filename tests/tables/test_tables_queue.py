@@ -241,3 +241,47 @@ async def test_each_person_seated_is_told_before_their_table_starts(
                                      longest_turn=HOUR)
     assert states == ["lobby", "lobby"]  # so before the first turn's DM
     assert opened[0].status == "playing"
+
+
+async def test_a_party_member_who_leaves_ends_the_party_and_the_rest_wait_on_their_own(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, told = await _queue(services, tmp_path, vt)
+    ann, bob, cy, dee = PEOPLE[:4]
+    party = await queue.invite(GUILD, ann, [bob])
+    first, _ = await queue.join(GUILD, CHANNEL, ann, "traditional", seats=[3],
+                                longest_turn=HOUR, party_id=party.id)
+    await queue.join_party(party.id, bob)
+    await queue.leave(GUILD, bob.user_id)  # Bob changed his mind: Ann's entry is not stuck
+    assert await queue.store.get_party(party.id) is None
+    waiting = await queue.waiting(GUILD)
+    assert [(e.id, e.party_id, e.created_at) for e in waiting] == [
+        (first.id, None, first.created_at)]  # her place in line kept
+    assert [(n.kind, n.user_id, n.by) for n in told] == [
+        ("party_ended", ann.user_id, bob.user_id)]
+    await queue.join(GUILD, CHANNEL, cy, "traditional", seats=[3], longest_turn=HOUR)
+    _, opened = await queue.join(GUILD, CHANNEL, dee, "traditional", seats=[3],
+                                 longest_turn=HOUR)
+    assert len(opened) == 1
+    assert sorted(s.user_id for s in opened[0].seats) == [ann.user_id, cy.user_id,
+                                                           dee.user_id]
+
+
+async def test_a_party_member_seated_at_another_table_ends_the_party(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, told = await _queue(services, tmp_path, vt)
+    ann, bob, cy = PEOPLE[:3]
+    party = await queue.invite(GUILD, ann, [bob])
+    await queue.join(GUILD, CHANNEL, ann, "traditional", seats=[3], longest_turn=HOUR,
+                     party_id=party.id)
+    await queue.join_party(party.id, bob)
+    await queue.join(GUILD, CHANNEL, bob, "carousel", seats=[2], longest_turn=HOUR)
+    _, opened = await queue.join(GUILD, CHANNEL, cy, "carousel", seats=[2],
+                                 longest_turn=HOUR)  # Bob's other entries go (drop_others)
+    assert len(opened) == 1 and opened[0].seat_of(bob.user_id) is not None
+    assert [(n.user_id, n.by) for n in told if n.kind == "party_ended"] == [
+        (ann.user_id, bob.user_id)]
+    waiting = await queue.waiting(GUILD)
+    assert [(e.user_id, e.party_id) for e in waiting] == [(ann.user_id, None)]
+    assert await queue.store.get_party(party.id) is None
