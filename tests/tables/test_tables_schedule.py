@@ -349,3 +349,23 @@ async def _open_for(service: TableService, host: Person) -> LiveTable:
                                     game="traditional", settings=TableSettings(seats=2),
                                     options={}, start="in 3h")
     return table
+
+
+async def test_a_restart_during_the_grace_still_ends_it(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    path = tmp_path / "bot.db"
+    service, _ = await open_service(services, path, vt)
+    await _people(service)
+    scheduled, told = await _scheduled(service)
+    lonely, _ = await _open(scheduled, grace_minutes=30)
+    await vt.advance(3 * HOUR + 60)
+    assert [n.kind for n in told] == ["grace"]
+    await shut(service)  # the bot stops 1 min into the grace, and is back 4 min later
+    vt.now += 4 * 60
+    again, _ = await open_service(services, path, vt)
+    scheduled, told = await _scheduled(again)
+    await scheduled.load()
+    await vt.advance(HOUR)
+    assert (await again._store.get_table(lonely.id)).status == "abandoned"
+    assert [n.kind for n in told] == ["closed"]  # at the grace's end, as it would have

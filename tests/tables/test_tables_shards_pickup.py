@@ -95,3 +95,28 @@ async def test_a_scheduled_start_armed_on_both_processes_fires_once(two: Two) ->
     assert len(starts) == 1 and starts[0][1] == "ping", starts
     reminders = [n for _, n in notices if n.kind == "reminder"]
     assert len(reminders) == 2  # 1 h and 10 min before, once each
+
+
+async def test_a_grace_taken_up_by_a_process_started_during_it_ends_once(two: Two) -> None:
+    vt, a, b = two
+    store = a.service._store
+    await store.upsert_player(Player(ANN.user_id, "Ann", tz="Europe/Kyiv"))
+    notices: list[tuple[str, ScheduleNotice]] = []
+    scheduled = {}
+    for process in (a, b):
+        scheduled[process.node.node] = ScheduledTables(process.service, process.service._store)
+
+        async def listen(notice: ScheduleNotice, name: str = process.node.node) -> None:
+            notices.append((name, notice))
+
+        scheduled[process.node.node].listeners.append(listen)
+    table, _ = await scheduled["node-a"].open(
+        guild_id=GUILD, channel_id=5, host=ANN, game="traditional",
+        settings=TableSettings(seats=3), options={}, start="in 2h", grace_minutes=30)
+    await vt.advance(2 * HOUR + 60)
+    assert [(name, n.kind) for name, n in notices] == [("node-a", "grace")]
+    assert await scheduled["node-b"].load() == 1  # b starts during the grace
+    await vt.advance(HOUR)
+    row = await store.get_table(table.id)
+    assert row is not None and row.status == "abandoned"
+    assert [n.kind for _, n in notices] == ["grace", "closed"]  # decided once
