@@ -25,7 +25,7 @@ from cogs.common.game_words import TABLE_GAMES
 from cogs.common.items import ReaderItem, part
 from cogs.common.membership import Membership
 from cogs.table.message_updates import TableMessages
-from storage.models import QueueEntry
+from storage.models import Party, QueueEntry
 from tables.errors import TableError
 from tables.live import LiveTable, Person
 from tables.matching import PAIRS
@@ -291,12 +291,28 @@ class ConfirmParty(ReaderItem[ui.Button[Any]], template=r"dom:party:(?P<party>\d
             invited = await pickup.store.get_party(self.party)
             await part(interaction, Membership).check_server(
                 interaction, invited.guild_id if invited is not None else None)
-            lead, _entry, opened = await pickup.join_party(self.party,
-                                                           person(interaction.user))
+            lead, _entry, opened = await pickup.join_party(
+                self.party, await server_person(interaction, invited))
             mine = seated_at(opened, interaction.user.id)
             text = (t("queue.party_confirmed", host=shown(lead.name)) if mine is None else
                     t("queue.party_opened", host=shown(lead.name), **opened_values(mine)))
             await answer(interaction, text, ephemeral=True)
+
+
+async def server_person(interaction: discord.Interaction[Any], party: Party | None) -> Person:
+    """The clicker as the party's server shows them (their nickname there: a Confirm is
+    clicked in a DM, where Discord gives no member); as Discord shows them elsewhere when
+    the server cannot say."""
+    guild = interaction.client.get_guild(party.guild_id) if party is not None else None
+    if guild is not None:
+        try:
+            member = (guild.get_member(interaction.user.id)
+                      or await guild.fetch_member(interaction.user.id))
+        except discord.HTTPException:
+            pass
+        else:
+            return person(member)
+    return person(interaction.user)
 
 
 class RenewEntry(ReaderItem[ui.Button[Any]], template=r"dom:renew:(?P<entry>\d+)"):
