@@ -229,6 +229,22 @@ class QueueMixin:
         async with self._db.read() as conn:
             return await _party(conn, party_id)
 
+    async def guild_parties(self, guild_id: int) -> dict[int, Party]:
+        """Every party of the server by id, in one read (a matching pass's, whatever the
+        number of parties)."""
+        async with self._db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id, leader_id FROM queue_parties WHERE guild_id = ?", (guild_id,))
+            members = await conn.execute_fetchall(
+                "SELECT m.party_id, m.user_id, m.confirmed FROM queue_party_members m"
+                " JOIN queue_parties p ON p.id = m.party_id WHERE p.guild_id = ?"
+                " ORDER BY m.party_id, m.user_id", (guild_id,))
+        found: dict[int, dict[int, bool]] = {int(row[0]): {} for row in rows}
+        for party_id, user, done in members:
+            found[int(party_id)][int(user)] = bool(done)
+        return {int(row[0]): Party(int(row[0]), guild_id, int(row[1]), found[int(row[0])])
+                for row in rows}
+
     async def drop_party(self, party_id: int, restore: QueueEntry | None = None) -> None:
         """Remove a party and its members' entries (an invitation could not be sent). An
         entry the leader had before inviting, `restore`, is put back as it was (its id,

@@ -275,7 +275,7 @@ class PickupQueue:
             opened: list[LiveTable] = []
             for _ in range(MATCH_ROUNDS):
                 live = [e for e in entries if e.expires_at > now]
-                confirmed = await self._confirmed_parties(live)
+                confirmed = await self._confirmed_parties(guild_id, live)
                 wishes = [as_wish(e) for e in live
                           if e.party_id is None or e.party_id in confirmed]
                 by_id = {e.id: e for e in live}
@@ -307,15 +307,17 @@ class PickupQueue:
             await self._parties_ended(guild_id, left, user)
         return bool(gone)
 
-    async def _confirmed_parties(self, entries: Sequence[QueueEntry]) -> set[int]:
-        out = set()
-        for party_id in {e.party_id for e in entries if e.party_id is not None}:
-            party = await self.store.get_party(party_id)
-            if party is not None and party.confirmed and all(
-                    any(e.party_id == party_id and e.user_id == user for e in entries)
-                    for user in party.members):
-                out.add(party_id)
-        return out
+    async def _confirmed_parties(self, guild_id: int,
+                                 entries: Sequence[QueueEntry]) -> set[int]:
+        """The parties of `entries` that every member confirmed and waits in: one read of
+        the server's parties, then linear in the entries."""
+        waiting = {(e.party_id, e.user_id) for e in entries if e.party_id is not None}
+        if not waiting:
+            return set()
+        parties = await self.store.guild_parties(guild_id)
+        return {party_id for party_id in {p for p, _ in waiting}
+                if (party := parties.get(party_id)) is not None and party.confirmed
+                and all((party_id, user) in waiting for user in party.members)}
 
     async def _open(self, guild_id: int, found: Match,
                     by_id: dict[int, QueueEntry]) -> LiveTable | None:
