@@ -91,17 +91,21 @@ def _units(wishes: Iterable[Wish], reachable: Callable[[int], bool]) -> list[_Un
         else:
             parties.setdefault(wish.party, []).append(wish)
     for members in parties.values():
-        if not all(reachable(w.user_id) for w in members):
+        users = tuple([w.user_id for w in members])
+        if not all(map(reachable, users)):
             continue  # a party waits whole: one who cannot be reached holds it back
-        seats = frozenset.intersection(*(w.seats for w in members))
-        waits = [w.ai_after for w in members]
-        ai_after = None if None in waits else max(w for w in waits if w is not None)
         first = members[0]
-        key, kinds = _kinds((first.game, first.rated, first.variant), seats)
-        units.append(((min(w.since for w in members), first.entry_id), len(units), key,
-                      len(members), tuple(w.user_id for w in members), kinds, ai_after,
-                      tuple(w.entry_id for w in members),
-                      min(w.longest_turn for w in members)))
+        seats = frozenset.intersection(*[w.seats for w in members])
+        waits = [w.ai_after for w in members]
+        ai_after = None if None in waits else max(w or 0.0 for w in waits)
+        wanted = (first.game, first.rated, first.variant, seats)
+        found = made.get(wanted)
+        if found is None:
+            found = made[wanted] = _kinds(wanted[:3], seats)
+        units.append(((min([w.since for w in members]), first.entry_id), len(units),
+                      found[0], len(members), users, found[1], ai_after,
+                      tuple([w.entry_id for w in members]),
+                      min([w.longest_turn for w in members])))
     units.sort()  # (since, first entry), then the order found: never further
     return units
 
