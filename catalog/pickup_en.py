@@ -148,6 +148,8 @@ PICKUP: dict[str, Source] = {
     "queue.party_ended": ("{name} is no longer waiting with you, so your party for {game} "
                           "ended. You wait on your own now, your place in the queue kept; "
                           "{cmd.queue_leave} takes you out."),
+    "schedule.due": ("Was due {full}: waiting for late players, then it starts with those "
+                     "seated, or closes."),
     "queue.renew_opened": ("Renewed, and your entry completed a table: table #{table} "
                            "({game}) is open and starting. {link}"),
     "queue.party_opened": ("You are in the party of {host}, and your table is complete: "
