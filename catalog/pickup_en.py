@@ -139,7 +139,7 @@ PICKUP: dict[str, Source] = {
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
     # --- pickup that holds up (issue 51) ---
     "error.schedule.needs_start": ("{options} only work for a scheduled table: give its start "
-                                   "time too (the option start), or leave them out."),
+                                   "time too (the option `start`), or leave them out."),
     "error.queue.party_bot": ("{name} is a bot: bots cannot be invited to a party, they "
                               "could never confirm."),
     "queue.opened": ("Your join completed a table: table #{table} ({game}) is open and "
@@ -199,4 +199,16 @@ PICKUP: dict[str, Source] = {
     "notice.claimed_ok": "The seat is yours: you play it from now on.",
     "error.hold.none": "No seat is kept for you at this table.",
     "error.hold.over": "The seat kept for you is no longer kept: its time is over.",
+    # --- the queue's forming posts (issue 51) ---
+    "forming.title": "**{game}: a table is forming**",
+    "forming.line": "{name}: {seats} seats, waiting for {wait}",
+    "forming.more": "…and {count} more",
+    "forming.how": ("Join to wait with them: {seats} seats, turns up to {turn}. Another wish: "
+                    "{cmd.queue_join}."),
+    "forming.join": "Join",
+    "forming.opened": "**{game}**: table #{table} opened. {link}",
+    "forming.ended": "**{game}**: nobody is waiting any more.",
+    "error.forming.gone": "Nobody is waiting for {game} any more.",
+    "error.forming.already": "You are already waiting for {game}. To stop: {cmd.queue_leave}.",
+    "settings.forming": "Posts of who waits in the queue's channel: {state}",
 }

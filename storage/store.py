@@ -10,6 +10,7 @@ from pathlib import Path
 from .backend import Backend
 from .boards import BoardsMixin
 from .daily import DailyMixin
+from .forming import FormingMixin
 from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
 from .lobbies import LobbiesMixin
@@ -51,7 +52,7 @@ def sqlite_path(target: Path | str) -> Path:
 class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
               SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin, BoardsMixin,
               QueueMixin, SchedulesMixin, TournamentsMixin, PrivacyMixin,
-              ServerErasureMixin):
+              ServerErasureMixin, FormingMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

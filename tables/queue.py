@@ -63,6 +63,8 @@ class QueueNotice:
 
 
 QueueListener = Callable[[QueueNotice], Awaitable[None]]
+# What a server's queue changed to tell: its id and the tables a pass opened (maybe none).
+ChangeListener = Callable[[int, Sequence[LiveTable]], Awaitable[None]]
 
 
 def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, ...]:
@@ -82,12 +84,22 @@ def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, 
     return fitting
 
 
+def wish_variant(game: str, variant: str) -> str:
+    """The variant a wish for `game` is matched in: PAIRS for a game always played in
+    pairs (a party of two sits as partners there, tables.matching), whatever was asked."""
+    try:
+        always = game_spec(game).always_pairs
+    except (KeyError, ValueError):
+        return variant
+    return PAIRS if always else variant
+
+
 def as_wish(entry: QueueEntry) -> Wish:
     """The matching's view of a stored entry."""
     return Wish(entry_id=entry.id, user_id=entry.user_id, game=entry.game,
                 seats=frozenset(entry.seats), longest_turn=entry.longest_turn,
                 rated=entry.rated, since=entry.created_at, ai_after=entry.ai_after,
-                party=entry.party_id, variant=entry.variant)
+                party=entry.party_id, variant=wish_variant(entry.game, entry.variant))
 
 
 class PickupQueue:
@@ -107,8 +119,16 @@ class PickupQueue:
         self.reachable = reachable
         self.member = member
         self.listeners: list[QueueListener] = []
+        self.changes: list[ChangeListener] = []  # after every join, leave or pass
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
+
+    async def _changed(self, guild_id: int, opened: Sequence[LiveTable]) -> None:
+        for listener in self.changes:
+            try:
+                await listener(guild_id, opened)
+            except Exception:  # a failed post never undoes a join or a seating
+                log.exception("queue change listener failed for server %d", guild_id)
 
     async def _tell(self, notice: QueueNotice) -> None:
         for listener in self.listeners:
@@ -127,6 +147,7 @@ class PickupQueue:
         tables the queue opened at once. `ai_wait`: seconds after which AI seats may fill
         their table (None: never); `hours`: the entry's life. `channel_id`: where they
         asked (None: a DM), the server's pickup channel until it has one. Raises TableError."""
+        variant = wish_variant(game, variant)
         counts = checked_wish(game, seats, variant)
         if not 60 <= longest_turn <= 7 * DAY:
             raise TableError("error.turn_range")
@@ -166,6 +187,7 @@ class PickupQueue:
             raise TableError("error.queue.not_in")
         await self._parties_ended(guild_id, left, user_id)
         self._arm(guild_id)
+        await self._changed(guild_id, ())
         return gone
 
     async def _parties_ended(self, guild_id: int, left: Sequence[QueueEntry],
@@ -219,6 +241,7 @@ class PickupQueue:
             name = game_spec(game).name
         except (KeyError, ValueError):
             return None
+        variant = wish_variant(name, variant)
         return next((e for e in await self.store.queue_entries(guild_id)
                      if e.user_id == user_id and e.game == name and e.variant == variant),
                     None)
@@ -292,6 +315,7 @@ class PickupQueue:
                     break
                 entries = await self.store.queue_entries(guild_id)
         self._arm(guild_id)
+        await self._changed(guild_id, opened)
         return opened
 
     async def _departed(self, guild_id: int, found: Match) -> bool:

@@ -3,8 +3,9 @@
 A hard search holds the interpreter for up to a second or more. On asyncio's default
 executor (as many threads as cores + 4) several searches at once, one per busy table,
 take turns at the interpreter lock with the event loop, which then answers clicks late:
-with 6 searches at once the loop's lag was 252.7 ms median and 469.7 ms at p99, against
-10.8 and 27.5 ms with the searches queued on one thread (bench/bench_thinking.py; 2 cores).
+with 6 searches at once, 6 times, the loop's lag was 19.3 ms median and 201.2 ms at p99,
+against 5.2 and 11.7 ms with the searches queued on one thread, and the last search
+ended sooner (5.2 s against 5.7 s: bench/bench_thinking.py, 2 cores, other work running).
 On one thread the loop gets the lock back at every switch interval, so an interaction is
 answered within Discord's 3 seconds whatever the AI is doing; the searches wait their
 turn instead (a table's AI moves a little later, never a person's click).

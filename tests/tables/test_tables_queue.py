@@ -174,6 +174,30 @@ async def test_a_party_waits_for_every_confirmation_and_sits_together_as_a_pair(
         await queue.invite(GUILD, ann, [bob, cy, dee])
 
 
+async def test_a_party_of_two_sits_as_partners_in_a_game_always_played_in_pairs(
+        services: Services, tmp_path: Path) -> None:
+    # Partnership needs no pairs wish: a party of two is a pair, the others the other.
+    vt = VirtualTime()
+    queue, _told = await _queue(services, tmp_path, vt)
+    ann, bob, cy, dee = PEOPLE[:4]
+    await queue.join(GUILD, CHANNEL, cy, "partnership", seats=[4], longest_turn=HOUR)
+    party = await queue.invite(GUILD, ann, [bob])
+    for person in (ann, bob):
+        await queue.join(GUILD, CHANNEL, person, "partnership", seats=[4], longest_turn=HOUR,
+                         party_id=party.id)
+    await queue.confirm(party.id, bob.user_id)
+    # One who asked for pairs waits with those who did not: the same tables.
+    _entry, opened = await queue.join(GUILD, CHANNEL, dee, "partnership", seats=[4],
+                                      longest_turn=HOUR, variant="pairs")
+    await vt.settle()
+    assert len(opened) == 1
+    seats = [s.user_id for s in opened[0].seats]
+    assert seats[0::2] == [ann.user_id, bob.user_id]  # partners opposite: seats 0 and 2
+    assert set(seats[1::2]) == {cy.user_id, dee.user_id}
+    assert opened[0].row.options == {}  # the game is in pairs without an option
+    assert await queue.waiting(GUILD) == []
+
+
 async def test_someone_who_cannot_be_reached_is_passed_over(
         services: Services, tmp_path: Path) -> None:
     vt = VirtualTime()
