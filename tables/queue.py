@@ -25,14 +25,14 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from catalog import Phrase
 from engine.registry import game_spec
 from storage import Storage
 from storage.models import Party, QueueEntry, Seat
 from tables.ai_names import ai_name
 from tables.errors import TableError
 from tables.live import LiveTable, Person, TableSettings
-from tables.matching import PAIRS, Match, Wish, match
+from tables.matching import PAIRS, Match, match
+from tables.queue_wishes import as_wish, checked_wish, wish_variant
 from tables.table_settings import DAY
 
 if TYPE_CHECKING:
@@ -65,41 +65,6 @@ class QueueNotice:
 QueueListener = Callable[[QueueNotice], Awaitable[None]]
 # What a server's queue changed to tell: its id and the tables a pass opened (maybe none).
 ChangeListener = Callable[[int, Sequence[LiveTable]], Awaitable[None]]
-
-
-def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, ...]:
-    """The seat counts a wish may be matched at, or TableError when nobody could ever
-    match it (a game without such tables, a solitaire, pairs not at four seats)."""
-    try:
-        spec = game_spec(game)
-    except (KeyError, ValueError):
-        raise TableError("error.queue.never", game=game, seats=", ".join(map(str, seats))) from None
-    low, high = spec.seats
-    fitting = tuple(sorted({n for n in seats if low <= n <= high and n > 1}))
-    if variant == PAIRS:
-        fitting = tuple(n for n in fitting if n == spec.pairs_seats)
-    if spec.solitaire or not fitting:
-        raise TableError("error.queue.never", game=Phrase(f"game.{spec.name}"),
-                         seats=", ".join(map(str, sorted(seats))) or "-")
-    return fitting
-
-
-def wish_variant(game: str, variant: str) -> str:
-    """The variant a wish for `game` is matched in: PAIRS for a game always played in
-    pairs (a party of two sits as partners there, tables.matching), whatever was asked."""
-    try:
-        always = game_spec(game).always_pairs
-    except (KeyError, ValueError):
-        return variant
-    return PAIRS if always else variant
-
-
-def as_wish(entry: QueueEntry) -> Wish:
-    """The matching's view of a stored entry."""
-    return Wish(entry_id=entry.id, user_id=entry.user_id, game=entry.game,
-                seats=frozenset(entry.seats), longest_turn=entry.longest_turn,
-                rated=entry.rated, since=entry.created_at, ai_after=entry.ai_after,
-                party=entry.party_id, variant=wish_variant(entry.game, entry.variant))
 
 
 class PickupQueue:
