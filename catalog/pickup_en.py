@@ -144,6 +144,16 @@ PICKUP: dict[str, Source] = {
                               "could never confirm."),
     "queue.opened": ("Your join completed a table: table #{table} ({game}) is open and "
                      "starting. {link}"),
+    "table.closed_unfilled": "This table did not fill in time, so it closed. Nothing was played.",
+    "queue.party_ended": ("{name} is no longer waiting with you, so your party for {game} "
+                          "ended. You wait on your own now, your place in the queue kept; "
+                          "{cmd.queue_leave} takes you out."),
+    "schedule.due": ("Was due {full}: waiting for late players, then it starts with those "
+                     "seated, or closes."),
+    "queue.renew_opened": ("Renewed, and your entry completed a table: table #{table} "
+                           "({game}) is open and starting. {link}"),
+    "queue.party_opened": ("You are in the party of {host}, and your table is complete: "
+                           "table #{table} ({game}) is open and starting. {link}"),
     "schedule.ping_none": "Table #{table} starts now.",
     "schedule.grace": ("Table #{table} is due to start, but seats are free: it waits "
                        "{minutes} min for late players. {mentions}"),

@@ -147,7 +147,7 @@ class Features:
         self.hands = LiveHands(bot, service, self.background)
         self.turns = TurnNotices(bot, people, service, self.updates, self.hands)
         self.play = Play(service, self.hands)
-        self.scheduled = ScheduledTables(service, store)
+        self.scheduled = ScheduledTables(service, store, member=self.membership.still_member)
         self.opening = TableOpening(service, people, self.updates, self.scheduled)
         self.lobby = LobbyClicks(service)
         self.table = TableClicks(service, self.membership)

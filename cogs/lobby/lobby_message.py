@@ -81,6 +81,17 @@ class AiSelect(Item[ui.Select[Any]], template=r"dom:addai:(?P<table>\d+)"):
         await part(interaction, LobbyClicks).add_ai_click(interaction, self.table, level)
 
 
+def _start_line(table: LiveTable) -> str:
+    """When a scheduled lobby starts; once that time passed, that it waits for late
+    players (its grace: its schedule then starts it or closes it, and says so)."""
+    starts = table.settings.starts_at
+    if starts is None:
+        return ""
+    if table.status == "lobby" and starts <= discord.utils.utcnow().timestamp():
+        return t("schedule.due", full=when(starts, "F"))
+    return t("schedule.starts", full=when(starts, "F"), relative=when(starts, "R"))
+
+
 class PartnerSelect(Item[ui.Select[Any]], template=r"dom:partner:(?P<table>\d+)"):
     """A lobby in pairs: "Partner with …" a person seated (its value: their user id); the
     clicker sits opposite them, seated first if they were not (tables.partners)."""
@@ -132,8 +143,7 @@ def lobby_layout(table: LiveTable) -> ui.LayoutView:
         t("lobby.options", options="\n".join(
             f"- {line}" for line in options_lines(table.game_kind, table.row.options))),
         t("lobby.turn", turn=duration(settings.turn_seconds)),
-        t("schedule.starts", full=when(settings.starts_at, "F"),
-          relative=when(settings.starts_at, "R")) if settings.starts_at is not None else "",
+        _start_line(table),
         t("lobby.expires", when=when(table.deadline))
         if table.status == "lobby" and table.deadline is not None else "",
         t("lobby.autostart") if settings.auto_start else "",

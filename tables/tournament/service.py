@@ -60,8 +60,7 @@ from storage.errors import InvalidState
 from storage.tournaments import EntrantRow, RoundTableRow, TournamentRow
 from tables.errors import TableError
 from tables.live import Person, TableSettings, checked_game
-from tables.quiet import zone
-from tables.start_time import read_start
+from tables.start_time import read_host_start
 from tables.tournament.formats import rounds_total
 from tables.tournament.reading import tournament_view
 from tables.tournament.rounds import OPENED, REMIND_BEFORE, RoundRunner
@@ -110,9 +109,7 @@ class Tournaments(RoundRunner):
         """The start `text` means in the host's profile zone. Raises TableError: no zone
         yet ("error.schedule.no_zone"), or a time refused (tables.start_time)."""
         player = await self.store.get_player(host_id)
-        if player is None:
-            raise TableError("error.schedule.no_zone", text=f"`{text[:40]}`")
-        return read_start(text, zone(player.tz), self.clock())
+        return read_host_start(text, player.tz if player is not None else None, self.clock())
 
     async def create(self, *, guild_id: int | None, channel_id: int, host: Person, game: str,
                      options: dict[str, Any], settings: TableSettings, format: str,
