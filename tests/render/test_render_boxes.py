@@ -15,17 +15,24 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from catalog.reader import LANGUAGES
-from render import canvas, render_board, render_hand, tiles
+from render import DEFAULT_THEME, HandEnd, canvas, render_board, render_hand, render_hand_end, tiles
 from render.__main__ import sample_boards, sample_hands
+from render.games.carousel import carousel_record
+from render.games.mexican import mexican_record
+from render.games.partnership import partnership_record
+from render.games.traditional import traditional_record
+from render.samples import replayed
 
 Box = tuple[float, float, float, float]
-Drawn = tuple[str, str, Box]  # ("text", "badge" or "tile", its text, its box on the picture)
+# ("text", "badge" or "tile", its text, its box, the (id, width, height) of the image it is
+# drawn on: a finished hand's picture pastes strips drawn on images of their own).
+Drawn = tuple[str, str, Box, tuple[int, int, int]]
 
 
 @pytest.fixture
@@ -33,25 +40,28 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     """Every text (its ink box), badge (its pill's box) and tile (its body) drawn while
     the test runs."""
     found: list[Drawn] = []
-    real_text, real_box, real_tile = canvas.draw_text, canvas.badge_box, tiles.paste_tile
+    real_text, real_badge, real_tile = canvas.draw_text, canvas.badge, tiles.paste_tile
+
+    def on(img: Any) -> tuple[int, int, int]:
+        return (id(img), img.width, img.height)
 
     def text(img: Any, xy: tuple[float, float], words: str, size: int, colour: Any, *,
              bold: bool = False, anchor: str = "la") -> None:
         if words:
             sprite, left, top = canvas._text_sprite(words, size, bold, colour, anchor)
             x, y = round(xy[0]) + left, round(xy[1]) + top
-            found.append(("text", words, (x, y, x + sprite.width, y + sprite.height)))
+            found.append(("text", words, (x, y, x + sprite.width, y + sprite.height), on(img)))
         real_text(img, xy, words, size, colour, bold=bold, anchor=anchor)
 
-    def pill(centre: tuple[float, float], words: str, size: int) -> Box:
-        box = real_box(centre, words, size)
-        found.append(("badge", words, box))
-        return box
+    def pill(img: Any, centre: tuple[float, float], words: str, size: int,
+             **kwargs: Any) -> None:
+        found.append(("badge", words, canvas.badge_box(centre, words, size), on(img)))
+        real_badge(img, centre, words, size, **kwargs)
 
     def tile(img: Any, a: int, b: int, x: int, y: int, *, vertical: bool, unit: int,
              **kwargs: Any) -> None:
         w, h = tiles.tile_size(unit, vertical)
-        found.append(("tile", f"[{a}|{b}]", (x, y, x + w, y + h)))
+        found.append(("tile", f"[{a}|{b}]", (x, y, x + w, y + h), on(img)))
         real_tile(img, a, b, x, y, vertical=vertical, unit=unit, **kwargs)
 
     for name, module in list(sys.modules.items()):
@@ -61,23 +71,25 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
             monkeypatch.setattr(module, "draw_text", text)
         if getattr(module, "paste_tile", None) is real_tile:
             monkeypatch.setattr(module, "paste_tile", tile)
-    monkeypatch.setattr(canvas, "badge_box", pill)
+        if getattr(module, "badge", None) is real_badge:
+            monkeypatch.setattr(module, "badge", pill)
     yield found
 
 
-def faults(found: list[Drawn], width: int, height: int) -> list[str]:
-    """What of `found` is cut: a text's or badge's box past the picture's edge, a text
-    over another, a badge or a text over a tile."""
-    out = [f"{what} {words!r} at {box} leaves the {width}x{height} picture"
-           for what, words, box in found if what != "tile"
-           and (box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height)]
-    texts = [(words, box) for what, words, box in found if what == "text"]
+def faults(found: list[Drawn]) -> list[str]:
+    """What of `found` is cut: a text's or badge's box past the edge of the image it is
+    drawn on, a text over another, a badge or a text over a tile (on the same image)."""
+    out = [f"{what} {words!r} at {box} leaves the {w}x{h} picture"
+           for what, words, box, (_, w, h) in found if what != "tile"
+           and (box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h)]
+    texts = [(words, box, img) for what, words, box, img in found if what == "text"]
     out += [f"{a!r} at {ab} over {b!r} at {bb}"
-            for (a, ab), (b, bb) in itertools.combinations(texts, 2) if meet(ab, bb)]
-    laid = [(words, box) for what, words, box in found if what == "tile"]
+            for (a, ab, ai), (b, bb, bi) in itertools.combinations(texts, 2)
+            if ai == bi and meet(ab, bb)]
+    laid = [(words, box, img) for what, words, box, img in found if what == "tile"]
     out += [f"{what} {words!r} at {box} over the tile {tile} at {under}"
-            for what, words, box in found if what != "tile"
-            for tile, under in laid if meet(box, under)]
+            for what, words, box, img in found if what != "tile"
+            for tile, under, on in laid if on == img and meet(box, under)]
     return out
 
 
@@ -101,18 +113,56 @@ def test_every_text_and_badge_of_every_sample_lies_whole_inside_its_picture(
     for draw, samples in ((render_board, BOARDS), (render_hand, HANDS)):
         for name, view, theme in samples:
             drawn.clear()
-            pic = draw(view, theme, locale)
+            draw(view, theme, locale)
             assert drawn, name
-            where += [f"{name}: {fault}" for fault in faults(drawn, pic.width, pic.height)]
+            where += [f"{name}: {fault}" for fault in faults(drawn)]
     assert where == [], "\n".join(where)
 
 
 def test_the_check_sees_a_text_past_the_edge_a_text_over_another_a_badge_over_a_tile(
         ) -> None:
-    assert faults([("badge", "baixo 2", (-3, 500, 104, 520))], 720, 557)
-    assert faults([("text", "a", (0, 0, 50, 20)), ("text", "b", (40, 10, 90, 30))], 720, 99)
-    assert not faults([("text", "a", (0, 0, 50, 20)), ("text", "b", (50, 0, 90, 20))], 720, 99)
-    assert faults([("badge", "baixo 0", (0, 0, 50, 20)), ("tile", "[0|6]", (40, 0, 108, 34))],
-                  720, 99)
-    assert not faults([("tile", "[0|6]", (-4, 0, 64, 34)), ("text", "0", (64, 0, 74, 20))],
-                      720, 99)  # a tile may reach the edge, a text beside it is another's
+    big, wide = (1, 720, 557), (1, 720, 99)
+    assert faults([("badge", "baixo 2", (-3, 500, 104, 520), big)])
+    assert faults([("text", "a", (0, 0, 50, 20), wide), ("text", "b", (40, 10, 90, 30), wide)])
+    assert not faults([("text", "a", (0, 0, 50, 20), wide),
+                       ("text", "b", (50, 0, 90, 20), wide)])  # touching is apart
+    assert not faults([("text", "a", (0, 0, 50, 20), wide),
+                       ("text", "b", (0, 0, 50, 20), (2, 720, 99))])  # on another image
+    assert faults([("badge", "baixo 0", (0, 0, 50, 20), wide),
+                   ("tile", "[0|6]", (40, 0, 108, 34), wide)])
+    assert not faults([("tile", "[0|6]", (-4, 0, 64, 34), wide),
+                       ("text", "0", (64, 0, 74, 20), wide)])  # a tile may reach the edge
+
+
+def finished(record: dict[str, Any]) -> Any:
+    """The game of `record` played on (first legal moves) until a hand is over."""
+    game = replayed(record, 10**6)
+    while not game.finished_hands and game.to_move is not None:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+# (name, record, pairs) of the hands whose summary picture (render_hand_end) is drawn.
+ENDS: list[tuple[str, Callable[[], dict[str, Any]], bool]] = [
+    ("traditional4", lambda: traditional_record(players=4), False),
+    ("carousel-pairs", lambda: carousel_record(players=4, seed=4, pairs=True), True),
+    ("carousel7", lambda: carousel_record(players=7), False),
+    ("mexican8", lambda: mexican_record(seed=8, players=8), False),
+    ("partnership", partnership_record, True)]
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_every_text_of_a_finished_hands_picture_lies_whole_inside_it(
+        locale: str, drawn: list[Drawn]) -> None:
+    where: list[str] = []
+    for name, record, pairs in ENDS:
+        game = finished(record())
+        assert game.finished_hands, name
+        drawn.clear()
+        end = HandEnd(game.players, game.hand_summary(0), pairs, record()["game"])
+        render_hand_end(end, DEFAULT_THEME, locale)
+        assert drawn, name
+        where += [f"{name}: {fault}" for fault in faults(drawn)]
+        where += [f"{name}: {words!r} cut" for what, words, _, _ in drawn
+                  if what == "text" and words.endswith("…")]
+    assert where == [], "\n".join(where)
