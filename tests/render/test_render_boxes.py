@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 from catalog.reader import LANGUAGES
 from render import DEFAULT_THEME, HandEnd, canvas, render_board, render_hand, render_hand_end, tiles
@@ -28,6 +29,7 @@ from render.games.mexican import mexican_record
 from render.games.partnership import partnership_record
 from render.games.traditional import traditional_record
 from render.samples import replayed
+from render.theme import get_theme
 
 Box = tuple[float, float, float, float]
 # ("text", "badge" or "tile", its text, its box, the (id, width, height) of the image it is
@@ -166,3 +168,62 @@ def test_every_text_of_a_finished_hands_picture_lies_whole_inside_it(
         where += [f"{name}: {words!r} cut" for what, words, _, _ in drawn
                   if what == "text" and words.endswith("…")]
     assert where == [], "\n".join(where)
+
+
+Numeral = tuple[str, float, float, int]  # (numeral, ink width, advance, the tile's unit)
+
+
+@pytest.fixture
+def numerals_drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Numeral]]:
+    """Every tile numeral as `render.tiles` draws it while the test runs, measured from the
+    very font it is drawn with (at the tile's size, not tiles.SCALE times it)."""
+    drawn: list[Numeral] = []
+    real_numerals, real_text = tiles._numerals, ImageDraw.ImageDraw.text
+    inside: list[int] = []
+
+    def numerals(big: Any, halves: tuple[int, int], unit: int, **kwargs: Any) -> None:
+        inside.append(unit)
+        try:
+            real_numerals(big, halves, unit, **kwargs)
+        finally:
+            inside.pop()
+
+    def text(self: Any, xy: Any, words: str, *args: Any, **kwargs: Any) -> Any:
+        if inside:
+            face = kwargs["font"]
+            left, _, right, _ = face.getbbox(words, anchor="mm")
+            drawn.append((words, (right - left) / tiles.SCALE,
+                          face.getlength(words) / tiles.SCALE, inside[-1]))
+        return real_text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(tiles, "_numerals", numerals)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    tiles.tile_image.cache_clear()  # cached tiles would draw no numeral
+    yield drawn
+    tiles.tile_image.cache_clear()
+
+
+def wide_numerals(drawn: list[Numeral]) -> list[Numeral]:
+    """The numerals of `drawn` wider (ink or advance) than NUMERAL_ROOM of their half."""
+    return sorted({n for n in drawn if max(n[1], n[2]) > n[3] * tiles.NUMERAL_ROOM})
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_every_numeral_as_drawn_fits_its_tile_half(locale: str,
+                                                   numerals_drawn: list[Numeral]) -> None:
+    # Issue 54: bold "11" was 38 px on a 34 px half in Mexican Train, "10" 47 on 44 on the
+    # clock. Measured from the font each numeral is drawn with, not from the size render
+    # means to use.
+    for draw, samples in ((render_board, BOARDS), (render_hand, HANDS)):
+        for _, view, theme in samples:
+            draw(view, theme, locale)
+    assert {int(n[0]) for n in numerals_drawn} >= {10, 11, 12}
+    assert wide_numerals(numerals_drawn) == []
+
+
+def test_the_numeral_check_sees_a_numeral_drawn_at_the_full_size(
+        numerals_drawn: list[Numeral], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Drawn at the unit's full numeral size, as before issue 54, "11" overflows its half.
+    monkeypatch.setattr(tiles, "numeral_font_size", lambda number, unit: tiles.numeral_size(unit))
+    tiles.tile_image(11, 10, vertical=False, unit=34, theme=get_theme(DEFAULT_THEME))
+    assert {n[0] for n in wide_numerals(numerals_drawn)} == {"10", "11"}
