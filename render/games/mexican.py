@@ -53,7 +53,7 @@ NAME_H = 36  # a row's name line
 TILES_TOP = NAME_H + 4  # a train's tiles start this far below its row's top, under its name
 ROW = TILES_TOP + UNIT + 10  # one train's row: its name line, then its tiles
 HUB = 2 * UNIT + 16  # the hub: the engine, crosswise
-NAME_ROOM = 150  # the hub's word, left of the engine
+NAME_ROOM = 150  # the hub's word, left of the engine (a longer word pushes it right)
 LEFT, RIGHT = MARGIN + 10, BOARD_WIDTH - MARGIN - 10  # a row's contents, inside its frame
 END_ROOM = 44  # the open end's number after the last tile
 _TURN_W = 20  # the arrow before the name of the player to move
@@ -243,10 +243,12 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
     # The hub: the engine, crosswise, with its word.
     draw.rounded_rectangle((MARGIN, top, BOARD_WIDTH - MARGIN, top + HUB - 8), radius=12,
                            fill=theme.panel)
-    paste_tile(img, engine, engine, MARGIN + NAME_ROOM, top + 4, vertical=True, unit=UNIT,
-               theme=theme)
-    draw_text(img, (MARGIN + 14, top + (HUB - 8) / 2), labels("mexican_engine"), NAME_SIZE,
-              theme.text, bold=True, anchor="lm")
+    word = labels("mexican_engine")
+    # The engine stands past its word, however long the language's is (pt «Locomotiva»).
+    engine_x = MARGIN + max(NAME_ROOM, 14 + text_width(word, NAME_SIZE, True) + 12)
+    paste_tile(img, engine, engine, engine_x, top + 4, vertical=True, unit=UNIT, theme=theme)
+    draw_text(img, (MARGIN + 14, top + (HUB - 8) / 2), word, NAME_SIZE, theme.text, bold=True,
+              anchor="lm")
     draw_text(img, (BOARD_WIDTH - MARGIN - 14, top + (HUB - 8) / 2),
               labels("stock", count=view.stock_size), NAME_SIZE, theme.text, bold=True,
               anchor="rm")
