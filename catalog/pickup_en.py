@@ -211,4 +211,10 @@ PICKUP: dict[str, Source] = {
     "error.forming.gone": "Nobody is waiting for {game} any more.",
     "error.forming.already": "You are already waiting for {game}. To stop: {cmd.queue_leave}.",
     "settings.forming": "Posts of who waits in the queue's channel: {state}",
+    # --- near-match offers (issue 51) ---
+    "near.ask": ("You wait for {game} at {asked} seats. Others waiting would make a table of "
+                 "{seats} with you now: would {seats} seats do? (I ask once for this wait.)"),
+    "near.yes": "Yes, {seats} seats",
+    "near.no": "No, keep waiting",
+    "near.kept": "You keep waiting as you asked.",
 }

@@ -11,8 +11,9 @@ Where each thing is handled:
                    games/), its buttons (Your hand, Rules, Resign, Take my seat back),
                    /domino cancel, replace and resign, the channel's notices and summaries,
                    the game-over DMs, seats kept for their people
-    cogs/pickup/   /domino queue, its forming posts, the scheduled tables' RSVP and
-                   notices, /domino profile, games, open and settings
+    cogs/pickup/   /domino queue, its forming posts and near-match offers, the
+                   scheduled tables' RSVP and notices, /domino profile, games, open
+                   and settings
     cogs/stats/    /domino leaderboard, stats, history, replay
     cogs/daily/    /domino daily, daily-board, daily-channel
     cogs/help/     /domino help and rules
@@ -48,6 +49,7 @@ from cogs.lobby.lobby_message import AiSelect, LobbyButton, LobbyClicks, Partner
 from cogs.lobby.new_command import new_group
 from cogs.lobby.open_table import TableOpening
 from cogs.pickup.forming_post import FORMING_ITEMS, FormingPosts
+from cogs.pickup.near_offers import NEAR_ITEMS, NearOffers
 from cogs.pickup.profile import ProfileCommands
 from cogs.pickup.queue_commands import QUEUE_ITEMS, QueueCommands
 from cogs.pickup.schedule_notices import SCHEDULE_ITEMS, ScheduleNotices
@@ -85,7 +87,8 @@ Cog = commands.Cog  # (inside `Features`, `commands` is its method)
 # game's own come from its presentation (`game_items`).
 ITEMS: tuple[Item, ...] = (PlayButton, TileButton, TableButton, LobbyButton, AiSelect,
                            PartnerSelect, BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS,
-                           *SCHEDULE_ITEMS, *SIGNUP_ITEMS, *FORMING_ITEMS)
+                           *SCHEDULE_ITEMS, *SIGNUP_ITEMS, *FORMING_ITEMS,
+                           *NEAR_ITEMS)
 
 
 def game_items() -> tuple[Item, ...]:
@@ -156,6 +159,7 @@ class Features:
         self.pickup = PickupQueue(service, store, reachable=self.membership.reachable,
                                   member=self.membership.still_member)
         self.forming = FormingPosts(bot, self.pickup, self.background)
+        self.near = NearOffers(bot, self.pickup)
         self.scheduled.listeners.append(ScheduleNotices(bot, self.updates).on_notice)
         self.tournaments = Tournaments(service, store)
         self.signups = SignupMessages(bot, self.tournaments)
@@ -167,8 +171,9 @@ class Features:
         handlers = [make(service) for name in GAMES
                     if (make := presentation(name).handler) is not None]
         self.parts = Parts(self.play, self.lobby, self.opening, self.hands, self.table,
-                           self.membership, self.pickup, self.forming, self.scheduled,
-                           self.tournaments, self.stats.leaderboards, *handlers)
+                           self.membership, self.pickup, self.forming, self.near,
+                           self.scheduled, self.tournaments, self.stats.leaderboards,
+                           *handlers)
         self.forgetting = Forgetting(service, store)
         self.erasure = ServerErasure(service, store)
         self._bot, self._service = bot, service

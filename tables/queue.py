@@ -32,7 +32,8 @@ from tables.ai_names import ai_name
 from tables.errors import TableError
 from tables.live import LiveTable, Person, TableSettings
 from tables.matching import PAIRS, Match, match
-from tables.queue_wishes import as_wish, checked_wish, wish_variant
+from tables.near_match import ask_near
+from tables.queue_wishes import as_wish, checked_wish, seat_counts, wish_variant
 from tables.table_settings import DAY
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ class QueueNotice:
     """What the cogs tell one person: `seated` at `table` (once per person), their
     `expired` entry (once, privately, with a renew button), or `party_ended`: `by` (a
     user id) left the queue or was seated elsewhere, so the party of their `entry` (as
-    it was) ended and they wait on their own."""
+    it was) ended and they wait on their own; or `near`: would `seats` do (tables.near_match,
+asked once an entry)."""
 
     kind: str
     guild_id: int
@@ -60,6 +62,7 @@ class QueueNotice:
     entry: QueueEntry
     table: LiveTable | None = None
     by: int | None = None
+    seats: int | None = None  # `near`: the seat count that would seat them now
 
 
 QueueListener = Callable[[QueueNotice], Awaitable[None]]
@@ -279,9 +282,30 @@ class PickupQueue:
                 if not departed:
                     break
                 entries = await self.store.queue_entries(guild_id)
+            seated = {s.user_id for table in opened for s in table.seats}
+            for entry, seats in await ask_near(
+                    self.store, [w for w in wishes if w.user_id not in seated], by_id, now,
+                    reachable=lambda user: self.reachable(guild_id, user)):
+                await self._tell(QueueNotice("near", guild_id, entry.user_id, entry,
+                                             seats=seats))
         self._arm(guild_id)
         await self._changed(guild_id, opened)
         return opened
+
+    async def widen(self, entry_id: int, user_id: int, seats: int
+                    ) -> tuple[QueueEntry, list[LiveTable]]:
+        """A Yes to a near-match offer: `seats` added to the entry's seat counts, then a
+        pass; the entry as it is now and the tables the pass opened. Raises TableError
+        when the entry is gone, not theirs, or the count is not one its game is played at."""
+        entry = await self.store.queue_entry(entry_id)
+        if entry is None or entry.user_id != user_id or entry.expires_at <= self.clock():
+            raise TableError("error.queue.gone")
+        if seats not in seat_counts(as_wish(entry)):
+            raise TableError("error.queue.gone")
+        if not await self.store.widen_entry(entry, seats):
+            raise TableError("error.queue.gone")
+        opened = await self.run(entry.guild_id)
+        return dataclasses.replace(entry, seats=tuple(sorted({*entry.seats, seats}))), opened
 
     async def _departed(self, guild_id: int, found: Match) -> bool:
         """Whether someone the match would seat left the server (the member check);

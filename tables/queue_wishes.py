@@ -29,6 +29,19 @@ def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, 
     return fitting
 
 
+def seat_counts(wish: Wish) -> tuple[int, ...]:
+    """Every seat count the wish's game and variant are played at (none for a game no
+    longer registered)."""
+    try:
+        spec = game_spec(wish.game)
+    except (KeyError, ValueError):
+        return ()
+    if wish.variant == PAIRS:
+        return (spec.pairs_seats,) if spec.pairs_seats else ()
+    low, high = spec.seats
+    return tuple(n for n in range(max(2, low), high + 1))
+
+
 def wish_variant(game: str, variant: str) -> str:
     """The variant a wish for `game` is matched in: PAIRS for a game always played in
     pairs (a party of two sits as partners there, tables.matching), whatever was asked."""

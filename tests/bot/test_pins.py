@@ -18,7 +18,8 @@ import pytest
 from cogs.common.items import ReaderItem
 
 PINS = Path(__file__).resolve().parent.parent / "pins"
-FIELDS = ("action", "table", "seq", "move", "tile", "game", "guild_id", "page", "tournament")
+FIELDS = ("action", "table", "seq", "move", "tile", "game", "guild_id", "page", "tournament",
+          "entry", "seats", "answer")
 
 # One sample id of every kind the bot has ever posted, with what it must parse to.
 SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
@@ -53,6 +54,8 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("dom:tour:leave:5", "TournamentButton", {"action": "leave", "tournament": 5}),
     ("dom:tour:checkin:5", "TournamentButton", {"action": "checkin", "tournament": 5}),
     ("dom:forming:9:carousel", "FormingJoin", {"guild_id": 9, "game": "carousel"}),
+    ("dom:near:31:3:yes", "NearMatchButton", {"entry": 31, "seats": 3, "answer": "yes"}),
+    ("dom:near:31:3:no", "NearMatchButton", {"entry": 31, "seats": 3, "answer": "no"}),
 ]
 NOT_IDS = ["dom:play:12:3:", "dom:hand:x", "dom:lobby:kick:12", "dom:board:traditional:12:1",
            "dom:tile:12:3:6", "dom:tour:kick:5"]
