@@ -22,10 +22,13 @@ Features, each on top of the one before:
   would play, they press Join with probability CLICK (the product queues them with the
   first in line's wish, 24 h, no AI). Such an entry is not renewed when it expires.
   A seating from a Join starts the person's rest as any seating does.
+- "forming_rare": as "forming", people looking with probability LOOK_RARE (a sensitivity
+  check of that assumption).
 
 A seated table is closed at once (its moves are not the point). Measured per run: the
 people's own wants (not Joins): the median and 90th percentile time from "wants a game" to
-"seated", the share seated within 24 h (wants younger than 24 h at the end left out);
+"seated" (and from queueing, which is what the product can act on), the share seated
+within 24 h (wants younger than 24 h at the end left out);
 tables per day, Joins per day, the share of seatings at a table with an AI seat.
 """
 
@@ -48,9 +51,10 @@ PEOPLE, DAYS, GUILD, CHANNEL = 40, 14, 1, 2
 OFFSETS = (-5, 0, 3, 8)
 GAMES = ("traditional", "carousel")
 LOOK, CLICK = 0.3, 0.5  # the forming post: looks per active hour, Joins per post seen
+LOOK_RARE = 0.1  # "forming_rare": the same with people looking a third as often
 AI_SHARE, AI_HOURS = 0.5, (6, 12)  # who opts in to AI seats, and after how long
 SCENARIOS = ("spread", "synchronised")
-FEATURES = ("queue", "ai", "forming")
+FEATURES = ("queue", "ai", "forming", "forming_rare")
 
 
 @dataclass
@@ -65,7 +69,9 @@ class Someone:
     wants_since: float | None = None  # their own want (None: resting until `next_want`)
     next_want: float = START
     clicked_at: float | None = None  # a Join on a forming post waiting
+    queued_at: float | None = None  # when they first queued for their own want
     waits: list[float] = field(default_factory=list)  # their own wants, to seated
+    queued_waits: list[float] = field(default_factory=list)  # the same from queueing
     click_waits: list[float] = field(default_factory=list)
 
     def online(self, now: float) -> bool:
@@ -120,9 +126,10 @@ async def simulate(scenario: str, feature: str, folder: Path, seed: int) -> dict
             tally["ai_tables_seated"] += with_ai
             if someone.wants_since is not None:
                 someone.waits.append(vt.now - someone.wants_since)
+                someone.queued_waits.append(vt.now - (someone.queued_at or vt.now))
             elif someone.clicked_at is not None:
                 someone.click_waits.append(vt.now - someone.clicked_at)
-            someone.wants_since = someone.clicked_at = None
+            someone.wants_since = someone.clicked_at = someone.queued_at = None
             someone.next_want = vt.now + rest(rng, scenario)
         to_close.append(event.table.id)
 
@@ -139,13 +146,16 @@ async def simulate(scenario: str, feature: str, folder: Path, seed: int) -> dict
             waiting = {e.user_id: e for e in await queue.waiting(GUILD)}
             mine = waiting.get(someone.person.user_id)
             if someone.wants_since is not None:
+                if someone.queued_at is None:
+                    someone.queued_at = now
                 if mine is None or mine.game != someone.game:
                     await queue.join(GUILD, CHANNEL, someone.person, someone.game,
                                      seats=[4], longest_turn=someone.turn, hours=24,
                                      ai_wait=None if feature == "queue" or someone.ai_hours
                                      is None else someone.ai_hours * HOUR)
-            elif (feature == "forming" and mine is None and someone.clicked_at is None
-                  and rng.random() < LOOK):
+            elif (feature.startswith("forming") and mine is None
+                  and someone.clicked_at is None
+                  and rng.random() < (LOOK if feature == "forming" else LOOK_RARE)):
                 await _look(queue, someone, list(waiting.values()), rng=rng, now=now,
                             tally=tally)
         for table_id in to_close:
@@ -183,6 +193,7 @@ def figures(crowd: list[Someone], tally: dict[str, int]) -> dict[str, float]:
     """The people's own wants: median and 90th percentile hours to seated, the share
     seated within 24 h; tables and Joins per day; the share of seatings with an AI."""
     waits = sorted(w for s in crowd for w in s.waits)
+    queued = [w for s in crowd for w in s.queued_waits]
     end = START + DAYS * DAY
     pending = [end - s.wants_since for s in crowd
                if s.wants_since is not None and end - s.wants_since >= DAY]
@@ -191,6 +202,7 @@ def figures(crowd: list[Someone], tally: dict[str, int]) -> dict[str, float]:
     p90 = waits[min(len(waits) - 1, int(0.9 * len(waits)))] if waits else float("nan")
     return {"tables_per_day": tally["started"] / DAYS,
             "median_h": statistics.median(waits) / HOUR if waits else float("nan"),
+            "queued_median_h": statistics.median(queued) / HOUR if queued else float("nan"),
             "p90_h": p90 / HOUR, "within_24h": within / total if total else 0.0,
             "wants": float(total), "clicks_per_day": tally["clicks"] / DAYS,
             "with_ai": tally["ai_tables_seated"] / tally["seated"] if tally["seated"] else 0.0}
