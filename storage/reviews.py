@@ -11,7 +11,8 @@ there was nothing to judge (`skip_review`) or that the analysis failed (`fail_re
 each only while the claim is still its own.
 
 Only games finished since `since` are claimed (the caller's window: a new database's
-old games are not analysed all at once), in the order they ended, and none of a server
+old games are not analysed all at once), the latest ended first (a person who just
+lost waits for no backlog), and none of a server
 whose switch is off (GuildSettings.reviews). A claim that expired `MAX_ATTEMPTS` times is
 not claimed again. The row goes with its table (ON DELETE CASCADE: a server's erasure);
 a person's erasure keeps it: a review names seats by number, never a person.
@@ -64,7 +65,7 @@ class ReviewsMixin:
     _db: Backend
 
     async def claim_review(self, node: str, *, since: float, until: float) -> ReviewClaim | None:
-        """Claim for `node` (this process's name) until `until` the earliest-ended finished
+        """Claim for `node` (this process's name) until `until` the latest-ended finished
         game since `since` that has no review and whose claim, if any, has expired (see
         the module docstring); None when there is none. One transaction."""
         now = self._db.now()
@@ -79,7 +80,7 @@ class ReviewsMixin:
                   AND coalesce(g.reviews, 1) = 1
                   AND (r.table_id IS NULL
                        OR (r.status = 'working' AND r.claim_until < ? AND r.attempts < ?))
-                ORDER BY t.updated_at, t.id
+                ORDER BY t.updated_at DESC, t.id DESC
                 LIMIT ?
                 """,
                 (since, now, MAX_ATTEMPTS, _CANDIDATES),

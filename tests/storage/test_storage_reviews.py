@@ -46,18 +46,18 @@ async def test_a_finished_game_is_claimed_once_and_its_review_stored(
                                                                Seat(BOB, None, "B")])
         first, second = await finished(store), await finished(store)
         claim = await store.claim_review("a", since=0, until=clock.now + 60)
-        assert claim is not None and (claim.table_id, claim.attempt) == (first, 1)
+        assert claim is not None and (claim.table_id, claim.attempt) == (second, 1)
         assert (claim.guild_id, claim.game) == (1, "traditional")
         other = await store.claim_review("b", since=0, until=clock.now + 60)
-        assert other is not None and other.table_id == second  # not the first again
+        assert other is not None and other.table_id == first  # not the second again
         assert await store.claim_review("c", since=0, until=clock.now + 60) is None
-        assert not await store.save_review(first, "b", FIGURES)  # not b's claim
-        assert await store.save_review(first, "a", FIGURES)
-        stored = await store.table_review(first)
+        assert not await store.save_review(second, "b", FIGURES)  # not b's claim
+        assert await store.save_review(second, "a", FIGURES)
+        stored = await store.table_review(second)
         assert stored is not None and stored.status == "done" and stored.review == FIGURES
-        assert not await store.save_review(first, "a", FIGURES)  # done already
-        assert await store.skip_review(second, "b", "no person seated")
-        skipped = await store.table_review(second)
+        assert not await store.save_review(second, "a", FIGURES)  # done already
+        assert await store.skip_review(first, "b", "no person seated")
+        skipped = await store.table_review(first)
         assert skipped is not None and skipped.status == "skipped"
         assert skipped.review == {"reason": "no person seated"}
         assert await store.table_review(playing.id) is None
@@ -108,15 +108,16 @@ async def test_only_recent_games_of_servers_with_the_switch_on_are_claimed(
         assert (await store.get_guild_settings(7)).reviews is False
         old = await finished(store, guild_id=1)
         clock.now += 100
-        await finished(store, guild_id=7)  # the switch is off there
+        off = await finished(store, guild_id=7)  # the switch is off there
         outside = await finished(store, guild_id=None)  # a DM game
         claim = await store.claim_review("a", since=clock.now - 50, until=clock.now + 60)
         assert claim is not None and claim.table_id == outside and claim.guild_id is None
         assert await store.claim_review("a", since=clock.now - 50, until=clock.now + 60) \
             is None  # `old` ended before the window
         await store.set_guild_settings(GuildSettings(7, reviews=True))
-        back = await store.claim_review("a", since=0, until=clock.now + 60)
-        assert back is not None and back.table_id == old  # the earliest first
+        claims = [await store.claim_review("a", since=0, until=clock.now + 60)
+                  for _ in range(2)]
+        assert [c.table_id for c in claims if c is not None] == [off, old]  # latest first
     finally:
         await store.close()
 
