@@ -99,7 +99,7 @@ class ReviewWorker:
         for part in (self._sleeper, self._analysis):
             if part is not None:
                 part.cancel()
-        await task
+        await asyncio.wait([task])  # its end, whatever it was (cancelled by a test's loop)
 
     async def _run(self) -> None:
         while not self._stopping:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.domino_bot import DominoBot
 from engine.review.stored import from_figures
 from tables.review_process import on_thinking_thread
 from tests.bot.conftest import add_ai, play_out, table_message
+from tests.bot.test_bot_tournament import said
 
 
 @pytest.fixture
@@ -42,3 +44,18 @@ async def test_a_game_that_ends_is_reviewed_and_the_stop_ends_the_worker(
     assert {d.seat for d in from_figures(stored.review).decisions} <= people
     await env.bot.close_tables()
     assert reviews._task is None
+
+
+async def test_a_manager_switches_the_reviews_off_and_on(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("dominoes")
+    boss = guild.add_member(simcord_env.create_user("boss"), roles=[guild.create_role(
+        "bosses", permissions=discord.Permissions(manage_guild=True))])
+    store = simcord_env.bot.store
+    shown = await boss.slash(channel, "domino-admin settings")
+    assert "Game reviews: on" in said(shown)
+    off = await boss.slash(channel, "domino-admin settings", reviews=False)
+    assert "Game reviews: off" in said(off)
+    assert (await store.get_guild_settings(guild.id)).reviews is False
+    await boss.slash(channel, "domino-admin settings", reviews=True)
+    assert (await store.get_guild_settings(guild.id)).reviews is True
