@@ -1,5 +1,5 @@
 """The event loop's lag while computer players think: searches on asyncio's default
-executor (a thread each) against the thinking thread (tables/thinking.py, one thread).
+executor (a thread each, all at once) against tables/thinking.py (one at a time).
 
 Run from the repository root:
     .venv/bin/python bench/bench_thinking.py [--searches 6] [--rounds 3] [--write]
@@ -78,7 +78,7 @@ async def main(argv: list[str]) -> int:
              "| searches run on | lag median | lag p99 | last search ended |",
              "|---|---:|---:|---:|"]
     for name, run in (("asyncio's default executor", default_executor),
-                      ("the thinking thread", think)):
+                      ("tables/thinking.py, one at a time", think)):
         lags, took = await measured(run, views, args.rounds)
         lines.append(f"| {name} | {statistics.median(lags):.1f} | {p99(lags):.1f} | "
                      f"{took:.1f} s |")

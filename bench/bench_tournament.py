@@ -19,8 +19,11 @@
   sleepers of New York from forfeiting at 12:00: 35 s there before it, when the hard AI
   played many forfeited seats); `--service-entrants` makes it smaller.
 
+  The simulation runs twice: with the quiet clock (turns stand still in the mover's quiet
+  hours, the default of /tournament create) and with the plain clock.
+
 Run: .venv/bin/python bench/bench_tournament.py [--seeds N] [--service-entrants N]
-     [--service-opens HOUR] [--write]
+     [--service-opens HOUR] [--service-clock both|quiet|plain] [--write]
 """
 
 from __future__ import annotations
@@ -99,12 +102,15 @@ def robin_rows() -> list[tuple[int, int, int | None, int, int, tuple[int, int], 
     return rows
 
 
-def service_simulation(seeds: int, entrants: int, opens: int) -> list[str]:
+def service_simulation(seeds: int, entrants: int, opens: int,
+                       quiet_clock: bool = True) -> list[str]:
     """The rows of the 7-round Swiss of `entrants` in four time zones over 7 virtual days,
     played by the real service with virtual time and simulated people (some slow, some
     absent; bench/tournament_service_sim.py says who does what), the first round opening
-    at `opens` o'clock UTC: median and worst over `seeds` seeds."""
-    found = tournament_service_sim.simulate(seeds, entrants, opens=opens)
+    at `opens` o'clock UTC, with the quiet clock or not: median and worst over `seeds`
+    seeds."""
+    found = tournament_service_sim.simulate(seeds, entrants, opens=opens,
+                                            quiet_clock=quiet_clock)
     assert all(f["finished"] for f in found), "a simulated tournament did not finish"
 
     def of(key: str, scale: float = 1.0, unit: str = "") -> tuple[str, str]:
@@ -120,9 +126,13 @@ def service_simulation(seeds: int, entrants: int, opens: int) -> list[str]:
             ("Tables with a no-show's forfeit", of("forfeits"), "-"),
             ("CPU of one tournament", of("cpu", 1, " s"), "-")]
     tables = statistics.median(f["tables"] for f in found)
+    clock = ("turns stand still in the mover's quiet hours, 23:00-08:00 local, and last"
+             " 37.5 minutes" if quiet_clock else "the plain clock: turns of an hour, quiet"
+             " hours or not")
     return [f"The service simulation: {entrants} entrants (UTC-5, UTC+0, UTC+3, UTC+9), 7"
-            f" rounds of a day from {opens:02d}:00 UTC, {tables:g} tables a tournament,"
-            f" {seeds} seeds (the hard AI plays no-shows and the deadline's seats):", "",
+            f" rounds of a day from {opens:02d}:00 UTC, {clock}; {tables:g} tables a"
+            f" tournament, {seeds} seeds (the hard AI plays no-shows and the deadline's"
+            " seats):", "",
             "| What | Median | Worst | Goal |", "|---|---:|---:|---|",
             *(f"| {what} | {mid} | {worst} | {goal} |" for what, (mid, worst), goal in rows)]
 
@@ -131,10 +141,14 @@ def spread_of(values: list[int] | list[float]) -> str:
     return f"{statistics.median(values):g} / {max(values):g}"
 
 
-def report(seeds: int, entrants: int = 64, opens: int = OPENS_UTC) -> str:
-    """The section of bench/README.md: every measurement of the module's docstring."""
+def report(seeds: int, entrants: int = 64, opens: int = OPENS_UTC,
+           clocks: tuple[bool, ...] = (True, False)) -> str:
+    """The section of bench/README.md: every measurement of the module's docstring, the
+    service simulation once for each of `clocks` (the quiet clock on, off)."""
     flags = "" if (entrants, opens) == (64, OPENS_UTC) else (
         f" --service-entrants {entrants} --service-opens {opens}")
+    flags += "" if clocks == (True, False) else (
+        " --service-clock " + ("quiet" if clocks == (True,) else "plain"))
     lines = [f"## Tournaments\n\nMeasured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
              f" with `bench/bench_tournament.py --seeds {seeds}{flags}` on {os.cpu_count()} cores,"
              f" Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
@@ -161,7 +175,8 @@ def report(seeds: int, entrants: int = 64, opens: int = OPENS_UTC) -> str:
         size = f"{seats}" if least in (None, seats) else f"{least}-{seats}"
         lines.append(f"| {count} at {size} seats | {rounds} | {bound} | {few}-{most} |"
                      f" {spent * 1000:.0f} ms |")
-    lines += ["", *service_simulation(seeds, entrants, opens)]
+    for quiet_clock in clocks:
+        lines += ["", *service_simulation(seeds, entrants, opens, quiet_clock)]
     return "\n".join(lines) + "\n"
 
 
@@ -174,9 +189,12 @@ def main(argv: list[str]) -> int:
                         help="entrants of the service simulation (64; fewer runs quicker)")
     parser.add_argument("--service-opens", type=int, default=OPENS_UTC,
                         help=f"the hour (UTC) its rounds open ({OPENS_UTC})")
+    parser.add_argument("--service-clock", choices=("both", "quiet", "plain"), default="both",
+                        help="its turn clocks: quiet hours stop them, or not, or each (both)")
     parser.add_argument("--write", action="store_true", help="record in bench/README.md")
     args = parser.parse_args(argv)
-    section = report(args.seeds, args.service_entrants, args.service_opens)
+    clocks = {"both": (True, False), "quiet": (True,), "plain": (False,)}[args.service_clock]
+    section = report(args.seeds, args.service_entrants, args.service_opens, clocks)
     print(section)
     if args.write:
         write_section("Tournaments", section)

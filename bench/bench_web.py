@@ -1,5 +1,6 @@
 """Web pages benchmark: a server with 10,000 rated players; its leaderboard page, a
-player's page and a finished game's page, each timed warm through aiohttp's test client
+player's page, a finished game's page, a 2,404-move Mexican Train game's (folded) page
+and one of its parts' pages, each timed warm through aiohttp's test client
 (p50 and p99 over a few hundred requests), on SQLite and, when TEST_POSTGRES_URL is set,
 on PostgreSQL (`.ci/with-postgres .venv/bin/python bench/bench_web.py --write`).
 
@@ -19,7 +20,9 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -41,6 +44,9 @@ REQUESTS = 300
 TARGET_MS = 50.0
 SECRET = b"w" * 32
 NOW = time.time()
+# The deal seed (and move choices) of the longest two-player Mexican Train game of the
+# first 300 tried (tests/web/test_web_long_games.py): 2,404 moves.
+LONG_SEED, LONG_MOVES = 131, 2404
 
 
 async def fill(store: Storage) -> int:
@@ -81,6 +87,41 @@ async def fill(store: Storage) -> int:
     return table.id
 
 
+def dealt_from(seed: int) -> AbstractContextManager[object]:
+    """Tables started meanwhile are dealt from `seed` (tables/lobby.py draws its seeds
+    with secrets.randbits)."""
+    return mock.patch.object(secrets, "randbits", lambda _bits: seed)
+
+
+async def long_game(store: Storage) -> int:
+    """The LONG_MOVES-move Mexican Train game in GUILD, each seat drawing (or passing)
+    whenever it may, else playing a seeded random move. Returns its table id."""
+    service = TableService(store, ai_delay=0)
+    rng = random.Random(LONG_SEED)
+    try:
+        ann, bob = Person(STAR, "Player 1"), Person(2, "Player 2")
+        with dealt_from(LONG_SEED):
+            table = await service.open_lobby(
+                guild_id=GUILD, channel_id=5, host=ann, game="mexican",
+                settings=TableSettings(seats=2, auto_start=False), options={})
+            await service.join(table.id, bob)
+            await service.start(table.id, ann.user_id)
+        by_seat = [s.user_id for s in service.held_tables[table.id].seats]
+        while table.id in service.held_tables:
+            live = service.held_tables[table.id]
+            assert live.game is not None and live.game.to_move is not None
+            moves = [str(m) for m in live.game.legal_moves()]
+            draws = [m for m in moves if m.startswith(("draw", "pass"))]
+            move = moves[0] if len(moves) == 1 else draws[0] if draws else rng.choice(moves)
+            user = by_seat[live.game.to_move]
+            assert user is not None
+            await service.play(table.id, user, live.seq, move)
+    finally:
+        await service.close()
+    assert len((await store.record(table.id))["moves"]) == LONG_MOVES
+    return table.id
+
+
 async def timed(client: TestClient, path: str) -> tuple[float, float]:  # type: ignore[type-arg]
     """p50 and p99 in ms of REQUESTS gets of `path`, after one unmeasured warm-up."""
     assert (await client.get(path)).status == 200, path
@@ -95,11 +136,20 @@ async def timed(client: TestClient, path: str) -> tuple[float, float]:  # type: 
     return statistics.median(times), times[int(len(times) * 0.99) - 1]
 
 
+async def longest_part(store: Storage, table_id: int) -> int:
+    """The number of the long game's part of the most moves (web/replays.py's parts)."""
+    from web.replays import Replays
+
+    game = await Replays(store).game(GUILD, table_id)
+    return max(game.parts, key=lambda p: (p.last - p.first, -p.number)).number
+
+
 async def bench(target: Path | str) -> dict[str, tuple[float, float]]:
     started = time.perf_counter()
     store = await Storage.open(target)
     try:
         table_id = await fill(store)
+        long_id = await long_game(store)
         print(f"filled in {time.perf_counter() - started:.1f} s", flush=True)
         access = Access(SECRET, clock=time.time)
         sign = access.query_for(GUILD, int(NOW) + 3600)
@@ -113,13 +163,19 @@ async def bench(target: Path | str) -> dict[str, tuple[float, float]]:
             "Player page (61 games, last 50 listed)": f"/s/{GUILD}/player/{STAR}?{sign}",
             "Player's rating chart PNG": f"/s/{GUILD}/player/{STAR}/chart/traditional.png?{sign}",
             "Game page (every move)": f"/s/{GUILD}/game/{table_id}?{sign}",
+            f"Game page, {LONG_MOVES:,}-move Mexican Train (folded by hand)":
+                f"/s/{GUILD}/game/{long_id}?{sign}",
+            "Its longest part's page (at most 250 moves)":
+                f"/s/{GUILD}/game/{long_id}/part/{await longest_part(store, long_id)}.html"
+                f"?{sign}",
         }
         out = {}
         async with TestClient(TestServer(app)) as client:
             for name, path in pages.items():
                 out[name] = await timed(client, path)
-                print(f"{name}: p50 {out[name][0]:.2f} ms, p99 {out[name][1]:.2f} ms",
-                      flush=True)
+                size = len(await (await client.get(path)).read())
+                print(f"{name}: p50 {out[name][0]:.2f} ms, p99 {out[name][1]:.2f} ms, "
+                      f"{size:,} bytes", flush=True)
         return out
     finally:
         await store.close()
@@ -171,7 +227,9 @@ def report(results: dict[str, dict[str, tuple[float, float]]]) -> str:
     lines += ["", "Sorting by rating, games or wins walks an index of the ratings "
               "(migration 010 adds those of games and wins); by name the server's rows are "
               "sorted. Goats are one grouped query over the page's 50 players' results. The "
-              "chart is drawn on each request (the browser keeps it by its ETag).", ""]
+              "chart is drawn on each request (the browser keeps it by its ETag). A game of "
+              "more than 300 moves lists its parts (a hand each, or a long hand's pieces of "
+              "at most 250 moves), each part's moves on a page of its own.", ""]
     return "\n".join(lines)
 
 

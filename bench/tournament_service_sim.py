@@ -4,16 +4,19 @@ entrants in four time zones over 7 virtual days, played by the real tournament s
 virtual time as tests/tables/test_tournament_service.py has it) and simulated people.
 
 The people: an entrant lives in one of four zones (UTC-5, UTC+0, UTC+3, UTC+9: January in
-New York, London, Moscow and Tokyo, no summer time) and is awake 08:00-23:00 local. Told
+New York, London, Moscow and Tokyo, no summer time) and is awake 08:00-23:00 local, their
+profile's quiet hours the rest (23:00-08:00). With the quiet clock (the default of
+/tournament create, tables/turn_clock.py) a turn stands still while its mover sleeps and
+lasts a 24th of their 15 waking hours of a round (37.5 minutes); without it, an hour. Told
 their turn while awake, they move after a random delay (most within minutes; a few slow
 ones take 20-55 minutes of the round's hour-long turns); told it asleep, they move that
-long after waking, so the turn clock often runs out on sleepers first (the service plays
-for them; the third timeout in a row hands the seat to an AI). A few are absent: they
-never move (a no-show once the round's grace is over, or at the end of a table that ended
-sooner: replaced by the AI and placed last, tables/tournament/attendance.py). The first
-round opens at 13:00 UTC by default, the one hour all four zones are awake (08:00 in New
-York, 22:00 in Tokyo), as a thoughtful organiser would set it; `opens` chooses another
-hour.
+long after waking, so without the quiet clock the turn clock often runs out on sleepers
+first (the service plays for them; the third timeout in a row hands the seat to an AI). A
+few are absent: they never move (a no-show once the round's grace is over, or at the end of
+a table that ended sooner: replaced by the AI and placed last,
+tables/tournament/attendance.py). The first round opens at 13:00 UTC by default, the one
+hour all four zones are awake (08:00 in New York, 22:00 in Tokyo), as a thoughtful
+organiser would set it; `opens` chooses another hour.
 
 Measured per seed: the share of round tables (byes left out) finished before the round's
 deadline (not decided by the deadline rule), repeat opponents (pairs that met before;
@@ -114,9 +117,10 @@ class Players:
 
 
 async def one_seed(seed: int, entrants: int, ai_level: str,
-                   opens: int = OPENS_UTC) -> dict[str, float]:
-    """Run one tournament opening at `opens` o'clock UTC; the figures of the module's
-    docstring."""
+                   opens: int = OPENS_UTC, quiet_clock: bool = True) -> dict[str, float]:
+    """Run one tournament opening at `opens` o'clock UTC, its turn clocks standing still
+    in each mover's quiet hours (`quiet_clock`, as /tournament create has it by default)
+    or not; the figures of the module's docstring."""
     starts_at = START - START % DAY + opens * HOUR
     starts_at += DAY if starts_at <= START else 0
     rng = random.Random(seed)
@@ -132,12 +136,15 @@ async def one_seed(seed: int, entrants: int, ai_level: str,
             store = service._store
             for p in who:
                 await store.upsert_player(Player(p.user_id, f"E{p.user_id}",
-                                                 tz=dict(ZONES)[p.offset]))
+                                                 tz=dict(ZONES)[p.offset],
+                                                 quiet_start=SLEEP * 60,
+                                                 quiet_end=WAKE * 60))
             tournaments = Tournaments(service, store, ai_level=ai_level)
             Players(service, vt, who, rng)
             t = await tournaments.create(
                 guild_id=10, channel_id=20, host=Person(1, "Host"), game="traditional",
-                options={}, settings=TableSettings(seats=2), format="swiss", rounds=ROUNDS,
+                options={}, settings=TableSettings(seats=2, quiet_clock=quiet_clock),
+                format="swiss", rounds=ROUNDS,
                 round_seconds=int(DAY), seats=2, starts_at=starts_at)
             for p in who:
                 await tournaments.join(t.id, Person(p.user_id, f"E{p.user_id}"))
@@ -165,7 +172,8 @@ async def one_seed(seed: int, entrants: int, ai_level: str,
 
 
 def simulate(seeds: int, entrants: int = 64, ai_level: str = "hard",
-             opens: int = OPENS_UTC) -> list[dict[str, float]]:
+             opens: int = OPENS_UTC, quiet_clock: bool = True) -> list[dict[str, float]]:
     """The figures of each of `seeds` seeds (0..seeds-1)."""
     logging.getLogger("tables").setLevel(logging.ERROR)  # timeouts and AI seats are usual here
-    return [asyncio.run(one_seed(seed, entrants, ai_level, opens)) for seed in range(seeds)]
+    return [asyncio.run(one_seed(seed, entrants, ai_level, opens, quiet_clock))
+            for seed in range(seeds)]

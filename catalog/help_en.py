@@ -22,7 +22,8 @@ HELP: dict[str, str] = {
     "help.start": (
         "## How a game runs in Discord\n"
         "1. Someone opens a table: {cmd.new_traditional}, {cmd.new_carousel}, "
-        "{cmd.new_mexican} or {cmd.new_clock} (a solitaire; {cmd.daily} is the server's "
+        "{cmd.new_mexican}, {cmd.new_partnership} or {cmd.new_clock} (a solitaire; "
+        "{cmd.daily} is the server's "
         "deal of the day). "
         "Each shows only its own options, with their defaults; leave them out for the usual "
         "game, and name people in the invite options to ping them.\n"
@@ -38,9 +39,9 @@ HELP: dict[str, str] = {
         "opens a new lobby for the same players."),
     "help.alone": (
         "## Playing alone against the computer\n"
-        "1. Open a table: {cmd.new_traditional}, {cmd.new_carousel} or {cmd.new_mexican}. "
-        "It has 2 seats "
-        "unless you set the number of players.\n"
+        "1. Open a table: {cmd.new_traditional}, {cmd.new_carousel}, {cmd.new_mexican} or "
+        "{cmd.new_partnership}. It has 2 seats unless you set the number of players "
+        "(Partnership Dominó always has 4).\n"
         "2. In the lobby, pick a level in the menu **Add an AI player…**: *easy* plays any "
         "tile that fits, *normal* takes the most it can this move, *hard* thinks ahead. "
         "Do it once for each free seat.\n"
@@ -59,6 +60,9 @@ HELP: dict[str, str] = {
         "your moves (you must play a tile you can play).\n"
         "- Or type it with {cmd.play}: `6-3 L`, `draw`, `pass`. While you type, the command "
         "offers your legal moves. Tiles are shown like [6|3] and typed 6-3.\n"
+        "- Mexican Train: name the train after the tile: `12-5 M` for the Mexican train, "
+        "`12-5 T2` for the second seat's train (T1 is the first seat's); leave it out when "
+        "only one train takes the tile.\n"
         "- Big Clock: its message has the buttons: **Draw**, **→ 4** (the drawn tile "
         "onto hour 4), **9 → 11** (the top of hour 9 onto hour 11), **Discard**, "
         "**Hint** and **Give up**."),
@@ -88,6 +92,11 @@ HELP: dict[str, str] = {
         "spinner's two halves count, shown on the L and R badges; a badge with a letter only "
         "adds nothing yet. A count that is a multiple of 5 scores a fifth of it: the line of "
         "the last move then ends with what it scored (**+3**).\n"
+        "- Mexican Train: the engine in the hub, then a row per train (the Mexican train "
+        "last), each ending in its open end (**→ 12**: no tile yet, the engine's number). "
+        "**+14** at a row's start: 14 tiles not shown (tiles, not points). **open**: the "
+        "train has a marker, anyone may play on it; **double waits**: its double must be "
+        "satisfied.\n"
         "- Big Clock: the badge on an hour's tile is the height of its pile (**×4**: four "
         "tiles; a single tile has none); **✓** marks an hour that is home. A red frame marks "
         "a double in trouble; the tile in the middle is the one you drew."),

@@ -141,11 +141,21 @@ PICKUP: dict[str, Source] = {
     "error.schedule.repeat": "A table repeats `weekly`, or not at all.",
     # --- pickup that holds up (issue 51) ---
     "error.schedule.needs_start": ("{options} only work for a scheduled table: give its start "
-                                   "time too (the option start), or leave them out."),
+                                   "time too (the option `start`), or leave them out."),
     "error.queue.party_bot": ("{name} is a bot: bots cannot be invited to a party, they "
                               "could never confirm."),
     "queue.opened": ("Your join completed a table: table #{table} ({game}) is open and "
                      "starting. {link}"),
+    "table.closed_unfilled": "This table did not fill in time, so it closed. Nothing was played.",
+    "queue.party_ended": ("{name} is no longer waiting with you, so your party for {game} "
+                          "ended. You wait on your own now, your place in the queue kept; "
+                          "{cmd.queue_leave} takes you out."),
+    "schedule.due": ("Was due {full}: waiting for late players, then it starts with those "
+                     "seated, or closes."),
+    "queue.renew_opened": ("Renewed, and your entry completed a table: table #{table} "
+                           "({game}) is open and starting. {link}"),
+    "queue.party_opened": ("You are in the party of {host}, and your table is complete: "
+                           "table #{table} ({game}) is open and starting. {link}"),
     "schedule.ping_none": "Table #{table} starts now.",
     "schedule.grace": ("Table #{table} is due to start, but seats are free: it waits "
                        "{minutes} min for late players. {mentions}"),
@@ -191,4 +201,22 @@ PICKUP: dict[str, Source] = {
     "notice.claimed_ok": "The seat is yours: you play it from now on.",
     "error.hold.none": "No seat is kept for you at this table.",
     "error.hold.over": "The seat kept for you is no longer kept: its time is over.",
+    # --- the queue's forming posts (issue 51) ---
+    "forming.title": "**{game}: a table is forming**",
+    "forming.line": "{name}: {seats} seats, waiting for {wait}",
+    "forming.more": "…and {count} more",
+    "forming.how": ("Join to wait with them: {seats} seats, turns up to {turn}. Another wish: "
+                    "{cmd.queue_join}."),
+    "forming.join": "Join",
+    "forming.opened": "**{game}**: table #{table} opened. {link}",
+    "forming.ended": "**{game}**: nobody is waiting any more.",
+    "error.forming.gone": "Nobody is waiting for {game} any more.",
+    "error.forming.already": "You are already waiting for {game}. To stop: {cmd.queue_leave}.",
+    "settings.forming": "Posts of who waits in the queue's channel: {state}",
+    # --- near-match offers (issue 51) ---
+    "near.ask": ("You wait for {game} at {asked} seats. Others waiting would make a table of "
+                 "{seats} with you now: would {seats} seats do? (I ask once for this wait.)"),
+    "near.yes": "Yes, {seats} seats",
+    "near.no": "No, keep waiting",
+    "near.kept": "You keep waiting as you asked.",
 }

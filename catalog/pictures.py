@@ -11,6 +11,7 @@ PICTURES: dict[str, str | tuple[str, str]] = {
     "picture.goat": "goat",
     "picture.hand": "hand {hand}",
     "picture.hand_over": "Hand {hand} is over.",
+    "picture.hand_over.mexican": "Round {hand} is over.",
     "picture.to": "to {target}",
     "picture.pairs_mode": "pairs",
     "picture.stock": "Stock {count}",

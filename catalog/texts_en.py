@@ -339,6 +339,7 @@ TEXTS: dict[str, Source] = {
     "picture.mexican_round_points": "+{count} this round",
     "picture.alt_mexican": ("Mexican Train, round {round} of {rounds}, engine {engine}."
                            " Trains: {trains}. Players: {players}."),
+    "picture.alt_mexican_waiting": "{train}: the double {tile} waits to be satisfied.",
     "mexican.table_engine": "Round {round} of {rounds} · engine {tile}",
     "mexican.table_train": "{train}: {tiles} → {end}",
     "mexican.table_train_open": "{train} (marker: open): {tiles} → {end}",

@@ -35,6 +35,10 @@ TOURNAMENT: dict[str, Source] = {
     "tournament.about": "{game} · {format} · rounds: {rounds}, {length} each · seats: {seats}",
     "tournament.starts": "Starts {full} ({relative}).",
     "tournament.check_in_needed": "Check in before the start: only those checked in play.",
+    "tournament.quiet_clock_on": ("Turn clocks stand still in each player's quiet hours "
+                                  "({cmd.profile}); every turn ends by its round's deadline."),
+    "tournament.quiet_clock_off": ("Turn clocks run through quiet hours; every turn ends by "
+                                   "its round's deadline."),
     "tournament.entrants": "Entrants ({count}): {names}",
     "tournament.entrants_none": "No entrants yet.",
     "tournament.checked_mark": "✓",

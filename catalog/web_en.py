@@ -70,6 +70,14 @@ WEB: dict[str, Source] = {
     "web.game.hands": "Hand by hand",
     "web.game.moves": "Every move",
     "web.game.download": "Download the game record (JSON)",
+    # A long game's page lists its moves hand by hand, each part a page of its own.
+    "web.game.parts": "Moves, hand by hand",
+    "web.game.folded": "Moves in all: {n}. Each hand's moves are on a page of their own.",
+    "web.game.part_moves": "Moves {first}–{last}",
+    "web.game.part_title": "{game}, table #{table}: hand {hand}, moves {first}–{last}",
+    "web.game.whole": "The whole game",
+    "web.game.part_before": "← Moves {first}–{last}",
+    "web.game.part_after": "Moves {first}–{last} →",
     "web.col.place": "Place",
     "web.col.player": "Player",
     "web.col.score": "Score",
@@ -77,11 +85,18 @@ WEB: dict[str, Source] = {
     "web.col.number": "No.",
     "web.col.move": "Move",
     "web.col.hand": "Hand",
+    "web.col.moves": "Moves",
     # Column heads at 360 px (issue 52), each explained by a legend under the table
     "web.short.rank": "#",
     "web.short.games": "G",
     "web.short.wins": "W",
     "web.short.hours": "Hrs",
+    # The "hand by hand" table's heads at 360 px: player {n}, or pair {n}, named in its
+    # legend; the legend of its cells ("+12 → 40").
+    "web.short.hand": "#",
+    "web.short.seat": "P{n}",
+    "web.short.pair": "Pair {n}",
+    "web.game.hands_legend": "+ the points of the hand → the total after it",
     # web2 (issue 26): the leaderboard, player pages and links
     "web.board.title": "{game}: the leaderboard",
     "web.board.legend": ("Rating ± uncertainty: the rating is a careful estimate of skill; the "

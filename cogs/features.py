@@ -11,8 +11,9 @@ Where each thing is handled:
                    games/), its buttons (Your hand, Rules, Resign, Take my seat back),
                    /domino cancel, replace and resign, the channel's notices and summaries,
                    the game-over DMs, seats kept for their people
-    cogs/pickup/   /domino queue, the scheduled tables' RSVP and notices, /domino
-                   profile, games, open and settings
+    cogs/pickup/   /domino queue, its forming posts and near-match offers, the
+                   scheduled tables' RSVP and notices, /domino profile, games, open
+                   and settings
     cogs/stats/    /domino leaderboard, stats, history, replay
     cogs/daily/    /domino daily, daily-board, daily-channel
     cogs/help/     /domino help and rules
@@ -44,9 +45,11 @@ from cogs.common.membership import Membership
 from cogs.daily.daily_commands import DailyCommands
 from cogs.help.help_commands import HelpCommands
 from cogs.lobby.lobby_command import LobbySettings, lobby_command
-from cogs.lobby.lobby_message import AiSelect, LobbyButton, LobbyClicks
+from cogs.lobby.lobby_message import AiSelect, LobbyButton, LobbyClicks, PartnerSelect
 from cogs.lobby.new_command import new_group
 from cogs.lobby.open_table import TableOpening
+from cogs.pickup.forming_post import FORMING_ITEMS, FormingPosts
+from cogs.pickup.near_offers import NEAR_ITEMS, NearOffers
 from cogs.pickup.profile import ProfileCommands
 from cogs.pickup.queue_commands import QUEUE_ITEMS, QueueCommands
 from cogs.pickup.schedule_notices import SCHEDULE_ITEMS, ScheduleNotices
@@ -84,8 +87,9 @@ Cog = commands.Cog  # (inside `Features`, `commands` is its method)
 # Every persistent button and menu of the features (their custom ids: tests/pins/); each
 # game's own come from its presentation (`game_items`).
 ITEMS: tuple[Item, ...] = (PlayButton, TileButton, TableButton, LobbyButton, AiSelect,
-                           BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS, *SCHEDULE_ITEMS,
-                           *SIGNUP_ITEMS)
+                           PartnerSelect, BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS,
+                           *SCHEDULE_ITEMS, *SIGNUP_ITEMS, *FORMING_ITEMS,
+                           *NEAR_ITEMS)
 
 
 def game_items() -> tuple[Item, ...]:
@@ -147,7 +151,7 @@ class Features:
         self.hands = LiveHands(bot, service, self.background)
         self.turns = TurnNotices(bot, people, service, self.updates, self.hands)
         self.play = Play(service, self.hands)
-        self.scheduled = ScheduledTables(service, store)
+        self.scheduled = ScheduledTables(service, store, member=self.membership.still_member)
         self.opening = TableOpening(service, people, self.updates, self.scheduled)
         self.lobby = LobbyClicks(service)
         self.table = TableClicks(service, self.membership)
@@ -155,6 +159,8 @@ class Features:
         self.held_seats = HeldSeatNotices(bot, people, self.background)
         self.pickup = PickupQueue(service, store, reachable=self.membership.reachable,
                                   member=self.membership.still_member)
+        self.forming = FormingPosts(bot, self.pickup, self.background)
+        self.near = NearOffers(bot, self.pickup)
         self.scheduled.listeners.append(ScheduleNotices(bot, self.updates).on_notice)
         self.tournaments = Tournaments(service, store)
         self.signups = SignupMessages(bot, self.tournaments)
@@ -168,8 +174,9 @@ class Features:
         handlers = [make(service) for name in GAMES
                     if (make := presentation(name).handler) is not None]
         self.parts = Parts(self.play, self.lobby, self.opening, self.hands, self.table,
-                           self.membership, self.pickup, self.scheduled, self.tournaments,
-                           self.stats.leaderboards, *handlers)
+                           self.membership, self.pickup, self.forming, self.near,
+                           self.scheduled, self.tournaments, self.stats.leaderboards,
+                           *handlers)
         self.forgetting = Forgetting(service, store)
         self.erasure = ServerErasure(service, store)
         self._bot, self._service = bot, service
@@ -189,7 +196,7 @@ class Features:
         cogs: list[commands.Cog] = [
             PlayCommands(self.play, self.hands, service), HelpCommands(service),
             TableCommands(self.table), self.stats, ProfileCommands(self.people),
-            ServerSettings(self.people), DailyCommands(bot, self.updates, self.daily),
+            ServerSettings(self.people, self.forming), DailyCommands(bot, self.updates, self.daily),
             QueueCommands(bot, self.pickup, self.people, service, self.updates),
             PrivacyCommands(self.forgetting, self.erasure)]
         admin = AdminGroup()

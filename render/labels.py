@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from catalog import Phrase, t
+from catalog import Phrase, has, t
 from catalog.reader import DEFAULT, language_of
 from engine.notation import move_text, tiles_in
 
@@ -23,6 +23,12 @@ class Labels:
     def __call__(self, key: str, /, **values: object) -> str:
         """The text of "picture.<key>" filled with `values` (`count` picks a plural)."""
         return t(f"picture.{key}", self.locale, **values)
+
+    def own(self, key: str, game: str) -> str:
+        """`key`, or `game`'s own wording of it (`<key>.<game>`) where the catalog has a
+        "picture.<key>.<game>": Mexican Train's "Round 2" for "Hand 2"."""
+        mine = f"{key}.{game}"
+        return mine if game and has(f"picture.{mine}", "en") else key
 
     def game(self, name: str) -> str:
         """A game's name: "Traditional", «Козёл»..."""

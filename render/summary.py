@@ -20,11 +20,13 @@ from render.theme import Theme
 class HandEnd:
     """What the summary picture shows: the players' names and the hand's summary; `pairs`:
     the four seats play in two pairs, partners opposite (seats 1 and 3, 2 and 4), and
-    each partner's points in the summary are the pair's."""
+    each partner's points in the summary are the pair's; `game`: the game's name, for its
+    own words (Mexican Train's hands are rounds)."""
 
     players: tuple[str, ...]
     summary: HandSummary
     pairs: bool = False
+    game: str = ""
 
 
 _PAIR_LINE = 40  # the height of one pair's line above the strips
@@ -70,6 +72,6 @@ def draw_hand_end(end: HandEnd, theme: Theme,
     for strip, _ in strips:
         img.paste(strip, ((width - strip.width) // 2, top))
         top += strip.height
-    alt = " ".join([labels("hand_over", hand=end.summary.number), *(f"{x}." for x in lines),
-                    *(a for _, a in strips)])
+    over = labels(labels.own("hand_over", end.game), hand=end.summary.number)
+    alt = " ".join([over, *(f"{x}." for x in lines), *(a for _, a in strips)])
     return img, alt

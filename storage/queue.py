@@ -44,6 +44,25 @@ async def _party(conn: Conn, party_id: int) -> Party | None:
                  {int(user): bool(done) for user, done in members})
 
 
+async def _end_parties(conn: Conn, party_ids: Collection[int],
+                       gone: Collection[int]) -> list[QueueEntry]:
+    """End the parties `party_ids` (a member's entry is `gone`): their other members'
+    entries stay, each on its own (no party, the same wish and place in line). Returns
+    those entries as they were (with the party that ended)."""
+    parties = sorted(set(party_ids))
+    if not parties:
+        return []
+    marks = ", ".join("?" * len(parties))
+    rows = await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM queue_entries WHERE party_id IN ({marks}) ORDER BY id",
+        parties)
+    left = [_entry(row) for row in rows if int(row[0]) not in set(gone)]
+    await conn.execute(f"UPDATE queue_entries SET party_id = NULL WHERE party_id IN ({marks})",
+                       parties)
+    await conn.execute(f"DELETE FROM queue_parties WHERE id IN ({marks})", parties)
+    return left
+
+
 class QueueMixin:
     """Pickup queue methods of `Storage`."""
 
@@ -83,16 +102,23 @@ class QueueMixin:
                 f"SELECT {_COLUMNS} FROM queue_entries WHERE id = ?", (entry_id,))
         return _entry(rows[0]), not old
 
-    async def queue_leave(self, guild_id: int, user_id: int, game: str | None = None) -> int:
-        """Remove the person's entries in the server (only `game`'s, if given); how many."""
+    async def queue_leave(self, guild_id: int, user_id: int,
+                          game: str | None = None) -> tuple[int, list[QueueEntry]]:
+        """Remove the person's entries in the server (only `game`'s, if given): how many,
+        and the entries of the others in their parties, which end (those others wait on
+        their own, as `_end_parties` leaves them), in one transaction."""
         where = "guild_id = ? AND user_id = ?"
         params: list[object] = [guild_id, user_id]
         if game is not None:
             where += " AND game = ?"
             params.append(game)
         async with self._db.write() as conn:
+            mine = await conn.execute_fetchall(
+                f"SELECT id, party_id FROM queue_entries WHERE {where}", params)
             done = await conn.execute(f"DELETE FROM queue_entries WHERE {where}", params)
-        return done.rowcount
+            left = await _end_parties(conn, [int(p) for _, p in mine if p is not None],
+                                      [int(i) for i, _ in mine])
+        return done.rowcount, left
 
     async def queue_entries(self, guild_id: int | None = None) -> list[QueueEntry]:
         """The waiting entries (of one server, if given), oldest first, expired included."""
@@ -132,11 +158,12 @@ class QueueMixin:
         self, entry_ids: Collection[int], *, guild_id: int, channel_id: int, game: str,
         host_id: int, seats: Sequence[Seat], options: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None, deadline: float | None = None,
-    ) -> tuple[TableRow, list[QueueEntry]] | None:
+    ) -> tuple[TableRow, list[QueueEntry], list[QueueEntry]] | None:
         """Remove the entries and open their table (a lobby with `seats`) in one transaction,
         only if every entry is still there; else change nothing and return None. With the
-        table come the entries removed: those seated, then the other entries of people
-        whose seated entry said to drop them (drop_others)."""
+        table come the entries removed (those seated, then the other entries of people
+        whose seated entry said to drop them, drop_others) and the entries of those left
+        by a dropped entry's party, which ends (they wait on their own)."""
         ids = sorted(set(entry_ids))
         marks = ", ".join("?" * len(ids))
         async with self._db.write() as conn:
@@ -161,12 +188,14 @@ class QueueMixin:
             parties = sorted({e.party_id for e in seated if e.party_id is not None})
             for party_id in parties:
                 await conn.execute("DELETE FROM queue_parties WHERE id = ?", (party_id,))
+            left = await _end_parties(conn, {e.party_id for e in dropped if e.party_id
+                                             is not None and e.party_id not in parties}, gone)
             table_id = await insert_table(
                 conn, self._db.now(), guild_id=guild_id, channel_id=channel_id,
                 message_id=None, game=game, options=options, host_id=host_id, seed=None,
                 deal=None, deadline=deadline, settings=settings, seats=seats)
             table = (await _select_tables(conn, "t.id = ?", (table_id,)))[0]
-        return table, [*seated, *dropped]
+        return table, [*seated, *dropped], left
 
     # -- parties ------------------------------------------------------------------
     async def create_party(self, guild_id: int, leader_id: int,
@@ -199,6 +228,22 @@ class QueueMixin:
         """The party, or None when it is gone (seated, cancelled)."""
         async with self._db.read() as conn:
             return await _party(conn, party_id)
+
+    async def guild_parties(self, guild_id: int) -> dict[int, Party]:
+        """Every party of the server by id, in one read (a matching pass's, whatever the
+        number of parties)."""
+        async with self._db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id, leader_id FROM queue_parties WHERE guild_id = ?", (guild_id,))
+            members = await conn.execute_fetchall(
+                "SELECT m.party_id, m.user_id, m.confirmed FROM queue_party_members m"
+                " JOIN queue_parties p ON p.id = m.party_id WHERE p.guild_id = ?"
+                " ORDER BY m.party_id, m.user_id", (guild_id,))
+        found: dict[int, dict[int, bool]] = {int(row[0]): {} for row in rows}
+        for party_id, user, done in members:
+            found[int(party_id)][int(user)] = bool(done)
+        return {int(row[0]): Party(int(row[0]), guild_id, int(row[1]), found[int(row[0])])
+                for row in rows}
 
     async def drop_party(self, party_id: int, restore: QueueEntry | None = None) -> None:
         """Remove a party and its members' entries (an invitation could not be sent). An

@@ -31,6 +31,8 @@ _SERVER_DELETED = (
     "DELETE FROM queue_parties WHERE guild_id = ?",
     "DELETE FROM guild_settings WHERE guild_id = ?",
     "DELETE FROM server_languages WHERE guild_id = ?",
+    "DELETE FROM forming_posts WHERE guild_id = ?",
+    "DELETE FROM forming_off WHERE guild_id = ?",
 )
 
 

@@ -10,9 +10,11 @@ from pathlib import Path
 from .backend import Backend
 from .boards import BoardsMixin
 from .daily import DailyMixin
+from .forming import FormingMixin
 from .hand_messages import HandMessagesMixin
 from .languages import LanguagesMixin
 from .lobbies import LobbiesMixin
+from .offers import OffersMixin
 from .players import PlayersMixin
 from .privacy import PrivacyMixin
 from .queue import QueueMixin
@@ -52,7 +54,7 @@ def sqlite_path(target: Path | str) -> Path:
 class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
               SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin, BoardsMixin,
               QueueMixin, SchedulesMixin, TournamentsMixin, PrivacyMixin,
-              ServerErasureMixin, ReviewsMixin):
+              ServerErasureMixin, FormingMixin, OffersMixin, ReviewsMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

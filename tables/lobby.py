@@ -1,5 +1,6 @@
-"""Opening a table and its lobby's actions: Open, Join, Leave, Add AI, the host's
-settings (`/domino lobby`), Start, Cancel, and closing a table without results.
+"""Opening a table and its lobby's actions: Open, Join, Partner with (a table in pairs:
+tables.partners), Leave, Add AI, the host's settings (`/domino lobby`), Start, Cancel,
+and closing a table without results.
 
 Any process may act on any table: one not holding it acts on a *visiting* copy read
 from storage (tables.shards), whose lock does not exclude the holder's. So each change
@@ -32,7 +33,9 @@ from tables.events import Listener
 from tables.holds import seats_at_start, tell_held
 from tables.live import LiveTable, Person, TableEvent, TableSettings, checked_game
 from tables.lobby_settings import WAIT_FIELD, changed_settings
+from tables.partners import check_choice, start_order, with_pair
 from tables.table_settings import join_settings
+from tables.turn_clock import next_deadline
 
 log = logging.getLogger(__name__)
 
@@ -179,6 +182,24 @@ class LobbyActions:
             return await self.start(table_id, table.host_id)
         return table
 
+    async def partner(self, table_id: int, person: Person, partner_id: int) -> LiveTable:
+        """`person` chooses to partner `partner_id`, a person seated at a lobby played in
+        pairs: the two sit opposite from now on (tables.partners), `person` seated first
+        (as `join`) when not yet. Raises TableError (check_choice's refusals, a full
+        table), NoSuchTable, StaleMove."""
+        async def attempt(table: LiveTable) -> bool:
+            check_choice(table, person.user_id, partner_id)
+            if table.seat_of(person.user_id) is None and len(table.seats) >= table.settings.seats:
+                raise TableFull()
+            partners = with_pair(table.settings.partners, person.user_id, partner_id)
+            settings = dataclasses.replace(table.settings.fixed(), partners=partners)
+            return await self._store_settings(table, settings, table.deadline)
+
+        table = await self._in_lobby(table_id, attempt)
+        if table.seat_of(person.user_id) is None:
+            return await self.join(table_id, person)
+        return table
+
     async def leave(self, table_id: int, user_id: int) -> LiveTable:
         """Stand up from a lobby seat. The host cancels instead."""
         def left(table: LiveTable) -> list[Seat]:
@@ -244,19 +265,25 @@ class LobbyActions:
             deadline = table.deadline
             if WAIT_FIELD in changes and deadline is not None:
                 deadline = self.clock() + settings.lobby_seconds
-            before = dict(table.row.settings)
-            after = join_settings(settings, table.seat_state)
-            try:
-                await self.store.set_lobby_settings(table.id, after, expected=before,
-                                                    deadline=deadline)
-            except (SettingsChanged, InvalidState):
-                return False
-            table.replace_row(settings=after, deadline=deadline)
-            self.timers.after_change(table)  # the lobby's expiry, moved
-            await self.tell(TableEvent("lobby", table))
-            return True
+            return await self._store_settings(table, settings, deadline)
 
         return await self._in_lobby(table_id, attempt)
+
+    async def _store_settings(self, table: LiveTable, settings: TableSettings,
+                              deadline: float | None) -> bool:
+        """Store a lobby's new `settings` and `deadline` over the settings as read (False:
+        another process changed them first), arm its expiry, tell its listeners."""
+        before = dict(table.row.settings)
+        after = join_settings(settings, table.seat_state)
+        try:
+            await self.store.set_lobby_settings(table.id, after, expected=before,
+                                                deadline=deadline)
+        except (SettingsChanged, InvalidState):
+            return False
+        table.replace_row(settings=after, deadline=deadline)
+        self.timers.after_change(table)  # the lobby's expiry, moved
+        await self.tell(TableEvent("lobby", table))
+        return True
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
         """The host starts the game with the players seated. Raises TableError.
@@ -269,7 +296,8 @@ class LobbyActions:
             if user_id != table.host_id:
                 raise NotAllowed("error.host_starts")
             low, _ = game_spec(table.game_kind).seats
-            seats, holds = seats_at_start(table, self.clock())  # absent invited: held
+            # Absent invited: held; chosen partners: opposite (tables.partners).
+            seats, holds = start_order(table, *seats_at_start(table, self.clock()))
             if len(seats) < low:
                 raise TableError("error.too_few", low=low)
             seed = secrets.randbits(63)
@@ -280,17 +308,19 @@ class LobbyActions:
                 reason = exc.reason if isinstance(exc, OptionError) else str(exc)
                 raise TableError("error.cannot_start", reason=reason) from None
             forced = table.settings.auto_forced and game.forced_move() is not None
-            deadline = None if forced else self.clock() + table.settings.turn_seconds
+            deadline = None if forced else await next_deadline(self.store, table,
+                                                               game.to_move, self.clock())
             # The explicit deal is stored beside its seed: the record replays anywhere.
             deal = game.record()["deal"]
             before = dict(table.row.settings)
             after = (join_settings(table.settings.fixed(), table.seat_state.with_holds(holds))
                      if holds else before)
-            try:  # the holds with the start, only over the settings as read
+            moved = holds or seats != list(table.seats)
+            try:  # the holds and seats with the start, only over the settings as read
                 await self.store.start_table(
                     table.id, deadline=deadline, seed=seed, deal=deal, expected=table.seats,
-                    seats=seats if holds else None, settings=after if holds else None,
-                    expected_settings=before if holds else None)
+                    seats=seats if moved else None, settings=after if holds else None,
+                    expected_settings=before if moved else None)
             except (SeatsChanged, SettingsChanged, InvalidState):
                 return False
             table.replace_row(status="playing", seed=seed, deal=deal, deadline=deadline,

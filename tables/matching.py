@@ -91,17 +91,21 @@ def _units(wishes: Iterable[Wish], reachable: Callable[[int], bool]) -> list[_Un
         else:
             parties.setdefault(wish.party, []).append(wish)
     for members in parties.values():
-        if not all(reachable(w.user_id) for w in members):
+        users = tuple([w.user_id for w in members])
+        if not all(map(reachable, users)):
             continue  # a party waits whole: one who cannot be reached holds it back
-        seats = frozenset.intersection(*(w.seats for w in members))
-        waits = [w.ai_after for w in members]
-        ai_after = None if None in waits else max(w for w in waits if w is not None)
         first = members[0]
-        key, kinds = _kinds((first.game, first.rated, first.variant), seats)
-        units.append(((min(w.since for w in members), first.entry_id), len(units), key,
-                      len(members), tuple(w.user_id for w in members), kinds, ai_after,
-                      tuple(w.entry_id for w in members),
-                      min(w.longest_turn for w in members)))
+        seats = frozenset.intersection(*[w.seats for w in members])
+        waits = [w.ai_after for w in members]
+        ai_after = None if None in waits else max(w or 0.0 for w in waits)
+        wanted = (first.game, first.rated, first.variant, seats)
+        found = made.get(wanted)
+        if found is None:
+            found = made[wanted] = _kinds(wanted[:3], seats)
+        units.append(((min([w.since for w in members]), first.entry_id), len(units),
+                      found[0], len(members), users, found[1], ai_after,
+                      tuple([w.entry_id for w in members]),
+                      min([w.longest_turn for w in members])))
     units.sort()  # (since, first entry), then the order found: never further
     return units
 
@@ -116,24 +120,33 @@ def match(wishes: Iterable[Wish], now: float, *,
 
 
 class _Matcher:
-    """One pass over the waiting units, oldest first, with a queue per (kind, seats):
-    each a list of unit indexes, oldest first, and the start of its part still waiting."""
+    """One pass over the waiting units, oldest first, with queues per (kind, seats) and
+    unit size (a solo, a party of two or three): each a list of unit indexes, oldest
+    first, and the start of its part still waiting. Filling a table looks only at the
+    units that fit its free seats, so units that never fit (parties of three for four
+    seats) cost nothing: a pass is near linear for any mix of solos and parties."""
 
     def __init__(self, units: list[_Unit], now: float) -> None:
         self.units, self.now = units, now
-        self.queues: dict[Kind, list[int]] = {}
-        self.heads: dict[Kind, int] = {}
+        self.queues: dict[Kind, dict[int, list[int]]] = {}
+        self.heads: dict[tuple[Kind, int], int] = {}
         self.people: dict[Kind, int] = {}  # still waiting for it
         queues, people = self.queues, self.people
         for index, unit in enumerate(units):
             size = unit[_SIZE]
             for kind in unit[_KINDS]:
-                queue = queues.get(kind)
+                sizes = queues.get(kind)
+                if sizes is None:
+                    queues[kind], people[kind] = {size: [index]}, size
+                    self.heads[kind, size] = 0
+                    continue
+                queue = sizes.get(size)
                 if queue is None:
-                    queues[kind], people[kind], self.heads[kind] = [index], size, 0
+                    sizes[size] = [index]
+                    self.heads[kind, size] = 0
                 else:
                     queue.append(index)
-                    people[kind] += size
+                people[kind] += size
         self.used = bytearray(len(units))
         self.seated: set[int] = set()
 
@@ -188,26 +201,40 @@ class _Matcher:
         """`units[index]` and the oldest other units waiting for its `kind` of table that
         fit in its seats (nobody seated yet; with `ai`, only those whose wait for AI seats
         is over), and how many of the seats they leave free."""
-        count = kind[1]
-        queue, used, units, seated = self.queues[kind], self.used, self.units, self.seated
-        head, end = self.heads[kind], len(queue)
-        while head < end and used[queue[head]]:
-            head += 1  # seated at an earlier table: never looked at again
-        self.heads[kind] = head
-        chosen, room = [index], count - units[index][_SIZE]
-        for position in range(head, end):
-            if room <= 0:
+        used, units, seated, now = self.used, self.units, self.seated, self.now
+        chosen, room = [index], kind[1] - units[index][_SIZE]
+        # Of each size that fits, where its queue's next candidate is (the units seated at
+        # an earlier table are passed for good); the oldest candidate of all is taken
+        # next, as one walk in age order over every queue would take it.
+        at: dict[int, int] = {}
+        for size, queue in self.queues[kind].items():
+            head, end = self.heads[kind, size], len(queue)
+            while head < end and used[queue[head]]:
+                head += 1
+            self.heads[kind, size] = head
+            at[size] = head
+        while room > 0:
+            best = best_size = -1
+            for size, queue in self.queues[kind].items():
+                if size > room:
+                    continue
+                position, end = at[size], len(queue)
+                while position < end:
+                    other = queue[position]
+                    unit = units[other]
+                    if (other == index or used[other] or not seated.isdisjoint(unit[_USERS])
+                            or (ai and (unit[_AI_AFTER] is None or unit[_AI_AFTER] > now))):
+                        position += 1
+                        continue
+                    break
+                at[size] = position
+                if position < end and (best < 0 or queue[position] < best):
+                    best, best_size = queue[position], size
+            if best < 0:
                 break
-            other = queue[position]
-            if other == index or used[other]:
-                continue
-            unit = units[other]
-            if unit[_SIZE] > room or not seated.isdisjoint(unit[_USERS]):
-                continue
-            if ai and (unit[_AI_AFTER] is None or unit[_AI_AFTER] > self.now):
-                continue
-            chosen.append(other)
-            room -= unit[_SIZE]
+            chosen.append(best)
+            at[best_size] += 1
+            room -= best_size
         return chosen, room
 
 

@@ -32,6 +32,7 @@ from tables.journal import MoveJournal, QueuedMove
 from tables.live import LiveTable, TableEvent
 from tables.results import seat_results, solitaire_result
 from tables.timers import stop_hold_timer, stop_timer
+from tables.turn_clock import next_deadline
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +222,8 @@ class MovePipeline:
             raise IllegalMoveError(str(exc).rstrip(".")) from None
         waits = not trial.is_over() and not (table.settings.auto_forced
                                              and trial.forced_move() is not None)
-        deadline = self.clock() + table.settings.turn_seconds if waits else None
+        deadline = await next_deadline(self.store, table, trial.to_move, self.clock()) \
+            if waits else None
 
         async def store_then_apply() -> None:
             await self.store.append_move(table.id, table.seq + 1, recorded, deadline=deadline)

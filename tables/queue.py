@@ -25,14 +25,15 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from catalog import Phrase
 from engine.registry import game_spec
 from storage import Storage
 from storage.models import Party, QueueEntry, Seat
 from tables.ai_names import ai_name
 from tables.errors import TableError
 from tables.live import LiveTable, Person, TableSettings
-from tables.matching import PAIRS, Match, Wish, match
+from tables.matching import PAIRS, Match, match
+from tables.near_match import ask_near
+from tables.queue_wishes import as_wish, checked_wish, seat_counts, wish_variant
 from tables.table_settings import DAY
 
 if TYPE_CHECKING:
@@ -49,42 +50,24 @@ ENTRIES_MOST = 10  # one person's entries at once, all servers and games (issue 
 
 @dataclass(frozen=True)
 class QueueNotice:
-    """What the cogs tell one person: `seated` at `table` (once per person), or their
-    `expired` entry (once, privately, with a renew button)."""
+    """What the cogs tell one person: `seated` at `table` (once per person), their
+    `expired` entry (once, privately, with a renew button), or `party_ended`: `by` (a
+    user id) left the queue or was seated elsewhere, so the party of their `entry` (as
+    it was) ended and they wait on their own; or `near`: would `seats` do (tables.near_match,
+asked once an entry)."""
 
     kind: str
     guild_id: int
     user_id: int
     entry: QueueEntry
     table: LiveTable | None = None
+    by: int | None = None
+    seats: int | None = None  # `near`: the seat count that would seat them now
 
 
 QueueListener = Callable[[QueueNotice], Awaitable[None]]
-
-
-def checked_wish(game: str, seats: Collection[int], variant: str) -> tuple[int, ...]:
-    """The seat counts a wish may be matched at, or TableError when nobody could ever
-    match it (a game without such tables, a solitaire, pairs not at four seats)."""
-    try:
-        spec = game_spec(game)
-    except (KeyError, ValueError):
-        raise TableError("error.queue.never", game=game, seats=", ".join(map(str, seats))) from None
-    low, high = spec.seats
-    fitting = tuple(sorted({n for n in seats if low <= n <= high and n > 1}))
-    if variant == PAIRS:
-        fitting = tuple(n for n in fitting if n == spec.pairs_seats)
-    if spec.solitaire or not fitting:
-        raise TableError("error.queue.never", game=Phrase(f"game.{spec.name}"),
-                         seats=", ".join(map(str, sorted(seats))) or "-")
-    return fitting
-
-
-def as_wish(entry: QueueEntry) -> Wish:
-    """The matching's view of a stored entry."""
-    return Wish(entry_id=entry.id, user_id=entry.user_id, game=entry.game,
-                seats=frozenset(entry.seats), longest_turn=entry.longest_turn,
-                rated=entry.rated, since=entry.created_at, ai_after=entry.ai_after,
-                party=entry.party_id, variant=entry.variant)
+# What a server's queue changed to tell: its id and the tables a pass opened (maybe none).
+ChangeListener = Callable[[int, Sequence[LiveTable]], Awaitable[None]]
 
 
 class PickupQueue:
@@ -104,8 +87,16 @@ class PickupQueue:
         self.reachable = reachable
         self.member = member
         self.listeners: list[QueueListener] = []
+        self.changes: list[ChangeListener] = []  # after every join, leave or pass
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
+
+    async def _changed(self, guild_id: int, opened: Sequence[LiveTable]) -> None:
+        for listener in self.changes:
+            try:
+                await listener(guild_id, opened)
+            except Exception:  # a failed post never undoes a join or a seating
+                log.exception("queue change listener failed for server %d", guild_id)
 
     async def _tell(self, notice: QueueNotice) -> None:
         for listener in self.listeners:
@@ -124,6 +115,7 @@ class PickupQueue:
         tables the queue opened at once. `ai_wait`: seconds after which AI seats may fill
         their table (None: never); `hours`: the entry's life. `channel_id`: where they
         asked (None: a DM), the server's pickup channel until it has one. Raises TableError."""
+        variant = wish_variant(game, variant)
         counts = checked_wish(game, seats, variant)
         if not 60 <= longest_turn <= 7 * DAY:
             raise TableError("error.turn_range")
@@ -158,28 +150,40 @@ class PickupQueue:
     async def leave(self, guild_id: int, user_id: int, game: str | None = None) -> int:
         """Take the person out of the queue (of `game` only, if given); how many entries
         went. Raises TableError when they were not in it."""
-        gone = await self.store.queue_leave(guild_id, user_id, game)
+        gone, left = await self.store.queue_leave(guild_id, user_id, game)
         if not gone:
             raise TableError("error.queue.not_in")
+        await self._parties_ended(guild_id, left, user_id)
         self._arm(guild_id)
+        await self._changed(guild_id, ())
         return gone
+
+    async def _parties_ended(self, guild_id: int, left: Sequence[QueueEntry],
+                             by: int | dict[int, int]) -> None:
+        """Tell each person whose party ended (their entry waits on its own now); `by`:
+        who ended it (a user id, or one for each party id)."""
+        for entry in left:
+            who = by if isinstance(by, int) else by.get(entry.party_id or 0)
+            await self._tell(QueueNotice("party_ended", guild_id, entry.user_id, entry,
+                                         by=who))
 
     async def waiting(self, guild_id: int) -> list[QueueEntry]:
         """The entries waiting in the server now (not expired), oldest first."""
         now = self.clock()
         return [e for e in await self.store.queue_entries(guild_id) if e.expires_at > now]
 
-    async def renew(self, entry_id: int, user_id: int, hours: float = 24) -> QueueEntry:
-        """The Renew button of an expiry notice. Raises TableError when the entry is gone
-        or not theirs."""
+    async def renew(self, entry_id: int, user_id: int,
+                    hours: float = 24) -> tuple[QueueEntry, list[LiveTable]]:
+        """The Renew button of an expiry notice: the entry as renewed and the tables the
+        queue opened at once (the renewed entry may be seated at one of them, and so no
+        longer wait). Raises TableError when the entry is gone or not theirs."""
         entry = await self.store.queue_entry(entry_id)
         if entry is None or entry.user_id != user_id:
             raise TableError("error.queue.gone")
         renewed = await self.store.renew_entry(entry_id, self.clock() + hours * 3600)
         if renewed is None:
             raise TableError("error.queue.gone")
-        await self.run(entry.guild_id)
-        return renewed
+        return renewed, await self.run(entry.guild_id)
 
     # -- parties -------------------------------------------------------------------------
     async def invite(self, guild_id: int, leader: Person, friends: Sequence[Person]) -> Party:
@@ -205,6 +209,7 @@ class PickupQueue:
             name = game_spec(game).name
         except (KeyError, ValueError):
             return None
+        variant = wish_variant(name, variant)
         return next((e for e in await self.store.queue_entries(guild_id)
                      if e.user_id == user_id and e.game == name and e.variant == variant),
                     None)
@@ -221,6 +226,27 @@ class PickupQueue:
         if party is None:
             raise TableError("error.queue.party_gone")
         return party
+
+    async def join_party(self, party_id: int, friend: Person
+                         ) -> tuple[QueueEntry, QueueEntry, list[LiveTable]]:
+        """A friend's Confirm: they confirm and queue with the leader's wish. Returns the
+        leader's entry, the friend's, and the tables the queue opened at once. Raises
+        TableError (and changes nothing) when the party or the leader's entry is gone,
+        they were not invited, or the entry would pass their queue limit."""
+        invited = await self.store.get_party(party_id)
+        lead = None if invited is None else await self.leader_entry(invited)
+        if invited is None or lead is None or friend.user_id not in invited.members:
+            raise TableError("error.queue.party_gone")
+        await self._check_entries(invited.guild_id, friend.user_id, lead.game)
+        party = await self.confirm(party_id, friend.user_id)
+        now = self.clock()
+        entry, opened = await self.join(
+            party.guild_id, None, friend, lead.game, seats=lead.seats,
+            longest_turn=lead.longest_turn, rated=lead.rated,
+            ai_wait=None if lead.ai_after is None else max(0.0, lead.ai_after - now),
+            hours=max(1.0, (lead.expires_at - now) / 3600), variant=lead.variant,
+            party_id=party.id)
+        return lead, entry, opened
 
     # -- matching ------------------------------------------------------------------------
     async def run(self, guild_id: int) -> list[LiveTable]:
@@ -240,7 +266,7 @@ class PickupQueue:
             opened: list[LiveTable] = []
             for _ in range(MATCH_ROUNDS):
                 live = [e for e in entries if e.expires_at > now]
-                confirmed = await self._confirmed_parties(live)
+                confirmed = await self._confirmed_parties(guild_id, live)
                 wishes = [as_wish(e) for e in live
                           if e.party_id is None or e.party_id in confirmed]
                 by_id = {e.id: e for e in live}
@@ -256,8 +282,30 @@ class PickupQueue:
                 if not departed:
                     break
                 entries = await self.store.queue_entries(guild_id)
+            seated = {s.user_id for table in opened for s in table.seats}
+            for entry, seats in await ask_near(
+                    self.store, [w for w in wishes if w.user_id not in seated], by_id, now,
+                    reachable=lambda user: self.reachable(guild_id, user)):
+                await self._tell(QueueNotice("near", guild_id, entry.user_id, entry,
+                                             seats=seats))
         self._arm(guild_id)
+        await self._changed(guild_id, opened)
         return opened
+
+    async def widen(self, entry_id: int, user_id: int, seats: int
+                    ) -> tuple[QueueEntry, list[LiveTable]]:
+        """A Yes to a near-match offer: `seats` added to the entry's seat counts, then a
+        pass; the entry as it is now and the tables the pass opened. Raises TableError
+        when the entry is gone, not theirs, or the count is not one its game is played at."""
+        entry = await self.store.queue_entry(entry_id)
+        if entry is None or entry.user_id != user_id or entry.expires_at <= self.clock():
+            raise TableError("error.queue.gone")
+        if seats not in seat_counts(as_wish(entry)):
+            raise TableError("error.queue.gone")
+        if not await self.store.widen_entry(entry, seats):
+            raise TableError("error.queue.gone")
+        opened = await self.run(entry.guild_id)
+        return dataclasses.replace(entry, seats=tuple(sorted({*entry.seats, seats}))), opened
 
     async def _departed(self, guild_id: int, found: Match) -> bool:
         """Whether someone the match would seat left the server (the member check);
@@ -268,18 +316,21 @@ class PickupQueue:
                 if user is not None and not await self.member(guild_id, user)]
         for user in gone:
             log.info("queue of %d: %d left the server: their entries go", guild_id, user)
-            await self.store.queue_leave(guild_id, user)
+            _, left = await self.store.queue_leave(guild_id, user)
+            await self._parties_ended(guild_id, left, user)
         return bool(gone)
 
-    async def _confirmed_parties(self, entries: Sequence[QueueEntry]) -> set[int]:
-        out = set()
-        for party_id in {e.party_id for e in entries if e.party_id is not None}:
-            party = await self.store.get_party(party_id)
-            if party is not None and party.confirmed and all(
-                    any(e.party_id == party_id and e.user_id == user for e in entries)
-                    for user in party.members):
-                out.add(party_id)
-        return out
+    async def _confirmed_parties(self, guild_id: int,
+                                 entries: Sequence[QueueEntry]) -> set[int]:
+        """The parties of `entries` that every member confirmed and waits in: one read of
+        the server's parties, then linear in the entries."""
+        waiting = {(e.party_id, e.user_id) for e in entries if e.party_id is not None}
+        if not waiting:
+            return set()
+        parties = await self.store.guild_parties(guild_id)
+        return {party_id for party_id in {p for p, _ in waiting}
+                if (party := parties.get(party_id)) is not None and party.confirmed
+                and all((party_id, user) in waiting for user in party.members)}
 
     async def _open(self, guild_id: int, found: Match,
                     by_id: dict[int, QueueEntry]) -> LiveTable | None:
@@ -310,7 +361,9 @@ class PickupQueue:
         if done is None:
             log.info("queue of %d: another pass seated %s first", guild_id, found.entries)
             return None
-        row, removed = done
+        row, removed, left = done
+        dropped = {e.party_id: e.user_id for e in removed if e.party_id is not None}
+        await self._parties_ended(guild_id, left, dropped)
         await self.service.refresh(row.id)  # held here from now on, its lobby told
         # Each person hears that their table exists before it starts, so before the
         # first turn's DM (the start sends it).

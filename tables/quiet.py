@@ -79,3 +79,20 @@ def reminder_times(turn_start: float, deadline: float, fractions: Sequence[float
         if due < deadline:
             out.add(due)
     return sorted(out)
+
+
+def quiet_begins(moment: float, tz_name: str | None, start: int | None,
+                 end: int | None) -> float | None:
+    """The first instant at or after `moment` when quiet hours begin (UTC seconds); None
+    when there are none (`start`/`end` None or equal). Raises ValueError for an unknown zone.
+    """
+    if start is None or end is None or start == end:
+        return None
+    tz = zone(tz_name)
+    at = datetime.fromtimestamp(moment, UTC)
+    today = at.astimezone(tz).date()
+    for offset in range(3):  # today's window, else tomorrow's (a DST day: the one after)
+        begins = _local_instant(today + timedelta(days=offset), start, tz)
+        if begins >= at:
+            return begins.timestamp()
+    return None

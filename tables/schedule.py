@@ -33,8 +33,8 @@ from storage.models import Player, Schedule, Seat
 from tables.errors import NoSuchTable, TableError
 from tables.holds import seats_at_start
 from tables.live import LiveTable, Person, TableEvent, TableSettings
-from tables.quiet import quiet_until, zone
-from tables.start_time import read_start
+from tables.quiet import quiet_until
+from tables.start_time import read_host_start
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -44,7 +44,8 @@ log = logging.getLogger(__name__)
 WEEK = 7 * 24 * 3600
 # The reminders before the start (seconds before it), then the start itself.
 REMINDERS = (3600, 600)
-STARTED = len(REMINDERS) + 1  # the stage stored once the start was handled
+STARTED = len(REMINDERS) + 1  # the stage stored once the start was taken
+ENDED = STARTED + 1  # the stage stored as the start (or its grace's end) is decided
 # A reminder this late (the bot was down at its time) is left out rather than sent.
 STALE = 300.0
 AI_LEVEL = "normal"
@@ -84,9 +85,14 @@ def check_needs_start(start: str | None, *, repeat: str | None, grace: int,
 class ScheduledTables:
     """Opens scheduled lobbies and runs their starts, through the table service."""
 
-    def __init__(self, service: TableService, store: Storage) -> None:
+    def __init__(self, service: TableService, store: Storage, *,
+                 member: Callable[[int, int], Awaitable[bool]] | None = None) -> None:
+        """`member(guild, user)`: whether a person is a member of the server now, asked
+        of each Going person before the start seats them (the queue's cached check: one
+        who left the server is not seated). None: everyone is."""
         self.service = service
         self.store = store
+        self.member = member
         self.clock = service.clock
         self.listeners: list[ScheduleListener] = []
         service.listeners.append(self._on_event)
@@ -103,9 +109,7 @@ class ScheduledTables:
         """The start `text` means, read in the host's profile zone. Raises TableError:
         the host has no profile zone yet, or the time is refused (tables.start_time)."""
         player = await self.store.get_player(host_id)
-        if player is None or not player.tz:  # a profile of quiet hours only chose no zone
-            raise TableError("error.schedule.no_zone", text=f"`{text[:40]}`")
-        return read_start(text, zone(player.tz), self.clock())
+        return read_host_start(text, player.tz if player is not None else None, self.clock())
 
     async def open(self, *, guild_id: int | None, channel_id: int, host: Person, game: str,
                    settings: TableSettings, options: dict[str, Any], start: str,
@@ -168,7 +172,7 @@ class ScheduledTables:
         steps = [schedule.starts_at - before for before in REMINDERS] + [schedule.starts_at]
         late = self.clock() > schedule.starts_at + STALE
         done = schedule.reminded
-        if done >= STARTED and self.clock() > schedule.starts_at + schedule.grace + STALE:
+        if done >= STARTED:
             await self._unfinished(schedule)
             return
         for stage, at in enumerate(steps, start=1):
@@ -193,14 +197,20 @@ class ScheduledTables:
             await self._start(table, schedule, late=late)
 
     async def _unfinished(self, schedule: Schedule) -> None:
-        """A lobby whose start was taken but not finished (the process stopped in the
-        middle): started now, or closed, as late (its weekly repeat was opened then)."""
+        """A lobby whose start was taken but not decided (the process stopped in the
+        middle, or another one waits its grace): at the grace's end it starts, or closes,
+        as it would have (as late once that end is long past); its weekly repeat was
+        opened when the start was taken. Whichever process decides first, decides."""
+        end = schedule.starts_at + schedule.grace
+        if self.clock() < end:  # the grace still runs: its end is kept here too
+            await self.service.scheduler.wait(end - self.clock())
         try:
             table = await self.service.table(schedule.table_id)
         except NoSuchTable:
             return
         if table.status == "lobby":
-            await self._start(table, dataclasses.replace(schedule, repeat=""), late=True)
+            await self._start(table, dataclasses.replace(schedule, repeat="", grace=0),
+                              late=self.clock() > end + STALE, waited=schedule.grace > 0)
 
     async def _going(self, table_id: int) -> list[int]:
         return [user for user, answer in (await self.store.rsvps(table_id)).items()
@@ -220,7 +230,10 @@ class ScheduledTables:
         if users:
             await self._tell(ScheduleNotice("reminder", table, schedule.starts_at, tuple(users)))
 
-    async def _start(self, table: LiveTable, schedule: Schedule, *, late: bool) -> None:
+    async def _start(self, table: LiveTable, schedule: Schedule, *, late: bool,
+                     waited: bool = False) -> None:
+        """The start: Going people seated, the weekly repeat opened, AI fill or the grace,
+        then `_decide`. `waited`: a grace was waited already (a start taken up again)."""
         going = await self._going(table.id)
         if schedule.repeat == "weekly":
             await self._repeat(table, schedule)
@@ -228,13 +241,14 @@ class ScheduledTables:
             if len(table.seats) >= table.settings.seats:
                 break
             if table.seat_of(user) is None:
+                if await self._departed(table, user):
+                    continue
                 player = await self.store.get_player(user)
                 try:
                     table = await self.service.join(table.id, Person(
                         user, player.name if player is not None else str(user)))
                 except TableError as exc:
                     log.info("table %d: %d not seated at the start: %s", table.id, user, exc)
-        waited = False
         # The seats kept for absent invited people (tables.holds) come before AI fill.
         if self._seated(table) < table.settings.seats and schedule.ai_fill:
             await self._fill(table)
@@ -244,9 +258,19 @@ class ScheduledTables:
             await self.service.scheduler.wait(schedule.grace)
             table = await self.service.table(table.id)
             waited = True
-            if table.status != "lobby":  # the host started it meanwhile
+        await self._decide(table, schedule, late=late, waited=waited, going=going)
+
+    async def _decide(self, table: LiveTable, schedule: Schedule, *, late: bool,
+                      waited: bool, going: list[int]) -> None:
+        """Start the table with those seated if the game can be played with them, else
+        close it; told once (the stage ENDED, by compare-and-set: another process that
+        took up the same start decides nothing)."""
+        if not await self.store.advance_reminders(table.id, STARTED, ENDED):
+            return
+        if table.status != "lobby":  # the host started it during its grace
+            if waited:
                 await self._tell(ScheduleNotice("grace_started", table, schedule.starts_at))
-                return
+            return
         low, _ = game_spec(table.game_kind).seats
         if self._seated(table) >= low:
             table = await self.service.start(table.id, table.host_id)
@@ -273,6 +297,14 @@ class ScheduledTables:
                                                           STARTED)):
             return
         await self._repeat(table, schedule)
+
+    async def _departed(self, table: LiveTable, user: int) -> bool:
+        """Whether a Going person left the table's server (the member check): not seated."""
+        if self.member is None or table.guild_id is None or await self.member(
+                table.guild_id, user):
+            return False
+        log.info("table %d: %d said Going but left the server: not seated", table.id, user)
+        return True
 
     def _seated(self, table: LiveTable) -> int:
         """The seats the table would start with now: those seated, and those kept."""

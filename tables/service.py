@@ -233,6 +233,9 @@ class TableService:
     async def join(self, table_id: int, person: Person) -> LiveTable:
         return await self._lobby.join(table_id, person)
 
+    async def partner(self, table_id: int, person: Person, partner_id: int) -> LiveTable:
+        return await self._lobby.partner(table_id, person, partner_id)
+
     async def leave(self, table_id: int, user_id: int) -> LiveTable:
         return await self._lobby.leave(table_id, user_id)
 

@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 
 from catalog import Phrase
 from tables.errors import TableError
+from tables.quiet import zone
 
 # How far ahead a table may be scheduled.
 MOST_DAYS_AHEAD = 30
@@ -101,6 +102,16 @@ def read_start(text: str, zone: ZoneInfo, now: float) -> float:
     if at - now > MOST_DAYS_AHEAD * 86400:
         raise StartRefused("error.start.too_far", days=MOST_DAYS_AHEAD)
     return at
+
+
+def read_host_start(text: str, tz: str | None, now: float) -> float:
+    """`read_start` in the host's profile zone `tz`. Raises TableError
+    ("error.schedule.no_zone") before any time is read when they chose none (None or
+    "": no profile, a profile of quiet hours only, or the name an RSVP left), else
+    StartRefused as read_start does."""
+    if not tz:
+        raise TableError("error.schedule.no_zone", text=f"`{text[:40]}`")
+    return read_start(text, zone(tz), now)
 
 
 def _relative(words: str, now: float) -> float | None:

@@ -53,6 +53,11 @@ class TableSettings:
     `invited` (with `invited_names`): the people the host invited, in order;
     `hold_seconds`: how long a started table keeps a seat for each of them who is not
     seated at the start (an AI plays it meanwhile; 0: none, tables.holds).
+    `partners`: at a table played in pairs, the user ids of the pairs people chose in
+    its lobby, two by two, the newest last (they sit opposite: tables.partners).
+    `quiet_clock`: a turn's time stands still during its mover's quiet hours and ends by
+    the tournament round's deadline; `ends_by`: that deadline when the table opened (a
+    tournament's round tables: tables.turn_clock).
 
     What changes while the game goes on (who is away, resigned, timed out) is the
     table's `SeatState`.
@@ -74,6 +79,9 @@ class TableSettings:
     hold_seconds: int = 0  # a seat kept for an absent invited person (tables.holds)
     invited: tuple[int, ...] = ()
     invited_names: tuple[str, ...] = ()
+    partners: tuple[int, ...] = ()  # chosen partners at a table in pairs (tables.partners)
+    quiet_clock: bool = False  # a turn stands still in its mover's quiet hours (turn_clock)
+    ends_by: float | None = None  # a tournament round's deadline as the table opened
 
     def __post_init__(self) -> None:
         if not 60 <= self.turn_seconds <= 7 * DAY:
@@ -174,11 +182,12 @@ class SeatState:
 _ORDER = ("seats", "turn_seconds", "lobby_seconds", "auto_start", "reminders",
           "timeout_action", "hint_level", "away", "timeouts", "rematch_of", "auto_forced",
           "on_resign", "resigned", "thread", "opened_in", "starts_at", "hold_seconds",
-          "invited", "invited_names", "held", "held_for", "held_until")
+          "invited", "invited_names", "held", "held_for", "held_until", "partners",
+          "quiet_clock", "ends_by")
 # Stored only when set, so the rows of tables that have none stay as they were.
 _ONLY_WHEN_SET = frozenset({"starts_at", "hold_seconds", "invited", "invited_names", "held",
-                            "held_for", "held_until"})
-_UNSET: tuple[object, ...] = (None, 0, [])
+                            "held_for", "held_until", "partners", "quiet_clock", "ends_by"})
+_UNSET: tuple[object, ...] = (None, 0, [], False)
 
 
 def join_settings(settings: TableSettings, state: SeatState) -> dict[str, Any]:

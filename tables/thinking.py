@@ -1,33 +1,39 @@
-"""The computer players' thinking: every search of the process on one thread of its own.
+"""The computer players' thinking: the searches of one event loop run one at a time.
 
-A hard search holds the interpreter for up to a second or more. On asyncio's default
-executor (as many threads as cores + 4) several searches at once, one per busy table,
-take turns at the interpreter lock with the event loop, which then answers clicks late:
-with 6 searches at once, 6 times, the loop's lag was 19.3 ms median and 201.2 ms at p99,
-against 5.2 and 11.7 ms with the searches queued on one thread, and the last search
-ended sooner (5.2 s against 5.7 s: bench/bench_thinking.py, 2 cores, other work running).
-On one thread the loop gets the lock back at every switch interval, so an interaction is
-answered within Discord's 3 seconds whatever the AI is doing; the searches wait their
-turn instead (a table's AI moves a little later, never a person's click).
+A hard search holds the interpreter for up to a second or more. Run as they come, one
+worker thread each, several searches at once (one per busy table) take turns at the
+interpreter lock with the event loop, which then answers clicks late: with 6 searches at
+once, 6 times, the loop's lag was 28.4 ms median and 148.6 ms at p99, against 5.5 and
+14.5 ms with the searches one at a time, and the last search ended sooner (5.7 s against
+6.1 s: bench/bench_thinking.py, 2 cores, other work running). One at a time, the loop
+gets the lock back at every switch interval, so an interaction is answered within
+Discord's 3 seconds whatever the AI is doing; the searches wait their turn instead (a
+table's AI moves a little later, never a person's click).
 
-The thread is the process's, shared by every table service in it; a search whose table
-closed meanwhile ends on its own (its awaiting task was cancelled) and is dropped.
+The queue is an asyncio lock of the running loop (first come, first served), so a search
+waiting its turn holds no thread; the one running is on the loop's default executor.
+A search whose table closed meanwhile is dropped with its cancelled task.
 """
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 T = TypeVar("T")
 
-# One worker: its thread starts at the first search.
-_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinking")
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary())
 
 
 async def think(func: Callable[..., T], *args: object) -> T:
-    """`func(*args)` on the thinking thread, after the searches queued before it; its
-    result, or what it raised."""
-    return await asyncio.get_running_loop().run_in_executor(_THINKER, func, *args)
+    """`func(*args)` in a worker thread once the searches asked before it (on this event
+    loop) have ended; its result, or what it raised."""
+    loop = asyncio.get_running_loop()
+    turn = _turns.get(loop)
+    if turn is None:
+        turn = _turns[loop] = asyncio.Lock()
+    async with turn:
+        return await asyncio.to_thread(func, *args)

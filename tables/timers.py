@@ -258,6 +258,11 @@ class Scheduler:
             return []
         player = await self.store.get_player(user)
         start = table.deadline - table.settings.turn_seconds
+        if table.settings.ends_by is not None:
+            # A round's table (tables.turn_clock): a turn cut short by the round's deadline
+            # is shorter than its time, so its reminders are spread over what it has left
+            # (armed at its start), not sent at once.
+            start = max(start, min(self.clock(), table.deadline))
         fractions = sorted(table.settings.reminders)
         times = reminder_times(start, table.deadline, fractions,
                                tz_name=player.tz if player else None,

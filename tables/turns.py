@@ -37,8 +37,9 @@ class TimeoutCounts(Protocol):
 async def ai_move(table: LiveTable, seat: int, level: str) -> str:
     """The AI's move for `seat`, from that seat's view only (called under the table's lock).
 
-    The search runs on the thinking thread (tables/thinking.py): the hard level thinks
-    for up to a second, and neither the other tables nor anyone's click waits for it.
+    The search runs in a worker thread, one at a time (tables/thinking.py): the hard
+    level thinks for up to a second, and neither the other tables nor anyone's click
+    waits for it.
     """
     assert table.game is not None
     # Seeded by table and move number: the same position gets the same AI move.

@@ -13,7 +13,7 @@ from storage import Storage
 from tables.service import TableService
 from web import board_pages, game_pages, tournament_pages, watch_pages
 from web.access import Access
-from web.guard import RateLimit, guard
+from web.guard import RateLimit, guard, name_no_version
 from web.metrics import InteractionFigures, PageFigures, metrics_handler, route_of
 from web.pages import about, error_page, privacy, rules
 from web.replays import Replays
@@ -36,6 +36,7 @@ def make_app(store: Storage | None = None, access: Access | None = None, *,
     people at once. `/metrics` (web/metrics.py) reads the pages' timings, the service
     and the bot's `interactions`, for this machine or `metrics_token`'s bearer."""
     pages = PageFigures()
+    name_no_version()
     app = web.Application(middlewares=[guard(
         limit or RateLimit(), error_page, pictures,
         lambda request, status, took: pages.observe(route_of(request), status, took))],

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from aiohttp import web
+from aiohttp import web, web_response
 from aiohttp.typedefs import Middleware
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,14 @@ HEADERS = {
     # aiohttp would name itself and Python with their versions: a gift to a scanner.
     "Server": "dominoes",
 }
+
+
+def name_no_version() -> None:
+    """Make aiohttp's own answers (a 400 to a request it cannot parse, sent before any
+    middleware runs) name the server as the pages do, not the Python and aiohttp
+    versions. aiohttp reads this default from its module at each answer; only served
+    answers use it (its client's User-Agent is another name). Idempotent."""
+    setattr(web_response, "SERVER_SOFTWARE", HEADERS["Server"])  # noqa: B010 (not exported)
 
 
 @dataclass

@@ -29,18 +29,59 @@ class GameNotFound(LookupError):
 
 @dataclass(frozen=True)
 class Step:
-    """Move `number` (from 1): who made it (`seat`), its record text, the scores after it."""
+    """Move `number` (from 1): who made it (`seat`), its record text, the scores after it,
+    and the `hand` (round) it was made in, from 1."""
 
     number: int
     seat: int | None
     move: str
     scores: tuple[int, ...]
+    hand: int = 1
+
+
+# The most moves a part of a folded game holds: a hand longer than this is cut in parts
+# of equal length, so no page of moves grows with the game (issue 52: under 100 KB).
+PART_MOVES = 250
+
+
+@dataclass(frozen=True)
+class Part:
+    """Part `number` (from 1) of a game's moves: moves `first` to `last` (numbers from 1),
+    all of hand `hand`, and the scores after its last move."""
+
+    number: int
+    hand: int
+    first: int
+    last: int
+    scores: tuple[int, ...]
+
+
+def parts_of(steps: tuple[Step, ...], most: int = PART_MOVES) -> tuple[Part, ...]:
+    """The game's moves cut hand by hand, each hand in as few parts of at most `most`
+    moves as it needs (of equal length, to one move); together every move once, in
+    order; no part for a game of no moves."""
+    hands: list[list[Step]] = []
+    for step in steps:
+        if not hands or hands[-1][0].hand != step.hand:
+            hands.append([])
+        hands[-1].append(step)
+    parts: list[Part] = []
+    for hand in hands:
+        pieces = -(-len(hand) // most)
+        size = -(-len(hand) // pieces)
+        for start in range(0, len(hand), size):
+            piece = hand[start:start + size]
+            parts.append(Part(len(parts) + 1, piece[0].hand, piece[0].number,
+                              piece[-1].number, piece[-1].scores))
+    return tuple(parts)
 
 
 @dataclass(frozen=True)
 class FinishedGame:
     """What a game page shows of one finished game; `resigners` are the seats whose
-    resignation ended it (reason "resigned"), else none."""
+    resignation ended it (reason "resigned"), else none; `users` each seat's Discord id
+    (None: a computer player); `pairs` whether it was played in two pairs (seat s for
+    pair s % 2)."""
 
     table_id: int
     guild_id: int | None
@@ -55,20 +96,32 @@ class FinishedGame:
     winners: tuple[int, ...]
     finished_at: float
     resigners: tuple[int, ...] = ()
+    parts: tuple[Part, ...] = ()
+    users: tuple[int | None, ...] = ()
+    pairs: bool = False
 
     @property
     def solitaire(self) -> bool:
         return game_spec(self.game).solitaire
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that score together: the two pairs (seats 0 and 2, 1 and 3) in a
+        pairs game, else each seat alone; in seat order of their first seat."""
+        seats = range(len(self.players))
+        if self.pairs:
+            return tuple(tuple(s for s in seats if s % 2 == k) for k in (0, 1))
+        return tuple((s,) for s in seats)
 
 
 def _steps(record: dict[str, Any]) -> tuple[tuple[Step, ...], Game[Any]]:
     game = new_game(record)
     steps = []
     for number, move in enumerate(record["moves"], start=1):
-        seat = game.to_move
+        seat, hand = game.to_move, game.finished_hands + 1  # the move ending a hand is in it
         game.play(move)
         scores = tuple(game.score_of(s) for s in range(len(game.players)))
-        steps.append(Step(number, seat, move, scores))
+        steps.append(Step(number, seat, move, scores, hand))
     return tuple(steps), game
 
 
@@ -84,7 +137,8 @@ class Replays:
                  draw: Callable[[dict[str, Any], int, str], bytes] = _board) -> None:
         self.store = store
         self._games: OrderedDict[int, FinishedGame] = OrderedDict()
-        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        # A board is kept under its game's scope (server; None: DMs) as well as its id.
+        self._boards: OrderedDict[tuple[int | None, int, int, str], bytes] = OrderedDict()
         self._limits = (games, boards)
         self._draw = draw
         self.drawn = 0  # boards drawn so far (the cache's misses)
@@ -122,7 +176,9 @@ class Replays:
         found = FinishedGame(
             table_id=table.id, guild_id=table.guild_id, game=table.game,
             players=final.players, record=full, steps=steps, hands=hands,
-            reason="", places=(), scores=(), winners=(), finished_at=table.updated_at)
+            parts=parts_of(steps), reason="", places=(), scores=(), winners=(),
+            finished_at=table.updated_at, users=tuple(seat.user_id for seat in table.seats),
+            pairs=game_spec(table.game).in_pairs(full.get("options", {})))
         outcome = final.outcome()
         if outcome is not None:
             return dataclasses.replace(
@@ -150,7 +206,7 @@ class Replays:
         GameNotFound for a number outside 0..len(moves)."""
         if not 0 <= moves <= len(game.steps):
             raise GameNotFound(game.table_id)
-        key = (game.table_id, moves, lang)
+        key = (game.guild_id, game.table_id, moves, lang)
         data = self._boards.get(key)
         if data is None:
             data = await asyncio.to_thread(self._draw, game.record, moves, lang)

@@ -29,7 +29,7 @@ MAX_STREAMS = 200  # open streams in all: each is a connection and a task
 MAX_PER_ADDRESS = 6  # one person's tabs; a scraper cannot take every place
 RECENT = 16  # the states kept per watched table, so a picture asked a bit late is found
 RECENT_TABLES = 64  # the tables whose recent states are kept (the last watched)
-BOARDS = 256  # drawn boards kept (per table, move number and language)
+BOARDS = 256  # drawn boards kept (per server, table, move number and language)
 
 
 class Full(Exception):
@@ -62,7 +62,10 @@ class Watching:
         self.streams: set[Stream] = set()
         self.closing = False
         self._recent: OrderedDict[int, OrderedDict[int, LiveTable]] = OrderedDict()
-        self._boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        # Keyed by the scope a signature grants (the server; None: DMs) as well as the
+        # table: a board is only ever kept after its table was found in that scope, so a
+        # hit never answers one scope's board under another's signature.
+        self._boards: OrderedDict[tuple[int | None, int, int, str], bytes] = OrderedDict()
         self.drawn = 0  # boards drawn so far (the cache's misses)
         self._listening = False
 
@@ -139,8 +142,10 @@ class Watching:
 
     async def board(self, guild_id: int | None, table_id: int, seq: int, lang: str) -> bytes:
         """The PNG of the table's board after move `seq` (now, or one of the last few
-        states its watchers were sent). Raises NoSuchTable for any other."""
-        key = (table_id, seq, lang)
+        states its watchers were sent) in server `guild_id` (None: DMs). Raises
+        NoSuchTable for any other, and for a table of another server (or of DMs), drawn
+        or not."""
+        key = (guild_id, table_id, seq, lang)
         data = self._boards.get(key)
         if data is None:
             recent = self._recent.get(table_id)

@@ -25,7 +25,7 @@ from cogs.common.game_words import TABLE_GAMES
 from cogs.common.items import ReaderItem, part
 from cogs.common.membership import Membership
 from cogs.table.message_updates import TableMessages
-from storage.models import QueueEntry
+from storage.models import Party, QueueEntry
 from tables.errors import TableError
 from tables.live import LiveTable, Person
 from tables.matching import PAIRS
@@ -48,6 +48,16 @@ def parse_seats(text: str) -> list[int]:
         low, high = sorted(int(w) for w in words)
         return list(range(low, high + 1))
     return [int(w) for w in words]
+
+
+def seated_at(opened: list[LiveTable], user_id: int) -> LiveTable | None:
+    """The table of `opened` (those a join or renew opened) that seats the person, if any."""
+    return next((table for table in opened if table.seat_of(user_id) is not None), None)
+
+
+def opened_values(table: LiveTable) -> dict[str, Any]:
+    """The values of a text saying the person's table opened (queue.opened and its kin)."""
+    return {"table": table.id, "game": t(f"game.{table.game_kind}"), "link": table_link(table)}
 
 
 class QueueCommands(LastResort, commands.Cog):
@@ -122,11 +132,9 @@ class QueueCommands(LastResort, commands.Cog):
                 if party_id is not None:
                     await self.pickup.drop_invite(party_id, before)
                 raise
-            mine = next((table for table in opened if table.seat_of(me.user_id) is not None),
-                        None)
+            mine = seated_at(opened, me.user_id)
             if mine is not None:  # this join completed a table: it is open already
-                text = t("queue.opened", table=mine.id, game=t(f"game.{mine.game_kind}"),
-                         link=table_link(mine))
+                text = t("queue.opened", **opened_values(mine))
             else:
                 text = t("queue.joined" if before is None else "queue.updated",
                          game=t(f"game.{entry.game}"), seats=" / ".join(map(str, entry.seats)),
@@ -191,7 +199,8 @@ class QueueCommands(LastResort, commands.Cog):
     # -- telling ---------------------------------------------------------------------------
     async def on_notice(self, notice: QueueNotice) -> None:
         """A seated person is told once: by DM unless they chose none (or DMs fail), else
-        by a mention in the table's channel. An expiry is told only privately."""
+        by a mention in the table's channel. An expiry, and a party that ended, are told
+        only privately."""
         player = await self.people.profile(notice.user_id)
         wants_dm = player.dm_mode != "none" and not player.dms_failed
         if notice.kind == "expired":
@@ -199,6 +208,11 @@ class QueueCommands(LastResort, commands.Cog):
             view.add_item(RenewEntry(notice.entry.id))
             await self._dm(notice.user_id, t("queue.expired", game=t(f"game.{notice.entry.game}")),
                            view)
+            return
+        if notice.kind == "party_ended":
+            by = f"<@{notice.by}>" if notice.by is not None else "-"
+            await self._dm(notice.user_id, t("queue.party_ended", name=by,
+                                             game=t(f"game.{notice.entry.game}")), None)
             return
         table = notice.table
         if table is None:
@@ -277,19 +291,28 @@ class ConfirmParty(ReaderItem[ui.Button[Any]], template=r"dom:party:(?P<party>\d
             invited = await pickup.store.get_party(self.party)
             await part(interaction, Membership).check_server(
                 interaction, invited.guild_id if invited is not None else None)
-            party = await pickup.confirm(self.party, interaction.user.id)
-            lead = await pickup.leader_entry(party)
-            if lead is None:
-                raise TableError("error.queue.party_gone")
-            await pickup.join(
-                party.guild_id, None, person(interaction.user), lead.game, seats=lead.seats,
-                longest_turn=lead.longest_turn, rated=lead.rated,
-                ai_wait=None if lead.ai_after is None else max(0.0, lead.ai_after
-                                                                - pickup.clock()),
-                hours=max(1.0, (lead.expires_at - pickup.clock()) / 3600),
-                variant=lead.variant, party_id=party.id)
-            await answer(interaction, t("queue.party_confirmed", host=shown(lead.name)),
-                         ephemeral=True)
+            lead, _entry, opened = await pickup.join_party(
+                self.party, await server_person(interaction, invited))
+            mine = seated_at(opened, interaction.user.id)
+            text = (t("queue.party_confirmed", host=shown(lead.name)) if mine is None else
+                    t("queue.party_opened", host=shown(lead.name), **opened_values(mine)))
+            await answer(interaction, text, ephemeral=True)
+
+
+async def server_person(interaction: discord.Interaction[Any], party: Party | None) -> Person:
+    """The clicker as the party's server shows them (their nickname there: a Confirm is
+    clicked in a DM, where Discord gives no member); as Discord shows them elsewhere when
+    the server cannot say."""
+    guild = interaction.client.get_guild(party.guild_id) if party is not None else None
+    if guild is not None:
+        try:
+            member = (guild.get_member(interaction.user.id)
+                      or await guild.fetch_member(interaction.user.id))
+        except discord.HTTPException:
+            pass
+        else:
+            return person(member)
+    return person(interaction.user)
 
 
 class RenewEntry(ReaderItem[ui.Button[Any]], template=r"dom:renew:(?P<entry>\d+)"):
@@ -311,9 +334,12 @@ class RenewEntry(ReaderItem[ui.Button[Any]], template=r"dom:renew:(?P<entry>\d+)
             waiting = await pickup.store.queue_entry(self.entry)
             await part(interaction, Membership).check_server(
                 interaction, waiting.guild_id if waiting is not None else None)
-            entry = await pickup.renew(self.entry, interaction.user.id)
-            await answer(interaction, t("queue.renewed", game=t(f"game.{entry.game}"),
-                                        when=when(entry.expires_at, "F")), ephemeral=True)
+            entry, opened = await pickup.renew(self.entry, interaction.user.id)
+            mine = seated_at(opened, interaction.user.id)
+            text = (t("queue.renewed", game=t(f"game.{entry.game}"),
+                      when=when(entry.expires_at, "F")) if mine is None else
+                    t("queue.renew_opened", **opened_values(mine)))
+            await answer(interaction, text, ephemeral=True)
 
 
 QUEUE_ITEMS = (ConfirmParty, RenewEntry)

@@ -89,6 +89,8 @@ class ScheduleNotices:
             return
         if notice.kind == "next":
             await self.updates.post_new(table)
+        if notice.kind == "grace":  # its lobby's message says it waits, not when it starts
+            self.updates.request(table)
         mentions = " ".join(f"<@{u}>" for u in notice.users)
         with reading(await languages.table(table)):
             if notice.kind in ("ping", "grace"):

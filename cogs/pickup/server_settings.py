@@ -1,8 +1,9 @@
 """`/domino-admin settings`: a server's settings (Manage Server only): the default turn and
 lobby times, reminders, what a timeout does, where tables may be opened, the lobby role,
-the language of public messages, whether the web pages are public, the queue's channel,
-the role whose members host tournaments besides Manage Server, whether the computer
-reviews the server's finished games. Joined into `/domino` by cogs/features.py.
+the language of public messages, whether the web pages are public, the queue's channel
+and its forming posts, the role whose members host tournaments besides Manage Server,
+whether the computer reviews the server's finished games. Joined into `/domino` by
+cogs/features.py.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from cogs.common.answering import LastResort, ack, answer, guard, is_manager
 from cogs.common.components import duration
 from cogs.common.escape import excerpt
 from cogs.common.locales import languages_of
+from cogs.pickup.forming_post import FormingPosts
 from cogs.pickup.profile import LANGUAGE_CHOICES, check_length
 from tables.errors import NotAllowed, TableError
 from tables.people import People
@@ -47,8 +49,9 @@ def parse_channels(text: str) -> frozenset[int]:
 class ServerSettings(LastResort, commands.Cog):
     """The server's settings command."""
 
-    def __init__(self, people: People) -> None:
+    def __init__(self, people: People, forming: FormingPosts) -> None:
         self.people = people
+        self.forming = forming
         super().__init__()
 
 
@@ -68,6 +71,7 @@ class ServerSettings(LastResort, commands.Cog):
         pickup_threads="A thread for each table the queue opens",
         host_role="A role whose members may host tournaments (besides Manage Server)",
         no_host_role="Tournaments hosted by Manage Server only again",
+        forming_posts="Post who waits in the queue, with a Join button, in its channel",
         reviews="Whether the computer reviews the server's finished games (on by default)",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
@@ -86,6 +90,7 @@ class ServerSettings(LastResort, commands.Cog):
         pickup_threads: bool | None = None,
         host_role: discord.Role | None = None,
         no_host_role: bool = False,
+        forming_posts: bool | None = None,
         reviews: bool | None = None,
     ) -> None:
         """Show the server's settings, changing what was given first (managers only)."""
@@ -93,7 +98,7 @@ class ServerSettings(LastResort, commands.Cog):
             nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
                                               lobby_role, lobby_minutes, language, web,
                                               pickup_channel, pickup_threads, host_role,
-                                              reviews)
+                                              forming_posts, reviews)
                           ) and not no_lobby_role and not no_host_role
             # Who may change them, before reading what they typed.
             if not nothing and interaction.guild_id is not None and not is_manager(interaction):
@@ -115,6 +120,10 @@ class ServerSettings(LastResort, commands.Cog):
                     pickup_threads=pickup_threads,
                     host_role_id=host_role.id if host_role is not None else None,
                     clear_host_role=no_host_role, reviews=reviews)
+            if forming_posts is not None and interaction.guild_id is not None:
+                await self.forming.switch(interaction.guild_id, forming_posts)
+            forming_on = (interaction.guild_id is not None
+                          and await self.forming.is_on(interaction.guild_id))
             languages = languages_of(interaction.client)
             if language is not None and interaction.guild_id is not None:
                 await languages.choose_for_server(interaction.guild_id,
@@ -139,6 +148,7 @@ class ServerSettings(LastResort, commands.Cog):
                 t("settings.pickup", channel=f"<#{server.pickup_channel_id}>"
                   if server.pickup_channel_id is not None else t("settings.pickup_none"),
                   threads=t("option.on") if server.pickup_threads else t("option.off")),
+                t("settings.forming", state=t("option.on") if forming_on else t("option.off")),
                 t("settings.language", language=t(f"language.{public}")) if chosen
                 else t("settings.language_auto", language=t(f"language.{public}")),
                 t("settings.web_public" if server.web_public else "settings.web_private"),

@@ -37,6 +37,7 @@ from cogs.stats.stats_views import history_layout, replay_summary, scope_name, s
 from storage import Storage
 from tables.errors import TableError
 from tables.standings import Standings, is_rated
+from tables.tournament.reading import tournament_record
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,8 @@ class StatsCommands(LastResort, commands.Cog):
     async def stats(self, interaction: discord.Interaction[Any],
                     player: discord.User | None = None, scope: Scope | None = None) -> None:
         """Per game type: games, wins, rating and its change, points, goats, best results,
-        streak, and a small chart of the rating history."""
+        streak, and a small chart of the rating history; then their tournaments (played,
+        won, best place, in progress: tables.tournament.reading.tournament_record)."""
         async with guard(interaction, None):
             who = player or interaction.user
             guild_id = self.scope_of(interaction, scope)
@@ -128,8 +130,9 @@ class StatsCommands(LastResort, commands.Cog):
                     files.append(discord.File(io.BytesIO(picture.data), filename,
                                               description=alt[:1000]))
                     charts[item.game] = (filename, alt)
+            record = await tournament_record(self.store, who.id, guild_id)
             view = stats_layout(who.display_name, scope_name(guild_id), figures, charts,
-                                self.player_link(interaction, who.id, guild_id))
+                                self.player_link(interaction, who.id, guild_id), record=record)
             await interaction.followup.send(view=view, files=files,
                                             allowed_mentions=NO_MENTIONS)
 

@@ -21,6 +21,7 @@ from cogs.common.page_links import link_row
 from engine.registry import GAMES
 from storage import FigureTotals
 from tables.standings import GameStats, HistoryEntry, ReplayFiles
+from tables.tournament.reading import TournamentRecord
 
 STATS_COLOUR = 0x1565C0
 MAX_TEXT = 3900  # a TextDisplay holds 4000 characters
@@ -151,14 +152,34 @@ def stats_text(figures: GameStats) -> str:
     return "\n".join(lines)
 
 
+def tournaments_text(record: TournamentRecord) -> str | None:
+    """"### Tournaments / Played: 3 · won: 1 · best place: 1st of 8 / In progress now: 1";
+    None for a player in no tournament (nothing is shown)."""
+    lines = []
+    if record.played:
+        best = t("standing.place_of", place=ordinal(record.best or 0), size=record.best_of)
+        lines.append(t("stats.tournaments_line", played=record.played, wins=record.wins,
+                       best=best))
+    if record.ongoing:
+        lines.append(t("stats.tournaments_ongoing", count=record.ongoing))
+    return "\n".join([t("stats.tournaments"), *lines]) if lines else None
+
+
 def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
-                 charts: dict[str, tuple[str, str]], link: str | None = None) -> ui.LayoutView:
+                 charts: dict[str, tuple[str, str]], link: str | None = None, *,
+                 record: TournamentRecord | None = None) -> ui.LayoutView:
     """One container per game type; charts maps a game to (file name, alt text);
-    `link`: the player's web page, a link button below."""
+    `record`: the player's tournaments, a container of its own after the games (none
+    when they are in none); `link`: the player's web page, a link button below."""
     rows = [link_row(link)] if link is not None else []
     head = t("stats.title", name=shown(name), scope=scope_name)
+    tournaments = tournaments_text(record) if record is not None else None
     if not figures:
-        return blocks_layout([(head + "\n" + t("stats.none"), None, None)], STATS_COLOUR, rows)
+        first = head + "\n" + t("stats.none")
+        blocks_none: list[tuple[str, str | None, str | None]] = [(first, None, None)]
+        if tournaments is not None:
+            blocks_none.append((tournaments, None, None))
+        return blocks_layout(blocks_none, STATS_COLOUR, rows)
     blocks: list[tuple[str, str | None, str | None]] = []
     for index, item in enumerate(figures):
         text = stats_text(item)
@@ -169,6 +190,8 @@ def stats_layout(name: str, scope_name: str, figures: Sequence[GameStats],
     if any(item.provisional and item.rating is not None for item in figures):
         text, filename, alt = blocks[-1]
         blocks[-1] = (text + "\n-# " + t("stats.provisional"), filename, alt)
+    if tournaments is not None:
+        blocks.append((tournaments, None, None))
     return blocks_layout(blocks, STATS_COLOUR, rows)
 
 

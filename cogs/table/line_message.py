@@ -55,7 +55,12 @@ def table_layout(table: LiveTable, shot: Shot | None,
     game_name = t(f"game.{table.game_kind}")
     title = t("table.title", game=game_name, table=table.id)
     if game is None:
-        key = "table.cancelled" if table.status == "cancelled" else "table.abandoned"
+        if table.status == "cancelled":
+            key = "table.cancelled"
+        elif table.settings.starts_at is not None:  # told as its schedule told it
+            key = "table.closed_unfilled"
+        else:
+            key = "table.abandoned"
         return layout([title, t(key)], None, [])
     view = line_view(game.view(None))
     # The move number: how far the game is, and which state the message shows.

@@ -107,7 +107,8 @@ class TableChannel:
         players = tuple(s.name for s in table.seats)
         # Each partner's points are the pair's only where the game is always in pairs.
         pairs = game_spec(table.game_kind).always_pairs
-        shot = await render("hand_end", HandEnd(players, summary, pairs), "hand-end.png")
+        end = HandEnd(players, summary, pairs, table.game_kind)
+        shot = await render("hand_end", end, "hand-end.png")
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             await channel.send("\n".join(hand_summary_text(table, summary))[:2000],

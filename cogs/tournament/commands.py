@@ -83,7 +83,9 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
         game="The game", format="How the rounds are paired", rounds="How many rounds",
         round_hours="Hours each round lasts", start="When it starts, e.g. 18:00 or in 2h",
         seats="Players at each table", advance="Players each knockout table sends on",
-        check_in="Entrants must check in before the start", title="The tournament's name",
+        check_in="Entrants must check in before the start",
+        quiet_clock="Turns stand still in each player's quiet hours (on)",
+        title="The tournament's name",
         options="The game's table options, e.g. target:100 lead:winner")
     @app_commands.choices(game=TABLE_GAMES, format=FORMATS)
     async def create(  # noqa: PLR0917 - one parameter per slash option
@@ -92,11 +94,13 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
         start: app_commands.Range[str, 1, 60],
         seats: app_commands.Range[int, 1, 8] | None = None,
         advance: app_commands.Range[int, 1, 4] = 1, check_in: bool = False,
-        title: app_commands.Range[str, 1, 80] | None = None,
+        quiet_clock: bool = True, title: app_commands.Range[str, 1, 80] | None = None,
         options: app_commands.Range[str, 1, MOST] | None = None,
     ) -> None:
         """Open the tournament for `game` with its table `options` (typed as name:value,
-        tables.tournament.typed_options) and post its sign-up message in this channel."""
+        tables.tournament.typed_options) and post its sign-up message in this channel.
+        `quiet_clock` (on unless the host says): a turn at its tables stands still in its
+        mover's quiet hours (tables.turn_clock)."""
         async with guard(interaction, None):
             await self._host(interaction)
             await ack(interaction, ephemeral=True)
@@ -107,7 +111,8 @@ class TournamentCommands(LastResort, commands.GroupCog, group_name="tournament",
             guild_id = interaction.guild_id
             settings = TableSettings(
                 seats=count, turn_seconds=await self.people.turn_seconds(guild_id, None, None),
-                lobby_seconds=await self.people.lobby_seconds(guild_id, None))
+                lobby_seconds=await self.people.lobby_seconds(guild_id, None),
+                quiet_clock=quiet_clock)
             row = await self.tournaments.create(
                 guild_id=guild_id, channel_id=interaction.channel_id or 0, host=host,
                 game=game, options=chosen, settings=settings, format=format, rounds=rounds,

@@ -24,6 +24,7 @@ from cogs.common.locales import languages_of
 from cogs.common.membership import Membership
 from engine.registry import GAMES
 from storage.tournaments import TournamentRow
+from tables.table_settings import TableSettings
 from tables.tournament.service import LATE_ENTRY, Tournaments
 from tables.tournament.view import TournamentView
 
@@ -107,6 +108,8 @@ def signup_texts(view: TournamentView) -> list[str]:
             lines.append(t("tournament.check_in_needed"))
     else:
         lines.append(t(f"tournament.status.{row.status}"))
+    quiet = TableSettings.from_json(row.table_settings).quiet_clock
+    lines.append(t("tournament.quiet_clock_on" if quiet else "tournament.quiet_clock_off"))
     entrants = [e for e in view.entrants if e.active or row.status == "signup"]
     if entrants:
         names = [shown(e.name) + (f" {t('tournament.checked_mark')}"

@@ -100,14 +100,20 @@ def _badge_spot(chain: Chain, band: Band, text: str) -> tuple[float, float]:
     return (min(max(x, -room), room), cy + n[1] * PITCH)
 
 
-def lay_arms(view: CarouselView) -> dict[str, Chain]:
+def lay_arms(view: CarouselView, labels: Labels = ENGLISH) -> dict[str, Chain]:
     """Each side's chain around a spinner whose body is centred on the origin (layout
-    only), its `end` where its badge stands. An arm depends only on its own tiles, so a
-    tile keeps its place all hand."""
+    only), its `end` where its badge, in the words of `labels`, stands. An arm's tiles
+    depend only on its own tiles, so a tile keeps its place all hand, in every language;
+    the badge's place depends on its text (Spanish «Abj», Portuguese «baixo» are wider than
+    the letter D, and a badge placed for the letter would run past the picture's edge)."""
     parts = end_parts(view)
-    # The English letter in the badge's text: every language's is as wide.
-    return {side: _arm(side, tuple(map(_LINK, view.arms.get(side, ()))), f"{side} {parts[side]}")
-            for side in SIDES}
+    return {side: _arm(side, tuple(map(_LINK, view.arms.get(side, ()))), end_text(
+        side, parts[side], labels)) for side in SIDES}
+
+
+def end_text(side: str, part: str, labels: Labels = ENGLISH) -> str:
+    """The text of `side`'s end badge: the end's name and what it adds ("R 5+5", «Л 3»)."""
+    return f"{labels.end(side)} {part}".strip()
 
 
 # What of an arm's tile its place and look depend on (`Link`'s fields), as plain numbers:
@@ -239,7 +245,7 @@ def frame(view: CarouselView, theme: Theme, labels: Labels = ENGLISH) -> Frame:
                            result_banner(view, labels))
     if view.spinner is None:
         return Frame(SPINNER, header)
-    chains = lay_arms(view)
+    chains = lay_arms(view, labels)
     tiles = [p for c in chains.values() for p in c.tiles]
     ends = tuple(c.end for c in chains.values())
     box = bounds(tiles, UNIT, ends, BADGE_ROOM)
@@ -254,7 +260,7 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
 
     Reads only public fields (never `hand` or `legal_moves`).
     """
-    chains = lay_arms(view) if view.spinner is not None else {}
+    chains = lay_arms(view, labels) if view.spinner is not None else {}
     chips, notes = _chips(view, theme, labels), _notes(view, labels)
     fit = fit or frame(view, theme, labels)
     _, min_y, _, max_y = fit.box
@@ -285,7 +291,7 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
         open_now = side in view.playable_sides
         fill = theme.accent if open_now else theme.panel
         colour = (255, 255, 255) if open_now else theme.text
-        text = f"{labels.end(side)} {parts[side]}".strip()
+        text = end_text(side, parts[side], labels)
         badge(img, (chain.end[0] + dx, chain.end[1] + dy), text, BADGE_SIZE, fill=fill,
               colour=colour)
     return img

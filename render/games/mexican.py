@@ -43,7 +43,7 @@ from render.games import GameSamples, Sample
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
 from render.samples import PLAYERS, hand_record, hand_view, played_once, replayed, stages
-from render.text import move_tile
+from render.text import move_tile, winners_text
 from render.theme import DEFAULT_THEME, RGB, Theme
 from render.tiles import paste_tile
 
@@ -53,7 +53,7 @@ NAME_H = 36  # a row's name line
 TILES_TOP = NAME_H + 4  # a train's tiles start this far below its row's top, under its name
 ROW = TILES_TOP + UNIT + 10  # one train's row: its name line, then its tiles
 HUB = 2 * UNIT + 16  # the hub: the engine, crosswise
-NAME_ROOM = 150  # the hub's word, left of the engine
+NAME_ROOM = 150  # the hub's word, left of the engine (a longer word pushes it right)
 LEFT, RIGHT = MARGIN + 10, BOARD_WIDTH - MARGIN - 10  # a row's contents, inside its frame
 END_ROOM = 44  # the open end's number after the last tile
 _TURN_W = 20  # the arrow before the name of the player to move
@@ -155,16 +155,21 @@ def round_points(view: MexicanView) -> tuple[int, ...] | None:
     return None
 
 
+def round_end(view: MexicanView, labels: Labels) -> str:
+    """How the last round finished ended: "Ann went out", "blocked"."""
+    result = view.results[-1]
+    return (labels("mexican_out", name=view.players[result.out]) if result.out is not None
+            else labels("mexican_blocked"))
+
+
 def _notes(view: MexicanView, labels: Labels) -> list[str]:
     notes = []
     if view.history:
         seat, text = view.history[-1]
         notes.append(labels("last_move", name=view.players[seat], move=labels.move(text)))
     if round_points(view) is not None:  # each row says its points: one short line here
-        result = view.results[-1]
-        how = (labels("mexican_out", name=view.players[result.out]) if result.out is not None
-               else labels("mexican_blocked"))
-        notes.append(labels("mexican_round_over", round=result.number, how=how))
+        notes.append(labels("mexican_round_over", round=view.results[-1].number,
+                            how=round_end(view, labels)))
     return notes
 
 
@@ -238,10 +243,12 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
     # The hub: the engine, crosswise, with its word.
     draw.rounded_rectangle((MARGIN, top, BOARD_WIDTH - MARGIN, top + HUB - 8), radius=12,
                            fill=theme.panel)
-    paste_tile(img, engine, engine, MARGIN + NAME_ROOM, top + 4, vertical=True, unit=UNIT,
-               theme=theme)
-    draw_text(img, (MARGIN + 14, top + (HUB - 8) / 2), labels("mexican_engine"), NAME_SIZE,
-              theme.text, bold=True, anchor="lm")
+    word = labels("mexican_engine")
+    # The engine stands past its word, however long the language's is (pt «Locomotiva»).
+    engine_x = MARGIN + max(NAME_ROOM, 14 + text_width(word, NAME_SIZE, True) + 12)
+    paste_tile(img, engine, engine, engine_x, top + 4, vertical=True, unit=UNIT, theme=theme)
+    draw_text(img, (MARGIN + 14, top + (HUB - 8) / 2), word, NAME_SIZE, theme.text, bold=True,
+              anchor="lm")
     draw_text(img, (BOARD_WIDTH - MARGIN - 14, top + (HUB - 8) / 2),
               labels("stock", count=view.stock_size), NAME_SIZE, theme.text, bold=True,
               anchor="rm")
@@ -283,7 +290,9 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
 
 
 def mexican_alt(view: MexicanView, labels: Labels = ENGLISH) -> str:
-    """The board in words, for the alt text."""
+    """The board in words, for the alt text: the round, the trains and the players, then
+    the last move, the double waiting to be satisfied, and whose turn it is (or the
+    game's end)."""
     trains = "; ".join(
         f"{train_title(view, i, labels)}: {len(train)} → {view.ends[i]}"
         + (f" ({labels('mexican_marker')})" if i < len(view.players) and view.markers[i]
@@ -292,9 +301,22 @@ def mexican_alt(view: MexicanView, labels: Labels = ENGLISH) -> str:
     players = ", ".join(f"{p} {labels('tiles', count=view.hand_sizes[s])}, "
                         f"{labels('mexican_total', count=view.totals[s])}"
                         for s, p in enumerate(view.players))
-    return labels("alt_mexican", round=view.round, rounds=view.rounds,
-                  engine=f"[{view.engine.high}|{view.engine.low}]", trains=trains,
-                  players=players)
+    parts = [labels("alt_mexican", round=view.round, rounds=view.rounds,
+                    engine=f"[{view.engine.high}|{view.engine.low}]", trains=trains,
+                    players=players)]
+    if view.history:
+        seat, text = view.history[-1]
+        parts.append(labels("alt_last_move", name=view.players[seat], move=labels.move(text)))
+    if view.waiting is not None and view.trains[view.waiting]:
+        double = view.trains[view.waiting][-1]
+        parts.append(labels("alt_mexican_waiting", train=train_title(view, view.waiting, labels),
+                            tile=f"[{double.high}|{double.low}]"))
+    if view.outcome is not None:
+        parts.append(labels("alt_game_over", end=round_end(view, labels),
+                            names=winners_text(view.players, view.outcome.winners, labels)))
+    elif view.to_move is not None:
+        parts.append(labels("alt_to_move", name=view.players[view.to_move]))
+    return " ".join(parts)
 
 
 def mexican_board(view: MexicanView, theme: Theme, fit: Frame | None = None,

@@ -14,7 +14,11 @@ plays the seat on. The rest of the round (two thirds or more) is left for the AI
 so the round still ends by its deadline. A table that ends (or is played out at the
 deadline) with a person who never moved there is a forfeit of theirs too, however soon it
 ended: the AI's play alone earns nobody points. A one-player deal (Big Clock) runs no turn
-clock and is decided at the deadline.
+clock and is decided at the deadline. With the tournament's quiet clock
+(tables.turn_clock) the grace, like a turn, counts only each person's waking hours (those
+outside their profile's quiet hours: `no_show_at`): a day's round opening at 22:00 for
+someone asleep 23:00-08:00 judges them at 15:00 the next day, not at 06:00 in their
+sleep (within the round: at its deadline the deadline rule decides).
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from typing import TYPE_CHECKING
 from storage import Storage
 from storage.tournaments import RoundTableRow
 from tables.errors import NoSuchTable, TableError
-from tables.live import TableEvent
+from tables.live import TableEvent, TableSettings
+from tables.turn_clock import Quiet, quiet_of, turn_deadline
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -44,6 +49,14 @@ def no_show_grace(round_seconds: float) -> float:
     they are a no-show: the smaller of NO_SHOW_GRACE (12 h: a night's sleep in any zone)
     and a third of the round (so the AI that then plays their seat has the rest)."""
     return min(NO_SHOW_GRACE, round_seconds / 3)
+
+
+def no_show_at(opened: float, round_seconds: float, quiet: Quiet | None = None) -> float:
+    """When the no-show rule judges a person at a round table opened at `opened`: the
+    grace's end; with the tournament's quiet clock (`quiet` their quiet hours), the grace
+    counted in their waking hours only, as a turn is (tables.turn_clock.turn_deadline).
+    Raises ValueError for an unknown zone."""
+    return turn_deadline(opened, no_show_grace(round_seconds), quiet)
 
 
 class Attendance:
@@ -146,13 +159,16 @@ class Attendance:
         await self.store.mark_table(*known, moved=[seat])
 
     async def _no_show(self, known: tuple[int, int, int], user_id: int) -> None:
-        """`user_id`'s turn timed out and they have not moved at the table: once the round's
-        no-show grace is over they forfeit it; before, it was an ordinary timeout (the
-        table's AI played that turn) and nothing more."""
+        """`user_id`'s turn timed out and they have not moved at the table: once the
+        no-show rule judges them (`_judged_at`) they forfeit it; before, it was an ordinary
+        timeout (the table's AI played that turn) and nothing more."""
         t = await self.store.get_tournament(known[0])
         rounds = await self.store.tournament_rounds(known[0])
         r = next((x for x in rounds if x.number == known[1]), None)
         if t is None or r is None or self.clock() < r.starts_at + no_show_grace(t.round_seconds):
+            return
+        if TableSettings.from_json(t.table_settings).quiet_clock and \
+                self.clock() < await self._judged_at(user_id, r.starts_at, t.round_seconds):
             return
         rt = next((x for x in await self.store.round_tables(known[0], known[1])
                    if x.index == known[2]), None)
@@ -167,18 +183,39 @@ class Attendance:
         seen = self._moved.get(rt.table_id, set()) if rt.table_id is not None else set()
         return set(rt.moved) | seen
 
-    async def _no_shows(self, tables: list[RoundTableRow]) -> None:
-        """The no-show rule at the grace's end: every person seated at a table in play who
-        has made no move of their own there (nor come back) forfeits it."""
+    async def _no_shows(self, tables: list[RoundTableRow], opened: float,
+                        round_seconds: float, *, quiet_clock: bool = False) -> float | None:
+        """The no-show rule once the round's grace is over: every person seated at a table
+        in play who has made no move of their own there (nor come back) forfeits it. With
+        the tournament's `quiet_clock` each person's grace counts their waking hours only
+        (`no_show_at`): one whose grace is not over yet is left for later. Returns the
+        earliest such end (None: nobody is left for later)."""
+        later: list[float] = []
         for rt in tables:
             if rt.state != "playing" or rt.table_id is None or len(rt.seats) < 2:
                 continue  # a one-player deal runs no turn clock: the deadline decides it
             showed = self._showed(rt)
             for seat, user in enumerate(rt.seats):
-                if seat not in showed and seat not in rt.forfeits:
-                    log.info("tournament %d round %d: %d made no move in the grace: a no-show",
-                             rt.tournament_id, rt.round, user)
-                    await self._forfeit(rt, user)
+                if seat in showed or seat in rt.forfeits:
+                    continue
+                if quiet_clock:
+                    judged = await self._judged_at(user, opened, round_seconds)
+                    if judged > self.clock():
+                        later.append(judged)
+                        continue
+                log.info("tournament %d round %d: %d made no move in the grace: a no-show",
+                         rt.tournament_id, rt.round, user)
+                await self._forfeit(rt, user)
+        return min(later, default=None)
+
+    async def _judged_at(self, user_id: int, opened: float, round_seconds: float) -> float:
+        """When the no-show rule judges `user_id` at a quiet-clock round table opened at
+        `opened` (`no_show_at`, in their profile's quiet hours)."""
+        quiet = await quiet_of(self.store, user_id)
+        try:
+            return no_show_at(opened, round_seconds, quiet)
+        except ValueError:  # a zone no longer known: the plain grace
+            return no_show_at(opened, round_seconds)
 
     async def _never_came(self, rt: RoundTableRow) -> RoundTableRow:
         """A table that ended with people who never moved there (nor came back): they are

@@ -116,3 +116,48 @@ async def entries(store: Storage, user_id: int, guild_id: int | None, *,
         if len(out) >= limit:
             break
     return out
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    """A player's tournaments as /domino stats shows them: `played` the finished
+    tournaments they took part in, `wins` those they placed first in, `best` their best
+    final place there (None: none played) out of `best_of` entrants (the largest field
+    where they placed so), `ongoing` those they are in that have not finished."""
+
+    played: int = 0
+    wins: int = 0
+    best: int | None = None
+    best_of: int = 0
+    ongoing: int = 0
+
+
+async def tournament_record(store: Storage, user_id: int, guild_id: int | None, *,
+                            limit: int = 200) -> TournamentRecord:
+    """The tournaments of server `guild_id` (None: of every server and DMs) that `user_id`
+    took part in, counted (see TournamentRecord; the newest `limit` only). Taking part:
+    entered and still in the field at the start (one left out then, or who left before
+    it, has not played); one who withdrew later played it, placed as its final
+    standings have them. A cancelled tournament has no final places: not counted."""
+    played = wins = ongoing = 0
+    best: tuple[int, int] | None = None
+    for row in (await store.tournaments_of(user_id))[:limit]:
+        if guild_id is not None and row.guild_id != guild_id:
+            continue
+        if row.status in ("cancelled", "signup"):
+            continue
+        view = await tournament_view(store, row.id)
+        line = next((s for s in view.standings if s.standing.entrant == user_id), None)
+        entrant = next((e for e in view.entrants if e.user_id == user_id), None)
+        if line is None or entrant is None or entrant.withdrawn_round == 0:
+            continue
+        if row.status != "finished":
+            ongoing += 1
+            continue
+        played += 1
+        place, field = line.standing.place, len(view.standings)
+        wins += place == 1
+        if best is None or (place, -field) < (best[0], -best[1]):
+            best = (place, field)
+    return TournamentRecord(played, wins, best[0] if best else None,
+                            best[1] if best else 0, ongoing)

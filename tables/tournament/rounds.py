@@ -14,9 +14,10 @@ reminder before the deadline told, 3 the deadline handled.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
 from storage import Storage
@@ -34,6 +35,7 @@ from tables.tournament.view import (
     plan_of,
     played_rounds,
 )
+from tables.turn_clock import awake_seconds, quiet_of
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -49,13 +51,33 @@ DEADLINE_AI = "hard"  # who plays the absent seats to the end at the deadline
 TournamentListener = Callable[[TournamentNotice], Awaitable[None]]
 
 
-def fitted_settings(t: TournamentRow, seats: int) -> TableSettings:
+def fitted_settings(t: TournamentRow, seats: int, *, ends_by: float | None = None,
+                    awake: float | None = None) -> TableSettings:
     """The settings of a round table: the tournament's, at `seats`, started by the
     tournament (not when full), the longest turn at most the round's length /
-    TURNS_PER_ROUND (and at least a minute)."""
+    TURNS_PER_ROUND and, with the tournament's `quiet_clock`, at most `awake` (the
+    seconds its least-awake player is awake in the round: tables.turn_clock) /
+    TURNS_PER_ROUND, and at least a minute; every turn ends by `ends_by` (the round's
+    deadline)."""
     settings = TableSettings.from_json(t.table_settings)
-    turn = max(60, min(settings.turn_seconds, t.round_seconds // TURNS_PER_ROUND))
-    return dataclasses.replace(settings, seats=seats, auto_start=False, turn_seconds=turn)
+    longest = t.round_seconds // TURNS_PER_ROUND
+    if settings.quiet_clock and awake is not None:
+        longest = min(longest, int(awake // TURNS_PER_ROUND))
+    turn = max(60, min(settings.turn_seconds, longest))
+    return dataclasses.replace(settings, seats=seats, auto_start=False, turn_seconds=turn,
+                               ends_by=ends_by)
+
+
+async def least_awake(store: Storage, users: Sequence[int], start: float,
+                      end: float) -> float:
+    """The fewest seconds any of `users` is awake (outside their quiet hours) from `start`
+    to `end`: all of it for a user without quiet hours (or in an unknown zone)."""
+    fewest = end - start
+    for user in users:
+        quiet = await quiet_of(store, user)
+        with contextlib.suppress(ValueError):
+            fewest = min(fewest, awake_seconds(start, end, quiet))
+    return fewest
 
 
 class RoundRunner(Attendance):
@@ -200,8 +222,11 @@ class RoundRunner(Attendance):
                 await self._record(t, rt)
         now = self.clock()
         grace_at = r.starts_at + no_show_grace(t.round_seconds)
+        woken = None  # when someone whose grace counts waking hours only is judged
         if now >= grace_at:
-            await self._no_shows(await self.store.round_tables(t.id, r.number))
+            woken = await self._no_shows(
+                await self.store.round_tables(t.id, r.number), r.starts_at, t.round_seconds,
+                quiet_clock=TableSettings.from_json(t.table_settings).quiet_clock)
         tables = await self.store.round_tables(t.id, r.number)
         stage = r.stage
         if stage < OPENED and await self.store.advance_round_stage(t.id, r.number, stage, OPENED):
@@ -227,9 +252,11 @@ class RoundRunner(Attendance):
             if await self.store.advance_round_stage(t.id, r.number, stage, DECIDED):
                 await self._at_deadline(tables)
             return False  # the tables' ends step the tournament again
-        if stage <= REMINDED:  # wake for the next of: the grace's end, the reminder, the deadline
+        if stage <= REMINDED:  # wake for the next of: the grace's end (or a sleeper's
+            # grace's end after it), the reminder, the deadline
             nexts = [remind_at if stage < REMINDED else r.deadline]
-            self._arm(t.id, min([*nexts, grace_at] if now < grace_at else nexts))
+            nexts += [grace_at] if now < grace_at else [woken] if woken is not None else []
+            self._arm(t.id, min(nexts))
         return False  # the tables' ends step the tournament again
 
     async def _open_table(self, t: TournamentRow, r: RoundRow, rt: RoundTableRow,
@@ -245,9 +272,11 @@ class RoundRunner(Attendance):
                     guild_id=t.guild_id, channel_id=t.channel_id, person=people[0],
                     game=t.game, options=dict(t.options), seed=round_seed(t.id, r.number))
             else:
+                awake = await least_awake(self.store, rt.seats, self.clock(), r.deadline)
+                settings = fitted_settings(t, len(people), ends_by=r.deadline, awake=awake)
                 table = await self.service.open_lobby(
                     guild_id=t.guild_id, channel_id=t.channel_id, host=people[0], game=t.game,
-                    settings=fitted_settings(t, len(people)), options=dict(t.options))
+                    settings=settings, options=dict(t.options))
                 for person in people[1:]:
                     await self.service.join(table.id, person)
                 table = await self.service.start(table.id, people[0].user_id)

@@ -24,7 +24,11 @@ The rules it keeps (each pinned by a test of tests/tables/test_tournament_servic
   length. Byes go as tables.tournament.swiss says and score a win (standings.BYE_POINTS).
 - **Turn clock**: a round table's longest turn is the tournament's table setting, at
   most the round's length / TURNS_PER_ROUND (24: a day's round gives turns of an hour),
-  and at least a minute.
+  and at least a minute; no turn ends after the round's deadline. With the tournament's
+  `quiet_clock` a turn stands still in its mover's quiet hours, and is at most the waking
+  time of the table's least-awake player in the round / TURNS_PER_ROUND
+  (tables.turn_clock); the no-show grace then counts each person's waking hours only
+  (tables.tournament.attendance.no_show_at).
 - **No-show** (tables.tournament.attendance): a person who has made no move of their own
   at their table (nor come back to the seat) within the round's grace (the smaller of
   12 h and a third of the round, from its opening) is replaced by the hard AI and
@@ -56,8 +60,7 @@ from storage.errors import InvalidState
 from storage.tournaments import EntrantRow, RoundTableRow, TournamentRow
 from tables.errors import TableError
 from tables.live import Person, TableSettings, checked_game
-from tables.quiet import zone
-from tables.start_time import read_start
+from tables.start_time import read_host_start
 from tables.tournament.formats import rounds_total
 from tables.tournament.reading import tournament_view
 from tables.tournament.rounds import OPENED, REMIND_BEFORE, RoundRunner
@@ -106,9 +109,7 @@ class Tournaments(RoundRunner):
         """The start `text` means in the host's profile zone. Raises TableError: no zone
         yet ("error.schedule.no_zone"), or a time refused (tables.start_time)."""
         player = await self.store.get_player(host_id)
-        if player is None:
-            raise TableError("error.schedule.no_zone", text=f"`{text[:40]}`")
-        return read_start(text, zone(player.tz), self.clock())
+        return read_host_start(text, player.tz if player is not None else None, self.clock())
 
     async def create(self, *, guild_id: int | None, channel_id: int, host: Person, game: str,
                      options: dict[str, Any], settings: TableSettings, format: str,

@@ -7,7 +7,10 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
+import simcord._modal as simcord_modal
+import simcord.actors as simcord_actors
 
 from catalog import t
 from cogs.domino_bot import DominoBot, create_bot
@@ -43,6 +46,36 @@ async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., DominoBot]]:
 @pytest.fixture
 def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
     return make_bot()
+
+
+# A command, button, menu or form the bot leaves unanswered is one Discord shows as
+# "This interaction failed" after 3 seconds: every one of every test through simcord
+# must be answered (issue 55). A test of a deliberate silence is marked `unanswered`.
+ANSWERED = (discord.InteractionType.application_command.value,
+            discord.InteractionType.component.value,
+            discord.InteractionType.modal_submit.value)
+
+
+def check_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, an interaction the bot leaves unanswered raises AssertionError."""
+    real = simcord_actors._dispatch_actor_interaction
+
+    async def answered(actor: Any, kind: int, *args: Any, **kwargs: Any) -> Any:
+        result = await real(actor, kind, *args, **kwargs)
+        if kind in ANSWERED and not result.acknowledged:
+            raise AssertionError(f"the bot left an interaction unanswered: {result!r}")
+        return result
+
+    monkeypatch.setattr(simcord_actors, "_dispatch_actor_interaction", answered)
+    monkeypatch.setattr(simcord_modal, "_dispatch_actor_interaction", answered)
+
+
+@pytest.fixture(autouse=True)
+def every_interaction_answered(monkeypatch: pytest.MonkeyPatch,
+                               request: pytest.FixtureRequest) -> None:
+    """Fail the interaction's test at once when the bot left it unanswered."""
+    if request.node.get_closest_marker("unanswered") is None:
+        check_answers(monkeypatch)
 
 
 @pytest.fixture
@@ -121,8 +154,10 @@ def hidden_tiles(game: Any) -> set[Any]:
 
 
 # A finished hand's summary lists the tiles each player had left: public once the hand
-# is over (RULES.md), and no clue to the hands dealt after it.
-SUMMARY_LINE = re.compile(r"^.*· count \d+ · \+\d+$|^Hand \d+ is over\. .*$", re.M)
+# is over (RULES.md), and no clue to the hands dealt after it. Its picture's alt text
+# says "Hand 2 is over." (Mexican Train: "Round 2 is over.").
+SUMMARY_LINE = re.compile(r"^.*· count \d+ · \+\d+$|^(?:Hand|Round) \d+ is over\. .*$",
+                          re.M)
 
 
 def assert_no_hand_in_public(channel: Any, viewer: Any, game: Any) -> None:

@@ -144,7 +144,7 @@ def test_the_clock_face_lists_the_tiles_under_each_top() -> None:
 
 async def test_the_hint_is_acknowledged_before_its_search(
         world: dict[str, Any], monkeypatch: Any) -> None:
-    """The search may wait behind others on the thinking thread (tables/thinking.py): the
+    """The search may wait behind others (tables/thinking.py: one at a time): the
     click is answered first, so Discord's 3 seconds never depend on it."""
     import cogs.table.games.clock as clock_cog
 

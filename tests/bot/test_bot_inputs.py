@@ -88,6 +88,7 @@ async def test_an_ended_table_is_not_kept_in_memory_and_its_buttons_still_answer
                for t in env.bot.service.held_tables.values())
 
 
+@pytest.mark.unanswered  # Discord refuses the answers: too late, on purpose
 async def test_a_late_interaction_and_a_refused_dm_are_one_line_each_without_traceback(
         world: dict[str, Any], caplog: pytest.LogCaptureFixture) -> None:
     env, channel = world["env"], world["channel"]
@@ -156,3 +157,20 @@ async def test_crafted_buttons_answer_plainly(world: dict[str, Any],
     assert "Only a game that has finished" in answer_text(rematch)
     assert list(env.bot.service.held_tables) == [table.id]  # no lobby was opened
     assert not tracebacks(caplog)
+
+
+@pytest.mark.unanswered  # the check itself is under test here
+async def test_a_click_the_bot_leaves_unanswered_fails_its_test(
+        world: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite's check (tests/bot/conftest.py `every_interaction_answered`) catches an
+    interaction without an answer: a button no handler of the bot's knows."""
+    from tests.bot.conftest import check_answers
+    from tests.bot.test_bot_holes import old_dm_button
+
+    env, ann = world["env"], world["members"][0]
+    button = await old_dm_button(env, ann, "not:ours:1", "Old")
+    silent = await ann.user.click(button, custom_id="not:ours:1")
+    assert not silent.acknowledged  # discord.py routes it to nothing
+    check_answers(monkeypatch)
+    with pytest.raises(AssertionError, match="unanswered"):
+        await ann.user.click(button, custom_id="not:ours:1")

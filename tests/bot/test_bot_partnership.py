@@ -1,6 +1,7 @@
 """Partnership Dominó through the real bot: a whole match from /domino new to the stored
 results, one person and three AIs, the two pairs shown in the lobby, on the table
-message and after every hand, and results stored as two teams."""
+message and after every hand, and results stored as two teams; two people who choose to
+partner in the lobby ("Partner with …") start opposite each other."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from tests.bot.conftest import (
     add_ai,
     assert_no_hand_in_public,
+    custom_ids,
     open_table,
     play_out,
     table_message,
@@ -73,3 +75,48 @@ async def test_a_whole_match_with_one_person_and_three_ais(world: dict[str, Any]
         assert row.points == game.pair_scores[row.seat % 2]
         assert row.place == (1 if row.seat % 2 == winner else 2)
     assert_no_hand_in_public(channel, cy, game)
+
+
+def answer(result: Any) -> Any:
+    """The last message an interaction produced (its response, or its last follow-up)."""
+    return [*([result.response] if result.response else []), *result.followups][-1]
+
+
+def lobby_ids(message: Any, prefix: str) -> list[str]:
+    return custom_ids([c if isinstance(c, dict) else c.to_dict() for c in message.components],
+                      prefix)
+
+
+async def test_two_who_choose_to_partner_start_opposite(world: dict[str, Any]) -> None:
+    env, channel, guild = world["env"], world["channel"], world["guild"]
+    ann, bob, cy = world["members"]
+    dee = guild.add_member(env.create_user("dee"))
+    await open_table(ann, channel, "partnership", target=100)
+    table = live_table(env)
+    lobby = table_message(channel, table)
+    [menu] = lobby_ids(lobby, "dom:partner:")
+    # Bob, not seated yet, picks "Partner with ann": seated, and opposite her.
+    chose = await bob.select(lobby, [str(ann.id)], custom_id=menu)
+    told = answer(chose)
+    assert told.ephemeral and told.content == (
+        f"At table #{table.id} you partner <@{ann.id}>: you sit opposite them, at seat 3.")
+    text = message_text(table_message(channel, table))
+    assert f"1. <@{ann.id}>\n2. (free seat)\n3. <@{bob.id}>\n4. (free seat)" in text
+    assert f"1. <@{ann.id}> + 3. <@{bob.id}> against 2. (free seat) + 4. (free seat)" in text
+    # Cy cannot take Ann from Bob; the refusal is private and seats nobody.
+    refused = await cy.select(table_message(channel, table), [str(ann.id)], custom_id=menu)
+    assert answer(refused).ephemeral
+    assert answer(refused).content == "That person has already chosen a partner here."
+    assert table.seat_of(cy.id) is None
+    # Two others join: Cy takes the seat between the partners, Dee the last (it starts).
+    joined = await cy.click(table_message(channel, table), label="Join")
+    assert "seat 2 of 4" in answer(joined).content
+    await dee.click(table_message(channel, table), label="Join")
+    await env.settle()
+    table = env.bot.service.held_tables.get(table.id) or table
+    assert table.status == "playing"
+    assert [s.user_id for s in table.seats] == [ann.id, cy.id, bob.id, dee.id]
+    names = [s.name for s in table.seats]
+    assert list(table.game.players) == names
+    playing = message_text(table_message(channel, table))
+    assert f"{names[0]} + {names[2]} 0" in playing and f"{names[1]} + {names[3]} 0" in playing

@@ -13,7 +13,8 @@ import pytest
 from catalog import t
 from catalog.reader import reading
 from cogs.domino_bot import DominoBot
-from tests.bot.conftest import show_admin_to_everyone, table_message, text_of
+from tables.queue import ENTRIES_MOST
+from tests.bot.conftest import custom_ids, show_admin_to_everyone, table_message, text_of
 from tests.bot.test_bot_faults import answer_text
 from tests.bot.test_bot_pickup import dm_texts, dms, newest, virtual_clock
 
@@ -72,10 +73,12 @@ async def test_a_party_of_two_is_seated_together(world: dict[str, Any]) -> None:
     await bob.slash(channel, "domino profile", language="ru")
     confirmed = await bob.user.click(invite[0], label="Confirm")
     await env.settle()
-    with reading("ru"):
-        assert t("queue.party_confirmed", host=ann.user.name) in answer_text(confirmed)
     tables = list(env.bot.service.held_tables.values())
     assert len(tables) == 1
+    with reading("ru"):  # his confirm completed the table: it says so
+        assert answer_text(confirmed).startswith(t(
+            "queue.party_opened", host=ann.user.name, table=tables[0].id,
+            game=t("game.traditional"), link=""))
     assert sorted(s.user_id for s in tables[0].seats) == sorted([ann.id, bob.id])
     waiting = await env.bot.pickup.waiting(world["guild"].id)
     assert [e.user_id for e in waiting] == [cy.id]
@@ -295,3 +298,98 @@ async def test_a_scheduled_lobby_tells_one_story_and_seats_going_people_by_nickn
              if f"#{lonely.id}" in (m.content or "")]
     assert len(later) == 1 and "so it closed" in later[0]  # the same message, edited
     assert not any("starts now: -" in x or "expired" in x for x in later)
+
+
+async def test_a_going_member_who_left_the_server_is_not_seated_at_the_start(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, cy = world["members"]
+    await ann.slash(channel, "domino profile", time_zone="Europe/Kyiv")
+    await ann.slash(channel, "domino new traditional", seats=3, start="in 1h")
+    await env.settle()
+    table = newest(env)
+    for member in (bob, cy):
+        await member.click(table_message(channel, table), label="Going")
+    guild.remove_member(bob)
+    await env.advance_time(3600 + 1)
+    await env.settle()
+    assert table.status == "playing"
+    assert sorted(s.user_id for s in table.seats) == sorted([ann.id, cy.id])
+
+
+async def test_a_renew_or_a_confirm_that_completes_a_table_says_it_opened(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, cy = world["members"]
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2", hours=1)
+    await env.advance_time(2 * 3600)
+    await env.settle()
+    notice = [m for m in dms(ann) if custom_ids([c.to_dict() for c in m.components],
+                                                 "dom:renew:")]
+    await bob.slash(channel, "domino queue join", game="traditional", seats="2")
+    renewed = await ann.user.click(notice[0], label=t("queue.renew"))
+    await env.settle()
+    table = newest(env)
+    assert sorted(s.user_id for s in table.seats) == sorted([ann.id, bob.id])
+    assert f"table #{table.id}" in answer_text(renewed)
+    assert "you wait for" not in answer_text(renewed)  # not waiting: seated
+    dee = world["guild"].add_member(env.create_user("dee"))
+    await dee.slash(channel, "domino queue join", game="traditional", seats="3")
+    await cy.slash(channel, "domino queue join", game="traditional", seats="3",
+                   friends=f"<@{ann.id}>")
+    invite = [m for m in dms(ann) if "invites you to queue together" in (m.content or "")]
+    confirmed = await ann.user.click(invite[0], label="Confirm")
+    await env.settle()
+    party_table = newest(env)
+    assert party_table.id != table.id
+    assert sorted(s.user_id for s in party_table.seats) == sorted([ann.id, cy.id, dee.id])
+    assert f"table #{party_table.id}" in answer_text(confirmed)
+
+
+async def test_a_confirm_refused_by_the_queue_limit_leaves_the_party_unconfirmed(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    for other in range(ENTRIES_MOST):  # bob waits in as many queues as one person may
+        await env.bot.store.queue_join(
+            guild_id=other + 1, user_id=bob.id, name="bob", game="traditional", seats=[4],
+            longest_turn=3600, rated=True, expires_at=virtual_clock() + 3600)
+    await ann.slash(channel, "domino queue join", game="traditional", seats="2",
+                    friends=f"<@{bob.id}>")
+    invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
+    refused = await bob.user.click(invite[0], label="Confirm")
+    assert t("error.limit.queue", most=ENTRIES_MOST) in answer_text(refused)
+    waiting = await env.bot.pickup.waiting(guild.id)
+    party = await env.bot.store.get_party(waiting[0].party_id or 0)
+    assert party is not None and party.members[bob.id] is False  # nothing changed
+
+
+async def test_a_scheduled_table_that_closed_unfilled_says_so_on_its_message(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    await ann.slash(channel, "domino profile", time_zone="Europe/Kyiv")
+    await ann.slash(channel, "domino new traditional", seats=3, start="in 1h")
+    await env.settle()
+    table = newest(env)
+    await env.advance_time(3600 + 1)
+    await env.settle()
+    shown = text_of([c.to_dict() for c in table_message(channel, table).components])
+    assert "did not fill in time, so it closed" in shown  # the notice's story, not another
+    assert "abandoned" not in shown
+
+
+async def test_a_friend_who_leaves_ends_the_party_and_the_host_is_told(
+        world: dict[str, Any]) -> None:
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    ann, bob, _ = world["members"]
+    await ann.slash(channel, "domino queue join", game="traditional", seats="3",
+                    friends=f"<@{bob.id}>")
+    invite = [m for m in dms(bob) if "invites you to queue together" in (m.content or "")]
+    await bob.user.click(invite[0], label="Confirm")
+    await bob.slash(channel, "domino queue leave")
+    await env.settle()
+    told = [x for x in dm_texts(ann) if "your party for Traditional ended" in x]
+    assert len(told) == 1 and f"<@{bob.id}>" in told[0]
+    waiting = await env.bot.pickup.waiting(guild.id)
+    assert [(e.user_id, e.party_id) for e in waiting] == [(ann.id, None)]

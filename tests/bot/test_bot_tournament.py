@@ -315,3 +315,13 @@ async def test_one_who_left_the_server_cannot_enter_from_a_dm(eight: dict[str, A
     await settle(env)
     entrants = await env.bot.features.tournaments.store.entrants(row.id)
     assert [e.user_id for e in entrants] == [bob.id]
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+async def test_the_signup_message_says_whether_the_quiet_clock_is_on(
+        eight: dict[str, Any], quiet: bool) -> None:
+    row = await create(eight, game="traditional", format="swiss", rounds=3, round_hours=24,
+                       start="in 1h", seats=2, quiet_clock=quiet)
+    text = message_text(find(eight["channel"], row.signup_message_id))
+    key = "tournament.quiet_clock_on" if quiet else "tournament.quiet_clock_off"
+    assert t(key).split("(")[0].split(";")[0] in text

@@ -18,7 +18,8 @@ import pytest
 from cogs.common.items import ReaderItem
 
 PINS = Path(__file__).resolve().parent.parent / "pins"
-FIELDS = ("action", "table", "seq", "move", "tile", "game", "guild_id", "page", "tournament")
+FIELDS = ("action", "table", "seq", "move", "tile", "game", "guild_id", "page", "tournament",
+          "entry", "seats", "answer")
 
 # One sample id of every kind the bot has ever posted, with what it must parse to.
 SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
@@ -44,6 +45,7 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("dom:lobby:cancel:12", "LobbyButton", {"action": "cancel", "table": 12}),
     ("dom:back:12", "BackButton", {"table": 12}),
     ("dom:addai:12", "AiSelect", {"table": 12}),
+    ("dom:partner:12", "PartnerSelect", {"table": 12}),
     ("dom:board:traditional:g123:2", "BoardButton",
      {"game": "traditional", "guild_id": 123, "page": 2}),
     ("dom:board:carousel:global:1", "BoardButton",
@@ -51,6 +53,9 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("dom:tour:join:5", "TournamentButton", {"action": "join", "tournament": 5}),
     ("dom:tour:leave:5", "TournamentButton", {"action": "leave", "tournament": 5}),
     ("dom:tour:checkin:5", "TournamentButton", {"action": "checkin", "tournament": 5}),
+    ("dom:forming:9:carousel", "FormingJoin", {"guild_id": 9, "game": "carousel"}),
+    ("dom:near:31:3:yes", "NearMatchButton", {"entry": 31, "seats": 3, "answer": "yes"}),
+    ("dom:near:31:3:no", "NearMatchButton", {"entry": 31, "seats": 3, "answer": "no"}),
 ]
 NOT_IDS = ["dom:play:12:3:", "dom:hand:x", "dom:lobby:kick:12", "dom:board:traditional:12:1",
            "dom:tile:12:3:6", "dom:tour:kick:5"]

@@ -137,7 +137,13 @@ def test_every_english_text_formats_with_its_own_placeholders() -> None:
     assert catalog.t("no.such.key") == "no.such.key"
 
 
-def test_help_and_rules_pages_fit_a_discord_message_in_every_language() -> None:
+# A command is written out (`/domino help`) until its id is known, then a mention
+# (</domino help:ID>, a snowflake of up to 19 digits): a page must fit either way.
+@pytest.mark.parametrize("ids", [{}, {"domino": 10**19 - 1, "domino-admin": 10**19 - 1}])
+def test_help_and_rules_pages_fit_a_discord_message_in_every_language(
+        ids: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalog.commands, "_ids", dict(ids))
+    assert ("</domino help:" in t("help.footer", "en")) == bool(ids)
     pages = [k for k in EN if k.startswith(("help.", "rules."))]
     assert len(pages) > 15
     for locale in LANGUAGES:

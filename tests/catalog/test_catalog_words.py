@@ -148,3 +148,25 @@ def test_help_has_a_page_for_every_game_and_topic(code: str) -> None:
         if code != "en":
             assert (None, page) in language(code).texts, (code, page)
     assert {"alone", "pictures", "daily"} <= set(TOPICS)
+
+
+@pytest.mark.parametrize("code", ("en", *TRANSLATED))
+def test_the_schedule_error_names_the_start_option_as_discord_shows_it(code: str) -> None:
+    # Discord shows /domino new's options in the reader's language (`начало:` in Russian):
+    # the error asking for it names it so, not `start` (issue 54).
+    name = "start" if code == "en" else command_texts(code)[("parameter_name", "start")]
+    assert name and (code == "en" or name != "start")
+    assert f"`{name}`" in t("error.schedule.needs_start", code, options="`repeat`")
+
+
+@pytest.mark.parametrize("code", ("en", *TRANSLATED))
+def test_the_first_help_pages_open_a_table_of_every_game(code: str) -> None:
+    # help.start names every game's /domino new; help.alone every game played against
+    # the computer (not the solitaire). Partnership Dominó was missing (issue 54).
+    start, alone = (EN[key] if code == "en" else messages(code)[key][0]
+                    for key in ("help.start", "help.alone"))
+    assert isinstance(start, str) and isinstance(alone, str)
+    first_step = next(line for line in alone.splitlines() if line.startswith("1. "))
+    for name, spec in GAMES.items():
+        assert f"{{cmd.new_{name}}}" in start, (code, name)
+        assert (f"{{cmd.new_{name}}}" in first_step) == (not spec.solitaire), (code, name)

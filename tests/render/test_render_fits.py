@@ -76,7 +76,7 @@ def test_the_cut_spy_sees_a_cut() -> None:
     assert canvas.fit_text("Великий годинник · Anfisa", 22, 120, True).endswith("…")
 
 
-@pytest.mark.parametrize("locale", ["en", "ru"])
+@pytest.mark.parametrize("locale", LANGUAGES)
 def test_no_numeral_is_wider_than_its_tile_half(locale: str,
                                                numerals: list[tuple[int, int]]) -> None:
     for _, view, theme in BOARDS:

@@ -64,6 +64,38 @@ def test_the_alt_text_is_in_the_readers_language() -> None:
     assert render_board(game.view(None), "table", "ru").alt.startswith("Мексиканский поезд")
 
 
+
+def test_the_alt_text_names_the_waiting_double_and_whose_turn_it_is() -> None:
+    # Issue 54: the alt text never named them, though the picture shows both.
+    view = next(v for v in boards(4, games=6) if v.waiting is not None and v.history)
+    waiting = view.waiting
+    assert waiting is not None
+    double = view.trains[waiting][-1]
+    assert double.high == double.low
+    alt = render_board(view, "table", "en").alt
+    owner = "Mexican train" if waiting == len(view.players) else view.players[waiting]
+    assert f"{owner}: the double [{double.high}|{double.high}] waits to be satisfied." in alt
+    assert view.to_move is not None and alt.endswith(f"{view.players[view.to_move]} to move.")
+    seat, move = view.history[-1]
+    assert f"Last move: {view.players[seat]} {ENGLISH.move(move)}." in alt
+    russian = render_board(view, "table", "ru").alt
+    assert f"дубль [{double.high}|{double.high}] ждёт, пока его закроют." in russian
+    assert russian.endswith(f"Ходит {view.players[view.to_move]}.")
+    calm = next(v for v in boards(4) if v.waiting is None and v.to_move is not None)
+    assert "waits" not in render_board(calm, "table", "en").alt
+
+
+def test_the_alt_text_of_a_finished_game_names_its_end_and_winners() -> None:
+    game = played(3, 10_000)
+    assert game.to_move is None
+    view = game.view(None)
+    assert view.outcome is not None
+    alt = render_board(view, "table", "en").alt
+    assert "Game over: " in alt and "to move" not in alt
+    winners = [view.players[s] for s in view.outcome.winners] or ["nobody"]
+    assert alt.endswith(" and ".join(winners) + " won.")
+
+
 # --- issue 28: the hidden tiles' count inside its own row, boards no taller than 1.5 ---
 
 def boards(players: int, games: int = 3) -> Iterator[MexicanView]:

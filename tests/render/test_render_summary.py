@@ -37,3 +37,25 @@ def test_the_alt_text_of_a_finished_hand_is_in_the_readers_language() -> None:
     russian = render_hand_end(HandEnd(game.players, summary), DEFAULT_THEME, "ru").alt
     assert russian.startswith("Партия 1 окончена.")
     assert "Hand" not in russian and all(name in russian for name in game.players)
+
+
+def test_a_finished_mexican_round_is_called_a_round_in_every_language() -> None:
+    # Issue 54: the round summary's alt text said "Hand 1 is over" as its message said
+    # "Round 1 is over".
+    game = new_game({"game": "mexican", "options": {"rounds": 2},
+                     "players": ["Ann", "Bob", "Cy"], "seed": 4})
+    while not game.finished_hands:
+        game.play(game.legal_moves()[0])
+    end = HandEnd(game.players, game.hand_summary(0), game="mexican")
+    said = {code: render_hand_end(end, DEFAULT_THEME, code).alt
+            for code in ("en", "ru", "uk", "es", "pt")}
+    assert said["en"].startswith("Round 1 is over.")
+    assert said["ru"].startswith("Раунд 1 окончен.")
+    assert said["uk"].startswith("Раунд 1 закінчено.")
+    assert said["es"].startswith("Terminó la ronda 1.")
+    assert said["pt"].startswith("Fim da rodada 1.")
+    assert all(name in said["en"] for name in game.players)
+    # Every other game keeps its hands.
+    _, summary = finished_hand()
+    assert render_hand_end(HandEnd(("Ann", "Bob", "Cy"), summary, game="traditional")
+                           ).alt.startswith("Hand 1 is over.")

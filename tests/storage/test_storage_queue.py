@@ -35,9 +35,9 @@ async def test_joining_twice_updates_the_entry_and_keeps_its_place(target: Path 
             (4,), 3600, False, 100.0)
         assert [e.user_id for e in await store.queue_entries(1)] == [7, 8]
         await _join(store, 7, game="carousel")
-        assert await store.queue_leave(1, 7, "carousel") == 1
-        assert await store.queue_leave(1, 7, "carousel") == 0
-        assert await store.queue_leave(1, 8) == 1
+        assert await store.queue_leave(1, 7, "carousel") == (1, [])
+        assert await store.queue_leave(1, 7, "carousel") == (0, [])
+        assert await store.queue_leave(1, 8) == (1, [])
         assert [e.game for e in await store.queue_entries()] == ["traditional"]
     finally:
         await store.close()
@@ -53,7 +53,8 @@ async def test_seating_removes_the_entries_and_opens_one_table(target: Path | st
         done = await store.seat_from_queue(ids, guild_id=1, channel_id=50, game="traditional",
                                            host_id=1, seats=seats, settings={"seats": 3})
         assert done is not None
-        table, removed = done
+        table, removed, left = done
+        assert left == []
         assert table.status == "lobby" and list(table.seats) == seats
         assert table.settings == {"seats": 3} and table.channel_id == 50
         assert [e.id for e in removed] == [*ids, kept]

@@ -4,6 +4,7 @@ tables, parties, expiry and renew, AI seats after a wait, in virtual time."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,7 +134,8 @@ async def test_an_entry_expires_with_one_notice_and_is_renewed(
     await queue.run(GUILD)
     assert [(n.kind, n.user_id) for n in told] == [("expired", 1)]
     assert await queue.waiting(GUILD) == []
-    renewed = await queue.renew(entry.id, PEOPLE[0].user_id)
+    renewed, opened = await queue.renew(entry.id, PEOPLE[0].user_id)
+    assert opened == []
     assert renewed.expires_at == vt.now + 24 * HOUR
     with pytest.raises(TableError):
         await queue.renew(entry.id, PEOPLE[1].user_id)
@@ -170,6 +172,30 @@ async def test_a_party_waits_for_every_confirmation_and_sits_together_as_a_pair(
         await queue.confirm(party.id, bob.user_id)
     with pytest.raises(TableError):
         await queue.invite(GUILD, ann, [bob, cy, dee])
+
+
+async def test_a_party_of_two_sits_as_partners_in_a_game_always_played_in_pairs(
+        services: Services, tmp_path: Path) -> None:
+    # Partnership needs no pairs wish: a party of two is a pair, the others the other.
+    vt = VirtualTime()
+    queue, _told = await _queue(services, tmp_path, vt)
+    ann, bob, cy, dee = PEOPLE[:4]
+    await queue.join(GUILD, CHANNEL, cy, "partnership", seats=[4], longest_turn=HOUR)
+    party = await queue.invite(GUILD, ann, [bob])
+    for person in (ann, bob):
+        await queue.join(GUILD, CHANNEL, person, "partnership", seats=[4], longest_turn=HOUR,
+                         party_id=party.id)
+    await queue.confirm(party.id, bob.user_id)
+    # One who asked for pairs waits with those who did not: the same tables.
+    _entry, opened = await queue.join(GUILD, CHANNEL, dee, "partnership", seats=[4],
+                                      longest_turn=HOUR, variant="pairs")
+    await vt.settle()
+    assert len(opened) == 1
+    seats = [s.user_id for s in opened[0].seats]
+    assert seats[0::2] == [ann.user_id, bob.user_id]  # partners opposite: seats 0 and 2
+    assert set(seats[1::2]) == {cy.user_id, dee.user_id}
+    assert opened[0].row.options == {}  # the game is in pairs without an option
+    assert await queue.waiting(GUILD) == []
 
 
 async def test_someone_who_cannot_be_reached_is_passed_over(
@@ -240,3 +266,75 @@ async def test_each_person_seated_is_told_before_their_table_starts(
                                      longest_turn=HOUR)
     assert states == ["lobby", "lobby"]  # so before the first turn's DM
     assert opened[0].status == "playing"
+
+
+async def test_a_party_member_who_leaves_ends_the_party_and_the_rest_wait_on_their_own(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, told = await _queue(services, tmp_path, vt)
+    ann, bob, cy, dee = PEOPLE[:4]
+    party = await queue.invite(GUILD, ann, [bob])
+    first, _ = await queue.join(GUILD, CHANNEL, ann, "traditional", seats=[3],
+                                longest_turn=HOUR, party_id=party.id)
+    await queue.join_party(party.id, bob)
+    await queue.leave(GUILD, bob.user_id)  # Bob changed his mind: Ann's entry is not stuck
+    assert await queue.store.get_party(party.id) is None
+    waiting = await queue.waiting(GUILD)
+    assert [(e.id, e.party_id, e.created_at) for e in waiting] == [
+        (first.id, None, first.created_at)]  # her place in line kept
+    assert [(n.kind, n.user_id, n.by) for n in told] == [
+        ("party_ended", ann.user_id, bob.user_id)]
+    await queue.join(GUILD, CHANNEL, cy, "traditional", seats=[3], longest_turn=HOUR)
+    _, opened = await queue.join(GUILD, CHANNEL, dee, "traditional", seats=[3],
+                                 longest_turn=HOUR)
+    assert len(opened) == 1
+    assert sorted(s.user_id for s in opened[0].seats) == [ann.user_id, cy.user_id,
+                                                           dee.user_id]
+
+
+async def test_a_party_member_seated_at_another_table_ends_the_party(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    queue, told = await _queue(services, tmp_path, vt)
+    ann, bob, cy = PEOPLE[:3]
+    party = await queue.invite(GUILD, ann, [bob])
+    await queue.join(GUILD, CHANNEL, ann, "traditional", seats=[3], longest_turn=HOUR,
+                     party_id=party.id)
+    await queue.join_party(party.id, bob)
+    await queue.join(GUILD, CHANNEL, bob, "carousel", seats=[2], longest_turn=HOUR)
+    _, opened = await queue.join(GUILD, CHANNEL, cy, "carousel", seats=[2],
+                                 longest_turn=HOUR)  # Bob's other entries go (drop_others)
+    assert len(opened) == 1 and opened[0].seat_of(bob.user_id) is not None
+    assert [(n.user_id, n.by) for n in told if n.kind == "party_ended"] == [
+        (ann.user_id, bob.user_id)]
+    waiting = await queue.waiting(GUILD)
+    assert [(e.user_id, e.party_id) for e in waiting] == [(ann.user_id, None)]
+    assert await queue.store.get_party(party.id) is None
+
+
+async def test_a_pass_reads_the_servers_parties_once_whatever_their_number(
+        services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 51: a pass over many parties was a read per party and a scan of every entry
+    per member (quadratic: 2.8 s of 4.4 for 3,333 parties of three)."""
+    vt = VirtualTime()
+    queue, _ = await _queue(services, tmp_path, vt)
+    store = queue.store
+    for n in range(30):  # 30 confirmed parties of two, each waiting for a 3-seat table
+        lead, friend = Person(100 + 2 * n, "L"), Person(101 + 2 * n, "F")
+        party = await store.create_party(GUILD, lead.user_id, [friend.user_id])
+        await store.confirm_party(party.id, friend.user_id)
+        for who in (lead, friend):
+            await store.queue_join(guild_id=GUILD, user_id=who.user_id, name=who.name,
+                                   game="traditional", seats=[3], longest_turn=HOUR,
+                                   rated=True, expires_at=vt.now + HOUR, party_id=party.id)
+    reads: list[str] = []
+    for name in ("get_party", "guild_parties"):
+        original = getattr(store, name)
+
+        async def counted(*args: object, _name: str = name, _original: Any = original) -> Any:
+            reads.append(_name)
+            return await _original(*args)
+
+        monkeypatch.setattr(store, name, counted)
+    assert await queue.run(GUILD) == []  # parties of two never make three
+    assert reads == ["guild_parties"]

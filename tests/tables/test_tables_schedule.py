@@ -14,6 +14,7 @@ from tables.errors import TableError
 from tables.live import LiveTable, Person, TableSettings
 from tables.schedule import ScheduledTables, ScheduleNotice, check_needs_start
 from tables.service import TableService
+from tables.tournament.service import Tournaments
 from tests.tables.conftest import Services, shut
 from tests.tables.test_tables_timers import START, VirtualTime, open_service
 
@@ -299,3 +300,72 @@ async def test_a_host_who_starts_a_weekly_table_early_keeps_the_repeat(
     assert len([n for n in told if n.kind == "next"]) == 1
     again = await service._store.get_schedule(nxt[0].table.id)
     assert again is not None and again.repeat == "weekly"
+
+
+async def test_a_going_person_who_left_the_server_is_not_seated_at_the_start(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    await _people(service)
+    asked: list[tuple[int, int]] = []
+
+    async def member(guild: int, user: int) -> bool:
+        asked.append((guild, user))
+        return user != BOB.user_id  # Bob said Going, then left the server
+
+    scheduled, _ = await _scheduled(service)
+    scheduled.member = member
+    table, _ = await _open(scheduled, seats=3)
+    for person in (BOB, CY):
+        await scheduled.rsvp(table.id, person.user_id, "going")
+    await vt.advance(3 * HOUR)
+    live = await service.table(table.id)
+    assert live.status == "playing"
+    assert [s.user_id for s in live.seats] == [ANN.user_id, CY.user_id]
+    assert (GUILD, BOB.user_id) in asked
+
+
+async def test_a_tournament_start_asks_for_a_zone_of_a_profile_without_one(
+        services: Services, tmp_path: Path) -> None:
+    """The same reading as a scheduled table's: a profile of quiet hours only, or the row
+    an RSVP leaves (a name), chose no zone."""
+    vt = VirtualTime()
+    service, _ = await open_service(services, tmp_path / "bot.db", vt)
+    scheduled, _ = await _scheduled(service)
+    tournaments = Tournaments(service, service._store)
+    await service._store.upsert_player(Player(1, "Ann", quiet_start=23 * 60, quiet_end=7 * 60))
+    await scheduled.rsvp((await _open_for(service, BOB)).id, CY.user_id, "going", name="Cy")
+    for host in (ANN, CY):
+        with pytest.raises(TableError) as refused:
+            await tournaments.read(host.user_id, "20:00")
+        assert refused.value.key == "error.schedule.no_zone"
+    assert await tournaments.read(BOB.user_id, "in 2h") == START + 2 * HOUR
+
+
+async def _open_for(service: TableService, host: Person) -> LiveTable:
+    await service._store.upsert_player(Player(host.user_id, host.name, tz="Europe/Kyiv"))
+    scheduled, _ = await _scheduled(service)
+    table, _ = await scheduled.open(guild_id=GUILD, channel_id=CHANNEL, host=host,
+                                    game="traditional", settings=TableSettings(seats=2),
+                                    options={}, start="in 3h")
+    return table
+
+
+async def test_a_restart_during_the_grace_still_ends_it(
+        services: Services, tmp_path: Path) -> None:
+    vt = VirtualTime()
+    path = tmp_path / "bot.db"
+    service, _ = await open_service(services, path, vt)
+    await _people(service)
+    scheduled, told = await _scheduled(service)
+    lonely, _ = await _open(scheduled, grace_minutes=30)
+    await vt.advance(3 * HOUR + 60)
+    assert [n.kind for n in told] == ["grace"]
+    await shut(service)  # the bot stops 1 min into the grace, and is back 4 min later
+    vt.now += 4 * 60
+    again, _ = await open_service(services, path, vt)
+    scheduled, told = await _scheduled(again)
+    await scheduled.load()
+    await vt.advance(HOUR)
+    assert (await again._store.get_table(lonely.id)).status == "abandoned"
+    assert [n.kind for n in told] == ["closed"]  # at the grace's end, as it would have

@@ -1,5 +1,5 @@
-"""tables/thinking.py: every search of the process on one thread, never the event loop's,
-one after another in the order asked; what a search raises reaches its caller."""
+"""tables/thinking.py: the searches of an event loop run one at a time in worker threads,
+never on the loop's own, in the order asked; what a search raises reaches its caller."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from tables.thinking import think
 
 
-async def test_searches_run_one_after_another_on_one_thread_off_the_loop() -> None:
+async def test_searches_run_one_after_another_off_the_loop() -> None:
     running, most, threads, done = [0], [0], set(), []
     lock = threading.Lock()
 
@@ -29,7 +29,7 @@ async def test_searches_run_one_after_another_on_one_thread_off_the_loop() -> No
     results = await asyncio.gather(*(think(search, n) for n in range(6)))
     assert results == [sum(range(20_000)) + n for n in range(6)]
     assert most == [1] and done == list(range(6))  # one at a time, in order
-    assert len(threads) == 1 and threading.get_ident() not in threads
+    assert threads and threading.get_ident() not in threads
 
 
 async def test_what_a_search_raises_reaches_its_caller() -> None:
@@ -38,4 +38,4 @@ async def test_what_a_search_raises_reaches_its_caller() -> None:
 
     with pytest.raises(ValueError, match="no move"):
         await think(broken)
-    assert await think(int, "7") == 7  # the thread still thinks
+    assert await think(int, "7") == 7  # the next search still runs

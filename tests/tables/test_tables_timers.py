@@ -196,3 +196,23 @@ async def test_a_restart_handles_each_overdue_deadline_exactly_once(
     assert kinds(seen, "timeout") == []
     assert kinds(seen, "turn") == []  # the turn notices went out before the restart
     assert [list(await service._store.moves(t)) for t in (first, second)] == played
+
+
+async def test_a_turn_cut_short_by_its_round_reminds_within_what_it_has(
+        tmp_path: Path, services: Services) -> None:
+    """A round's table (`ends_by`) whose turn the round's end cuts to 30 minutes of its
+    hour reminds at half and nine tenths of those 30 minutes, not at once (issue 49)."""
+    vt = VirtualTime()
+    service, seen = await open_service(services, tmp_path / "db.sqlite3", vt)
+    table = await service.open_lobby(
+        guild_id=10, channel_id=20, host=ANN, game="traditional",
+        settings=TableSettings(seats=2, turn_seconds=int(HOUR), auto_start=False,
+                               ends_by=START + HOUR / 2), options={})
+    await service.join(table.id, BOB)
+    started = await service.start(table.id, ANN.user_id)
+    assert started.deadline == START + HOUR / 2
+    await vt.settle()
+    assert kinds(seen, "reminder") == []  # not at the start
+    await vt.advance(HOUR / 2)
+    assert kinds(seen, "reminder") == [0.25, 0.45]
+    await shut(service)

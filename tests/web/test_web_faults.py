@@ -5,6 +5,7 @@ And the footer's language links keep the page's signature and query."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from catalog import t
+from engine.records import replay
 from storage import Storage
 from tables.live import Person, TableSettings
 from tables.service import TableService
@@ -67,8 +69,15 @@ async def test_a_game_ended_by_resignation_has_its_page(site: Site) -> None:
     assert page.status == 200
     assert t("end.resigned", "en", name="\u2068Bob\u2069") in html  # isolated
     # Ann, who stayed, ranks first.
-    assert html.index('<td class="name"><bdi>Ann') < html.index('<td class="name"><bdi>Bob')
-    assert (await site.client.get(site.signed(f"/s/{GUILD}/game/{table_id}.json"))).status == 200
+    ranked = re.findall(r'<td class="name">(?:<a [^>]*>)?<bdi>(\w+)', html.split("</table>")[0])
+    assert ranked == ["Ann", "Bob"]
+    download = await site.client.get(site.signed(f"/s/{GUILD}/game/{table_id}.json"))
+    assert download.status == 200
+    # The record says how it ended too: its moves do not (Bob, seat 1, resigned).
+    record = json.loads(await download.text())
+    assert record["end"] == {"reason": "resigned", "resigned": [1], "places": [1, 2],
+                             "points": record["end"]["points"]}
+    assert replay(record).outcome() is None  # and it still replays as it was played
 
 
 def assert_page(response_status: int, headers: object, html: str, status: int,

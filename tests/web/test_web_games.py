@@ -95,6 +95,7 @@ async def test_a_finished_game_is_shown_with_every_move_and_its_board(site: Site
     download = await site.client.get(site.signed(f"{path}.json"))
     assert download.status == 200
     assert json.loads(await download.text())["moves"] == record["moves"]
+    assert "end" not in json.loads(await download.text())  # its moves say how it ended
     assert "attachment" in download.headers["Content-Disposition"]
 
 

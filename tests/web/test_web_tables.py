@@ -13,12 +13,19 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import render.chart
+from catalog import t
+from catalog.reader import reading
+from engine.registry import GAMES
+from render.canvas import fit_text
 from render.chart import MIN_CONTRAST, contrast, line_colour
 from render.theme import DEFAULT_THEME, THEMES
 from storage import Storage
+from tables.standings import is_rated, title
 from tests.web.conftest import SHOTS, chromium
 from tests.web.test_web_boards import BOARD, GUILD, PEOPLE, Site, _site, played
 from tests.web.test_web_browser import browser  # noqa: F401 - the fixture
+from web.language import SPOKEN
 
 # Each table's hidden width past its box, and whether its box shows the scroll cue.
 TABLES = """() => [...document.querySelectorAll('.scroll')].map(box => [
@@ -84,6 +91,31 @@ async def test_the_served_chart_draws_its_line_in_that_colour(site: Site) -> Non
     assert response.status == 200
     picture = Image.open(io.BytesIO(await response.read())).convert("RGB")
     line = line_colour(THEMES[DEFAULT_THEME])
-    near = sum(1 for pixel in picture.getdata()
+    data = picture.tobytes()  # RGB, three bytes a pixel
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    near = sum(1 for pixel in pixels
                if sum(abs(a - b) for a, b in zip(pixel, line, strict=True)) < 30)
     assert near > 100  # a line of several games, 3 px wide
+
+
+@pytest.mark.parametrize("lang", SPOKEN)
+def test_every_chart_title_is_whole_in_every_language(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The title the player page's chart carries (tables/standings.py), for every rated
+    # game and both scopes: drawn whole, never cut with an ellipsis.
+    cut: list[str] = []
+
+    def spy(text: str, size: int, width: int, bold: bool = False) -> str:
+        fitted = fit_text(text, size, width, bold)
+        if fitted != text:
+            cut.append(text)
+        return fitted
+
+    monkeypatch.setattr(render.chart, "fit_text", spy)
+    with reading(lang):
+        for game in (name for name in GAMES if is_rated(name)):
+            for scope in ("stats.scope_global", "stats.scope_server"):
+                heading = t("stats.chart_title", game=title(game), scope=t(scope))
+                render.chart.render_rating_chart([1000.0, 1010.0], title=heading,
+                                                 locale=lang)
+    assert cut == [], f"{lang}: cut titles {cut}"

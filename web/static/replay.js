@@ -1,5 +1,6 @@
 // The game page's stepper: the slider, the buttons, the arrow keys, Home and End show the
 // board after each move (the pictures are drawn by the server). No framework, no globals.
+// On a part's page (a long game folded) it steps through that part's moves only (data-first).
 //
 // Scrubbing must never show a broken picture: the shown board changes only once the new
 // one has loaded (fetched through an Image, retried after a refusal such as 429), only
@@ -14,6 +15,7 @@
   var caption = document.getElementById("caption");
   var slider = document.getElementById("slider");
   var list = document.getElementById("movelist");
+  var first = parseInt(box.dataset.first || "0", 10);  // a part's page: its moves only
   var last = parseInt(box.dataset.last, 10);
   var RETRIES = 6;
   var loaded = {};   // move number -> true once its picture is in the browser's cache
@@ -44,20 +46,26 @@
 
   function prefetch(n) {
     [n + 1, n - 1, n + 2, n - 2].forEach(function (k) {
-      if (k >= 0 && k <= last && !loaded[k]) { fetch(k, function () {}); }
+      if (k >= first && k <= last && !loaded[k]) { fetch(k, function () {}); }
     });
   }
 
+  // The row of move n: its own, or on a folded game's page the row of the part holding it.
+  function holds(row, n) {
+    if (row.dataset.move !== undefined) { return row.dataset.move === String(n); }
+    return parseInt(row.dataset.from, 10) <= n && n <= parseInt(row.dataset.to, 10);
+  }
+
   function mark(n) {
-    var rows = document.querySelectorAll("tr[data-move]");
+    var rows = document.querySelectorAll("tr[data-move], tr[data-to]");
     var row = null;
     for (var i = 0; i < rows.length; i++) {
-      var here = rows[i].dataset.move === String(n);
+      var here = holds(rows[i], n);
       rows[i].classList.toggle("current", here);
       if (here) { row = rows[i]; rows[i].setAttribute("aria-current", "step"); }
       else { rows[i].removeAttribute("aria-current"); }
     }
-    if (n === 0 && list) { list.scrollTop = 0; }  // the deal: the list from its start
+    if (n === first && list) { list.scrollTop = 0; }  // the start: the list from its top
     // The current move kept in view inside the move list (never scrolling the page).
     if (row && list && list.scrollHeight > list.clientHeight) {
       var view = list.getBoundingClientRect(), at = row.getBoundingClientRect();
@@ -72,7 +80,7 @@
   }
 
   function show(n) {
-    n = Math.max(0, Math.min(last, n));
+    n = Math.max(first, Math.min(last, n));
     slider.value = String(n);
     caption.textContent = img.dataset.caption.replace("{n}", String(n));
     mark(n);
@@ -111,7 +119,7 @@
       if (event.target === slider) { return; }  // the slider moves itself with the arrows
       show(current() + moves[event.key]);
     } else if (event.key === "Home") {
-      show(0);
+      show(first);
     } else if (event.key === "End") {
       show(last);
     } else {

@@ -67,7 +67,7 @@ class Hints:
             if suggest is None or table.game is None:
                 raise TableError("error.not_clock")
             # Answered at once: the hard search may take longer than Discord's 3 seconds
-            # when other searches are queued before it on the thinking thread.
+            # when other searches are queued before it (tables/thinking.py).
             await ack(interaction, ephemeral=True)
             move = str(await think(suggest, table.settings.hint_level, table.game.view(seat)))
             # As people read it, and as /domino play takes it.

@@ -1,4 +1,4 @@
--- 016 (PostgreSQL): as migrations/016 for SQLite: each finished game's review (JSONB
+-- 018 (PostgreSQL): as migrations/018 for SQLite: each finished game's review (JSONB
 -- here), claimed by one process at a time; a server's switch.
 CREATE TABLE game_reviews (
     table_id     BIGINT  PRIMARY KEY REFERENCES game_tables (id) ON DELETE CASCADE,

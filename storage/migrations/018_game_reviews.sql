@@ -1,4 +1,4 @@
--- 016: the computer's review of a finished game (issue 53), stored as figures with the
+-- 018: the computer's review of a finished game (issue 53), stored as figures with the
 -- game: one row per table, made when a worker claims the table (`claimed_by` the process,
 -- until `claim_until`: a claim that outlived its process expires and the game is claimed
 -- again, at most a few `attempts`), then `done` with the review (JSON, engine.review's
