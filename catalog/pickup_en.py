@@ -70,6 +70,8 @@ PICKUP: dict[str, Source] = {
     "settings.role_none": "nobody",
     "settings.host_role": "Tournament hosts: Manage Server and {role}",
     "settings.host_role_none": "Tournament hosts: Manage Server only",
+    "settings.reviews_on": "Game reviews: on (the computer reviews each finished game)",
+    "settings.reviews_off": "Game reviews: off",
     "settings.language": "Public messages and boards in: {language}",
     "settings.language_auto": "Public messages and boards in: {language} (the server's language)",
     # --- pickup: scheduled tables' start times (tables/start_time.py) ---

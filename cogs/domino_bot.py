@@ -95,11 +95,13 @@ class DominoBot(commands.Bot):
                  sync_commands: bool = True, table_shards: int | None = None,
                  home_shards: Sequence[int] | None = None,
                  companions: Sequence[CompanionStarter] = (),
-                 page_links: PageLinks | None = None, **client: Any) -> None:
+                 page_links: PageLinks | None = None, reviews: bool = True,
+                 **client: Any) -> None:
         """`table_shards` / `home_shards`: SHARD_COUNT and SHARD_IDS, which shards' tables
         this process holds on PostgreSQL (unset: one shard, held here; see tables.node).
         `companions`: started once storage is open (bot.py passes the web pages);
-        `page_links`: the web pages' addresses its messages link to (WEB_BASE_URL)."""
+        `page_links`: the web pages' addresses its messages link to (WEB_BASE_URL);
+        `reviews`: the computer reviews finished games in the background (tables.reviews)."""
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None, tree_cls=DominoTree,
                          # Nobody is pinged unless a send names them (the player to move).
@@ -122,6 +124,7 @@ class DominoBot(commands.Bot):
         self.companion_starters = tuple(companions)
         self.companions: list[Companion] = []
         self.page_links = page_links
+        self.reviews = reviews
 
     async def setup_hook(self) -> None:
         """Open storage, load the tables, register buttons and cogs, sync the commands."""
@@ -159,6 +162,8 @@ class DominoBot(commands.Bot):
         caught = await self.daily.catch_up()  # tries whose end came just before a crash
         if caught:
             log.info("%d daily tries caught up", caught)
+        if self.reviews:  # and the games that ended while the bot was down are reviewed
+            features.reviews.start(self.node_name)
         for start in self.companion_starters:
             started = await start(self.store, self.clock, self.service, self.admission.stats)
             if started is not None:
@@ -204,13 +209,15 @@ class DominoBot(commands.Bot):
         stays connected."""
         while self.companions:
             await self.companions.pop().close()
+        features = getattr(self, "features", None)
+        if features is not None:
+            await features.reviews.close()  # an analysis under way released, storage open
         if self.shard_node is not None:
             await self.shard_node.stop()  # the leases go at once: another process adopts
             self.shard_node = None
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()
-        features = getattr(self, "features", None)
         if features is not None:
             await features.background.close()
         await self.languages.close()  # client locales still being stored

@@ -76,6 +76,7 @@ from tables.live import TableEvent
 from tables.people import People
 from tables.privacy import Forgetting, ServerErasure
 from tables.queue import PickupQueue
+from tables.reviews import ReviewWorker
 from tables.schedule import ScheduledTables
 from tables.service import TableService
 from tables.tournament.service import Tournaments
@@ -168,6 +169,8 @@ class Features:
             background=self.background).on_notice)
         self.stats = StatsCommands(store)
         self.daily = DailyDeals(service, store)
+        # The computer's review of each finished game, in the background (the bot starts it).
+        self.reviews = ReviewWorker(store, clock=service.clock)
         handlers = [make(service) for name in GAMES
                     if (make := presentation(name).handler) is not None]
         self.parts = Parts(self.play, self.lobby, self.opening, self.hands, self.table,
@@ -182,9 +185,9 @@ class Features:
     def listeners(self) -> list[Callable[[TableEvent], Awaitable[None]]]:
         """What `TableService` tells after every committed change, in this order: the
         channel (and the game's end), the turn notices, the hands, the seats kept for
-        their people, the daily deals' results."""
+        their people, the daily deals' results, the reviews (woken by a game's end)."""
         return [self.channel.on_event, self.turns.on_event, self.hands.on_event,
-                self.held_seats.on_event, self.daily.on_event]
+                self.held_seats.on_event, self.daily.on_event, self.reviews.on_event]
 
     def commands(self) -> tuple[tuple[JoinedGroup, ...], list[commands.Cog]]:
         """The top-level commands (`/domino`, `/domino-admin`) and the cogs whose commands

@@ -11,8 +11,9 @@ one module per kind of data beside the SQL that reads and writes it (`tables.py`
 (Traditional's goat, Big Clock's hours home...) are one JSON column since migration
 009, `stats.py` and `ratings.py` what is added up from them, `players.py`,
 `settings.py`, `languages.py`, `daily.py`, `hand_messages.py`, `tournaments.py` with
-its rows in `tournament_rows.py`); `cluster.py` the processes' shard leases on
-PostgreSQL; `copy.py` and `cli.py` the tools (`python -m storage`).
+its rows in `tournament_rows.py`, `reviews.py` the computer's reviews of finished
+games); `cluster.py` the processes' shard leases on PostgreSQL; `copy.py` and `cli.py`
+the tools (`python -m storage`).
 """
 
 from __future__ import annotations

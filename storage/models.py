@@ -309,7 +309,8 @@ class GuildSettings:
     lobby_role_id: the role a new lobby mentions; default_lobby_seconds: a lobby's wait;
     web_public: the server's web pages open without a signed link;
     pickup_channel_id / pickup_threads: where the queue's tables open;
-    tournament_role_id: a role whose members host tournaments as Manage Server may."""
+    tournament_role_id: a role whose members host tournaments as Manage Server may;
+    reviews: the computer reviews the server's finished games (issue 53)."""
 
     guild_id: int
     default_turn_seconds: int = 86400
@@ -323,6 +324,7 @@ class GuildSettings:
     pickup_channel_id: int | None = None  # where the queue opens its tables (issue 24)
     pickup_threads: bool = False  # each queued table in a thread of its own
     tournament_role_id: int | None = None  # tournament hosts besides Manage Server (49)
+    reviews: bool = True  # the computer's review of each finished game (issue 53)
 
     def __post_init__(self) -> None:
         if self.default_turn_seconds <= 0:

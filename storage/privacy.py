@@ -7,7 +7,8 @@ result, solitaire result, daily result and table they hosted, their Discord id i
 replaced by a placeholder id (negative, so never a real one, and new for each person
 erased, so the records of one game still tell its seats apart) and their name by a
 fixed placeholder name. A game's record still replays: seats keep their numbers, moves
-never named anybody. Tournaments the same way: an entrant's id and name, the host's id,
+never named anybody; its review (game_reviews) stays as it is: it names seats by number
+only. Tournaments the same way: an entrant's id and name, the host's id,
 the actions they took, and the id wherever a round's pairing or a table's seats, forfeits
 or moves list it (JSON, rewritten here), so standings still add up.
 """

@@ -1,11 +1,11 @@
 """A server's data erased on its admin's request (`/domino-admin erase-server`, issue 55).
 
 Everything the bot keeps because of the server goes: its tables (with their seats, moves,
-schedules, RSVPs, hand messages and notices sent), results and solitaire results played
-there, the server's own leaderboards (ratings of scope = the server), daily results and
-channel, tournaments (with entrants, rounds, tables and actions), queue entries and
-parties, settings and language. What belongs to a person stays: their profile, language
-and global rating (a person erases those with `/domino forget-me`).
+schedules, RSVPs, hand messages, notices sent and games' reviews), results and solitaire
+results played there, the server's own leaderboards (ratings of scope = the server),
+daily results and channel, tournaments (with entrants, rounds, tables and actions),
+queue entries and parties, settings and language. What belongs to a person stays: their
+profile, language and global rating (a person erases those with `/domino forget-me`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Guild settings: default turn time, reminders, timeout action, allowed channels, rate_ai,
-lobby role, default lobby time, the tournament host role."""
+lobby role, default lobby time, the tournament host role, the games' reviews."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class SettingsMixin:
             """
             SELECT default_turn_seconds, reminders, timeout_action, allowed_channels,
                    rate_ai, lobby_role_id, default_lobby_seconds, web_public,
-                   pickup_channel_id, pickup_threads, tournament_role_id
+                   pickup_channel_id, pickup_threads, tournament_role_id, reviews
             FROM guild_settings WHERE guild_id = ?
             """,
             (guild_id,),
@@ -31,7 +31,7 @@ class SettingsMixin:
         if not rows:
             return GuildSettings(guild_id)
         (seconds, reminders, action, channels, rate_ai, role, lobby_seconds, public, pickup,
-         threads, hosts) = rows[0]
+         threads, hosts, reviews) = rows[0]
         return GuildSettings(
             guild_id=guild_id,
             default_turn_seconds=seconds,
@@ -45,6 +45,7 @@ class SettingsMixin:
             pickup_channel_id=pickup,
             pickup_threads=bool(threads),
             tournament_role_id=hosts,
+            reviews=bool(reviews),
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
@@ -56,8 +57,8 @@ class SettingsMixin:
                                             timeout_action, allowed_channels, rate_ai,
                                             lobby_role_id, default_lobby_seconds, web_public,
                                             pickup_channel_id, pickup_threads,
-                                            tournament_role_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            tournament_role_id, reviews)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     default_turn_seconds = excluded.default_turn_seconds,
                     reminders = excluded.reminders,
@@ -69,12 +70,14 @@ class SettingsMixin:
                     web_public = excluded.web_public,
                     pickup_channel_id = excluded.pickup_channel_id,
                     pickup_threads = excluded.pickup_threads,
-                    tournament_role_id = excluded.tournament_role_id
+                    tournament_role_id = excluded.tournament_role_id,
+                    reviews = excluded.reviews
                 """,
                 (settings.guild_id, settings.default_turn_seconds,
                  json.dumps(sorted(settings.reminders)), settings.timeout_action,
                  json.dumps(sorted(settings.allowed_channels)), int(settings.rate_ai),
                  settings.lobby_role_id, settings.default_lobby_seconds,
                  int(settings.web_public), settings.pickup_channel_id,
-                 int(settings.pickup_threads), settings.tournament_role_id),
+                 int(settings.pickup_threads), settings.tournament_role_id,
+                 int(settings.reviews)),
             )

@@ -19,6 +19,7 @@ from .players import PlayersMixin
 from .privacy import PrivacyMixin
 from .queue import QueueMixin
 from .results import ResultsMixin
+from .reviews import ReviewsMixin
 from .schedules import SchedulesMixin
 from .server_erasure import ServerErasureMixin
 from .server_settings import SettingsMixin
@@ -53,7 +54,7 @@ def sqlite_path(target: Path | str) -> Path:
 class Storage(TablesMixin, LobbiesMixin, ResultsMixin, StatsMixin, PlayersMixin,
               SettingsMixin, DailyMixin, LanguagesMixin, HandMessagesMixin, BoardsMixin,
               QueueMixin, SchedulesMixin, TournamentsMixin, PrivacyMixin,
-              ServerErasureMixin, FormingMixin, OffersMixin):
+              ServerErasureMixin, FormingMixin, OffersMixin, ReviewsMixin):
     """All persistence of the bot, over SQLite (one file) or PostgreSQL (a pool).
 
     Open with `await Storage.open(path_or_url)`, close with `await store.close()`.

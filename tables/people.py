@@ -157,9 +157,11 @@ class People:
                          pickup_channel_id: int | None = None,
                          pickup_threads: bool | None = None,
                          host_role_id: int | None = None,
-                         clear_host_role: bool = False) -> GuildSettings:
+                         clear_host_role: bool = False,
+                         reviews: bool | None = None) -> GuildSettings:
         """Change what was given (Manage Server only). `host_role_id`: the role whose
-        members host tournaments (`clear_host_role`: none). Raises TableError."""
+        members host tournaments (`clear_host_role`: none); `reviews`: whether the
+        computer reviews the server's finished games. Raises TableError."""
         if guild_id is None:
             raise TableError("error.server_only")
         if not is_manager:
@@ -194,6 +196,8 @@ class People:
             changes["tournament_role_id"] = None
         elif host_role_id is not None:
             changes["tournament_role_id"] = host_role_id
+        if reviews is not None:
+            changes["reviews"] = reviews
         updated = dataclasses.replace(current, **changes)  # type: ignore[arg-type]
         await self.store.set_guild_settings(updated)
         return updated

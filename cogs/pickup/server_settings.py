@@ -1,8 +1,9 @@
 """`/domino-admin settings`: a server's settings (Manage Server only): the default turn and
 lobby times, reminders, what a timeout does, where tables may be opened, the lobby role,
 the language of public messages, whether the web pages are public, the queue's channel
-and its forming posts, the role whose members host tournaments besides Manage Server.
-Joined into `/domino` by cogs/features.py.
+and its forming posts, the role whose members host tournaments besides Manage Server,
+whether the computer reviews the server's finished games. Joined into `/domino` by
+cogs/features.py.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ class ServerSettings(LastResort, commands.Cog):
         host_role="A role whose members may host tournaments (besides Manage Server)",
         no_host_role="Tournaments hosted by Manage Server only again",
         forming_posts="Post who waits in the queue, with a Join button, in its channel",
+        reviews="Whether the computer reviews the server's finished games (on by default)",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(  # noqa: PLR0917 - one parameter per slash option
@@ -89,13 +91,14 @@ class ServerSettings(LastResort, commands.Cog):
         host_role: discord.Role | None = None,
         no_host_role: bool = False,
         forming_posts: bool | None = None,
+        reviews: bool | None = None,
     ) -> None:
         """Show the server's settings, changing what was given first (managers only)."""
         async with guard(interaction, None):
             nothing = all(v is None for v in (turn_minutes, reminders, timeout_action, channels,
                                               lobby_role, lobby_minutes, language, web,
                                               pickup_channel, pickup_threads, host_role,
-                                              forming_posts)
+                                              forming_posts, reviews)
                           ) and not no_lobby_role and not no_host_role
             # Who may change them, before reading what they typed.
             if not nothing and interaction.guild_id is not None and not is_manager(interaction):
@@ -116,7 +119,7 @@ class ServerSettings(LastResort, commands.Cog):
                     pickup_channel_id=pickup_channel.id if pickup_channel is not None else None,
                     pickup_threads=pickup_threads,
                     host_role_id=host_role.id if host_role is not None else None,
-                    clear_host_role=no_host_role)
+                    clear_host_role=no_host_role, reviews=reviews)
             if forming_posts is not None and interaction.guild_id is not None:
                 await self.forming.switch(interaction.guild_id, forming_posts)
             forming_on = (interaction.guild_id is not None
@@ -149,6 +152,7 @@ class ServerSettings(LastResort, commands.Cog):
                 t("settings.language", language=t(f"language.{public}")) if chosen
                 else t("settings.language_auto", language=t(f"language.{public}")),
                 t("settings.web_public" if server.web_public else "settings.web_private"),
+                t("settings.reviews_on" if server.reviews else "settings.reviews_off"),
             ]
             await answer(interaction, "\n".join(lines), ephemeral=True,
                          allowed_mentions=discord.AllowedMentions.none())

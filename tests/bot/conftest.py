@@ -33,6 +33,7 @@ async def make_bot(db_path: Path) -> AsyncIterator[Callable[..., DominoBot]]:
     def make(**options: Any) -> DominoBot:
         options.setdefault("ai_delay", 0)
         options.setdefault("database_path", db_path)
+        options.setdefault("reviews", False)  # no analysis in the background (one test has)
         bot = create_bot(**options)
         made.append(bot)
         return bot

@@ -1,0 +1,61 @@
+"""The bot reviews a finished game in the background (tables/reviews.py, issue 53)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.domino_bot import DominoBot
+from engine.review.stored import from_figures
+from tables.review_process import on_thinking_thread
+from tests.bot.conftest import add_ai, play_out, table_message
+from tests.bot.test_bot_tournament import said
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
+    return make_bot(reviews=True)
+
+
+async def test_a_game_that_ends_is_reviewed_and_the_stop_ends_the_worker(
+        world: dict[str, Any]) -> None:
+    env, channel = world["env"], world["channel"]
+    ann, bob, _cy = world["members"]
+    reviews = env.bot.features.reviews
+    reviews.analyse, reviews.budget = on_thinking_thread, 16  # quick, in the process
+    opened = await ann.slash(channel, "domino new traditional", seats=3)
+    lobby = opened.followups[0]
+    table = max(env.bot.service.held_tables.values(), key=lambda t: t.id)
+    await bob.click(lobby, label="Join")
+    await add_ai(ann, lobby)
+    await env.settle()
+    if table.status == "lobby":
+        await ann.click(table_message(channel, table), label="Start")
+    table = env.bot.service.held_tables.get(table.id) or table
+    await play_out(world, table)
+    assert table.status == "finished"
+    await reviews.drained()
+    stored = await env.bot.store.table_review(table.id)
+    assert stored is not None and stored.status == "done" and stored.review is not None
+    people = {k for k, s in enumerate(table.seats) if s.user_id is not None}
+    assert {d.seat for d in from_figures(stored.review).decisions} <= people
+    await env.bot.close_tables()
+    assert reviews._task is None
+
+
+async def test_a_manager_switches_the_reviews_off_and_on(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("dominoes")
+    boss = guild.add_member(simcord_env.create_user("boss"), roles=[guild.create_role(
+        "bosses", permissions=discord.Permissions(manage_guild=True))])
+    store = simcord_env.bot.store
+    shown = await boss.slash(channel, "domino-admin settings")
+    assert "Game reviews: on" in said(shown)
+    off = await boss.slash(channel, "domino-admin settings", reviews=False)
+    assert "Game reviews: off" in said(off)
+    assert (await store.get_guild_settings(guild.id)).reviews is False
+    await boss.slash(channel, "domino-admin settings", reviews=True)
+    assert (await store.get_guild_settings(guild.id)).reviews is True
