@@ -76,4 +76,25 @@ STATS: dict[str, Source] = {
                            "so only the record is attached."),
     "replay.too_big": ("The record of game #{id} is too big to post ({size}; the limit is "
                        "{limit})."),
+    # --- the computer's review, from a game-over DM's Review (issue 53) ---
+    "review.button": "Review",
+    "review.title": "**The computer's review of game #{table}**",
+    "review.turning": ("Turning point: move {move}, {name} played {played}; better was {best} "
+                       "({grade}, {loss} points lost)."),
+    "review.yours": "Your costliest moves:",
+    "review.line": "move {move}: {played}, better {best} ({grade}, {loss} points lost)",
+    "review.clean": "The computer found no mistake of yours.",
+    "review.clock_won": "You brought every hour home: nothing to improve.",
+    "review.clock_never": "This deal could not be won from the start, whatever you played.",
+    "review.clock_lost": ("The deal could still be won until move {move}; {played} there lost "
+                          "it."),
+    "review.pending": ("The review of game #{table} is not ready yet: the computer makes it in "
+                       "the minutes after a game ends. Try again soon."),
+    "review.none": ("Game #{table} has no review: the server turned reviews off, or the "
+                    "computer does not review this game."),
+    "review.grade.good": "good",
+    "review.grade.inaccuracy": "inaccuracy",
+    "review.grade.mistake": "mistake",
+    "review.grade.blunder": "blunder",
+    "error.review.no_game": "There is no finished game #{table}.",
 }

@@ -14,7 +14,7 @@ Where each thing is handled:
     cogs/pickup/   /domino queue, its forming posts and near-match offers, the
                    scheduled tables' RSVP and notices, /domino profile, games, open
                    and settings
-    cogs/stats/    /domino leaderboard, stats, history, replay
+    cogs/stats/    /domino leaderboard, stats, history, replay; the game-over DM's Review
     cogs/daily/    /domino daily, daily-board, daily-channel
     cogs/help/     /domino help and rules
     cogs/privacy/  /domino forget-me, /domino-admin erase-server
@@ -60,6 +60,7 @@ from cogs.play.moves import Play, PlayCommands
 from cogs.play.turn_notices import TurnNotices
 from cogs.privacy.commands import PrivacyCommands
 from cogs.stats.leaderboard import LEADERBOARD_ITEMS
+from cogs.stats.review_button import REVIEW_ITEMS
 from cogs.stats.stats_commands import StatsCommands
 from cogs.table.held_seats import HeldSeatNotices
 from cogs.table.message_updates import TableMessages
@@ -76,6 +77,7 @@ from tables.live import TableEvent
 from tables.people import People
 from tables.privacy import Forgetting, ServerErasure
 from tables.queue import PickupQueue
+from tables.review_reading import ReviewReading
 from tables.reviews import ReviewWorker
 from tables.schedule import ScheduledTables
 from tables.service import TableService
@@ -89,7 +91,7 @@ Cog = commands.Cog  # (inside `Features`, `commands` is its method)
 ITEMS: tuple[Item, ...] = (PlayButton, TileButton, TableButton, LobbyButton, AiSelect,
                            PartnerSelect, BackButton, *LEADERBOARD_ITEMS, *QUEUE_ITEMS,
                            *SCHEDULE_ITEMS, *SIGNUP_ITEMS, *FORMING_ITEMS,
-                           *NEAR_ITEMS)
+                           *NEAR_ITEMS, *REVIEW_ITEMS)
 
 
 def game_items() -> tuple[Item, ...]:
@@ -176,7 +178,7 @@ class Features:
         self.parts = Parts(self.play, self.lobby, self.opening, self.hands, self.table,
                            self.membership, self.pickup, self.forming, self.near,
                            self.scheduled, self.tournaments, self.stats.leaderboards,
-                           *handlers)
+                           ReviewReading(store, service.clock), *handlers)
         self.forgetting = Forgetting(service, store)
         self.erasure = ServerErasure(service, store)
         self._bot, self._service = bot, service

@@ -25,6 +25,7 @@ from cogs.common.components import render, table_link, where
 from cogs.common.escape import shown
 from cogs.common.locales import languages_of
 from cogs.common.page_links import link_row, links_of
+from cogs.stats.review_button import ReviewButton
 from cogs.table.line_message import hand_summary_text, result_text
 from cogs.table.message_updates import TableMessages
 from cogs.table.presentation import presentation
@@ -33,6 +34,7 @@ from engine.registry import game_spec
 from render.summary import HandEnd
 from tables.live import LiveTable, TableEvent
 from tables.people import People
+from tables.reviews import reviewable
 
 log = logging.getLogger(__name__)
 
@@ -134,9 +136,13 @@ class TableChannel:
                 if links is not None:
                     lines.append(t("web.link.game", url=links.game(table.guild_id, table.id)))
                 text = "\n".join(lines)
+                view = discord.ui.View(timeout=None)
+                if reviewable(table.game_kind):  # the computer's review, once made
+                    view.add_item(ReviewButton(table.id, label=t("review.button")))
             try:
                 channel = await self.bot.create_dm(discord.Object(seat.user_id))
-                await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+                await channel.send(text[:2000], view=view,
+                                   allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as exc:
                 log.info("table %d: no game-over DM for %s: %s", table.id, seat.user_id,
                          fault_text(exc))

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import discord
 import pytest
 
+from catalog import t
 from cogs.domino_bot import DominoBot
 from engine.review.stored import from_figures
 from tables.review_process import on_thinking_thread
-from tests.bot.conftest import add_ai, play_out, table_message
+from tests.bot.conftest import add_ai, custom_ids, play_out, table_message
+from tests.bot.test_bot_faults import answer_text
+from tests.bot.test_bot_guards import two_player_table
+from tests.bot.test_bot_pickup import dms
 from tests.bot.test_bot_tournament import said
 
 
@@ -37,11 +42,18 @@ async def test_a_game_that_ends_is_reviewed_and_the_stop_ends_the_worker(
     table = env.bot.service.held_tables.get(table.id) or table
     await play_out(world, table)
     assert table.status == "finished"
+    await env.bot.features.background.idle()
+    # The game-over DM offers the review; asked for before it is made, it says so.
+    (over,) = [m for m in dms(bob) if f"dom:review:{table.id}" in custom_ids(
+        [c.to_dict() for c in m.components], "dom:review:")]
     await reviews.drained()
     stored = await env.bot.store.table_review(table.id)
     assert stored is not None and stored.status == "done" and stored.review is not None
     people = {k for k, s in enumerate(table.seats) if s.user_id is not None}
     assert {d.seat for d in from_figures(stored.review).decisions} <= people
+    shown_review = answer_text(await bob.user.click(over, custom_id=f"dom:review:{table.id}"))
+    assert t("review.title", table=table.id) in shown_review
+    assert t("review.yours") in shown_review or t("review.clean") in shown_review
     await env.bot.close_tables()
     assert reviews._task is None
 
@@ -59,3 +71,32 @@ async def test_a_manager_switches_the_reviews_off_and_on(simcord_env: Any) -> No
     assert (await store.get_guild_settings(guild.id)).reviews is False
     await boss.slash(channel, "domino-admin settings", reviews=True)
     assert (await store.get_guild_settings(guild.id)).reviews is True
+
+
+async def test_the_review_button_says_when_the_review_is_not_made_yet(
+        world: dict[str, Any]) -> None:
+    env, ann = world["env"], world["members"][0]
+    await env.bot.features.reviews.close()  # the worker would make it at once
+    table = await two_player_table(world)
+    await play_out(world, table)
+    await env.bot.features.background.idle()
+    (over,) = [m for m in dms(ann) if custom_ids([c.to_dict() for c in m.components],
+                                                 "dom:review:")]
+    waiting = answer_text(await ann.user.click(over, custom_id=f"dom:review:{table.id}"))
+    assert t("review.pending", table=table.id) in waiting
+
+
+async def test_a_server_that_turned_reviews_off_is_told_there_is_none(
+        world: dict[str, Any]) -> None:
+    env, guild = world["env"], world["guild"]
+    ann = world["members"][0]
+    await env.bot.features.reviews.close()
+    settings = await env.bot.store.get_guild_settings(guild.id)
+    await env.bot.store.set_guild_settings(dataclasses.replace(settings, reviews=False))
+    table = await two_player_table(world)
+    await play_out(world, table)
+    await env.bot.features.background.idle()
+    (over,) = [m for m in dms(ann) if custom_ids([c.to_dict() for c in m.components],
+                                                 "dom:review:")]
+    none = answer_text(await ann.user.click(over, custom_id=f"dom:review:{table.id}"))
+    assert t("review.none", table=table.id) in none

@@ -56,6 +56,7 @@ SAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("dom:forming:9:carousel", "FormingJoin", {"guild_id": 9, "game": "carousel"}),
     ("dom:near:31:3:yes", "NearMatchButton", {"entry": 31, "seats": 3, "answer": "yes"}),
     ("dom:near:31:3:no", "NearMatchButton", {"entry": 31, "seats": 3, "answer": "no"}),
+    ("dom:review:12", "ReviewButton", {"table": 12}),
 ]
 NOT_IDS = ["dom:play:12:3:", "dom:hand:x", "dom:lobby:kick:12", "dom:board:traditional:12:1",
            "dom:tile:12:3:6", "dom:tour:kick:5"]
