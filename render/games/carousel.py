@@ -34,7 +34,15 @@ from render.drawer import BoardDrawer
 from render.games import GameSamples, Sample
 from render.labels import ENGLISH, Labels
 from render.layout import Band, Chain, Frame, Laying, Link, begin, bounds, extend
-from render.samples import PLAYERS, hand_record, hand_view, played_once, replayed, stages
+from render.samples import (
+    PLAYERS,
+    autoplay,
+    hand_record,
+    hand_view,
+    played_once,
+    replayed,
+    stages,
+)
 from render.text import counts_text, move_tile, winners_text
 from render.theme import DEFAULT_THEME, RGB, Theme
 from render.tiles import paste_tile
@@ -350,11 +358,20 @@ def carousel_record(seed: int = 3, players: int = 7, pairs: bool = False) -> dic
     return hand_record(CarouselGame(PLAYERS[:players], options, seed=seed), seed)
 
 
+@played_once
+def carousel_match(seed: int = 3, players: int = 4) -> dict[str, Any]:
+    """A whole Carousel match (to 61), played to its end."""
+    game = CarouselGame(PLAYERS[:players], CarouselOptions(), seed=seed)
+    return autoplay(game, seed, max_moves=10**4).record()
+
+
 def samples() -> GameSamples:
-    """4 and 7 players' stages, the end of a pairs hand and of a 2-player one, a hand."""
+    """4 and 7 players' stages, the end of a pairs hand and of a 2-player one, a match's
+    end, a hand."""
     ends = [(name, replayed(record, 10**6).view(None), DEFAULT_THEME) for name, record in (
         ("carousel-pairs-end", carousel_record(players=4, seed=4, pairs=True)),
-        ("carousel2-end", carousel_record(players=2, seed=6)))]
+        ("carousel2-end", carousel_record(players=2, seed=6)),
+        ("carousel-match-end", carousel_match()))]
     return GameSamples(
         boards=[*_stages("carousel", carousel_record(players=4)),
                 *_stages("carousel7", carousel_record(players=7))],

@@ -42,7 +42,15 @@ from render.drawer import BoardDrawer
 from render.games import GameSamples, Sample
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
-from render.samples import PLAYERS, hand_record, hand_view, played_once, replayed, stages
+from render.samples import (
+    PLAYERS,
+    autoplay,
+    hand_record,
+    hand_view,
+    played_once,
+    replayed,
+    stages,
+)
 from render.text import move_tile, winners_text
 from render.theme import DEFAULT_THEME, RGB, Theme
 from render.tiles import paste_tile
@@ -175,15 +183,24 @@ def _notes(view: MexicanView, labels: Labels) -> list[str]:
 
 def row_facts(view: MexicanView, index: int, labels: Labels) -> str:
     """A player's row's facts: tiles in hand, total, and the last round's points while
-    the board shows its end; nothing for the shared train."""
+    the board shows its end (unless `points_beside_end` puts them on the tiles' line);
+    nothing for the shared train."""
     if index == len(view.players):
         return ""
     facts = [labels("tiles", count=view.hand_sizes[index]),
              labels("mexican_total", count=view.totals[index])]
     points = round_points(view)
-    if points is not None:
+    if points is not None and not points_beside_end(view, index):
         facts.append(labels("mexican_round_points", count=points[index]))
     return " · ".join(facts)
+
+
+def points_beside_end(view: MexicanView, index: int) -> bool:
+    """Whether a player's row says the last round's points after its empty train's "→ 12"
+    (the next round's board, before its first move: its name line then keeps room for the
+    name and the words "to move")."""
+    return (index < len(view.players) and not view.trains[index]
+            and round_points(view) is not None)
 
 
 def _draw_name(img: Image.Image, view: MexicanView, index: int, y: int, *, theme: Theme,
@@ -278,6 +295,11 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
         if not tiles:
             draw_text(img, (row.end_x, middle), f"→ {engine}", NAME_SIZE, theme.muted,
                       anchor="lm")
+            points = round_points(view)
+            if points is not None and points_beside_end(view, index):
+                draw_text(img, (row.end_x + text_width(f"→ {engine}", NAME_SIZE) + 16, middle),
+                          labels("mexican_round_points", count=points[index]), FACTS_SIZE,
+                          theme.text, anchor="lm")
         else:
             draw_text(img, (row.end_x, middle), f"{view.ends[index]}", NAME_SIZE,
                       theme.text, bold=True, anchor="lm")
@@ -341,11 +363,28 @@ def mexican_record(seed: int = 4, players: int = 4) -> dict[str, Any]:
     return hand_record(MexicanGame(names, MexicanOptions(rounds=5), seed=seed), seed)
 
 
+@played_once
+def mexican_played(seed: int = 4, players: int = 4, rounds: int = 5,
+                   hand_only: bool = False) -> dict[str, Any]:
+    """A Mexican Train game of `rounds` rounds played to its end (with `hand_only`, to its
+    first round's end: the board then shows the next round's engine and the points)."""
+    game = MexicanGame(PLAYERS[:players], MexicanOptions(rounds=rounds), seed=seed)
+    return autoplay(game, seed, max_moves=10**4, hand_only=hand_only).record()
+
+
+WAITING_MOVES = 52  # mexican_record(): Olena laid 4-4 on her train, drew, passed: it waits
+
+
 def samples() -> GameSamples:
-    """A 4-player round's stages, the ends of 2- and 8-player rounds, a hand."""
+    """A 4-player round's stages, the ends of 2- and 8-player rounds, a round's end (its
+    points), a double waiting to be satisfied, a game's end, a hand."""
     ends = [(f"mexican{players}-end",
              replayed(mexican_record(seed=players, players=players), 10**6).view(None),
              DEFAULT_THEME) for players in (2, 8)]
-    return GameSamples(boards=_stages("mexican", mexican_record()), extras=ends,
+    more = [("mexican-round-end", replayed(mexican_played(hand_only=True), 10**6).view(None)),
+            ("mexican-waiting", replayed(mexican_record(), WAITING_MOVES).view(None)),
+            ("mexican-game-end", replayed(mexican_played(rounds=2), 10**6).view(None))]
+    return GameSamples(boards=_stages("mexican", mexican_record()),
+                       extras=[*ends, *((name, view, DEFAULT_THEME) for name, view in more)],
                        hands=[("hand-mexican", hand_view(mexican_record(), 12),
                                DEFAULT_THEME)])
