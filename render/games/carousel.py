@@ -105,7 +105,22 @@ def _badge_spot(chain: Chain, band: Band, text: str) -> tuple[float, float]:
     cx, cy = last.centre(UNIT)
     x = cx + chain.end_dir[0] * last.size(UNIT)[0] / 4  # over the last tile's outer half
     room = EDGE + MARGIN // 2 - half  # and wholly inside the picture
-    return (min(max(x, -room), room), cy + n[1] * PITCH)
+    # As near the tile as a badge past an open end (issue 54: a whole row's pitch off, it
+    # floated between the rows); `end_link` joins the two.
+    reach = last.size(UNIT)[1] / 2 + 2 * GAP + BADGE_SIZE * 0.75
+    return (min(max(x, -room), room), cy + n[1] * reach)
+
+
+def end_link(chain: Chain) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The bar from an arm's last tile to its badge when the badge stands off the tile's
+    row (no room past the open end): drawn like the joints between rows, under both."""
+    if not chain.tiles:
+        return None
+    last = chain.tiles[-1]
+    _, cy = last.centre(UNIT)
+    if abs(chain.end[1] - cy) < 1e-6:
+        return None
+    return ((chain.end[0], cy), chain.end)
 
 
 def lay_arms(view: CarouselView, labels: Labels = ENGLISH) -> dict[str, Chain]:
@@ -283,7 +298,8 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
     ringed = _ringed(view)
     draw = ImageDraw.Draw(img)
     for chain in chains.values():
-        for (x0, y0), (x1, y1) in chain.joints:
+        link = end_link(chain)
+        for (x0, y0), (x1, y1) in (*chain.joints, *((link,) if link else ())):
             draw.line((x0 + dx, y0 + dy, x1 + dx, y1 + dy), fill=theme.muted, width=UNIT // 3)
     if view.spinner is not None:
         ring = theme.last_move if ringed == ("S", 0) else theme.accent
