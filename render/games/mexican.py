@@ -6,13 +6,13 @@ it the train's last tiles from left to right, the open end last, its number afte
 the marker's badge when the train is open. A long train is shortened to the tiles that
 fit, the count of the hidden ones in a badge at the row's start. Doubles lie in line,
 like any tile, so that rows lie close (as in the Carousel); a double waiting to be
-satisfied is ringed, its row framed and badged. The last row is the shared Mexican train.
-The header gives the round, the last move and the result; the hub the engine and the stock.
+satisfied is ringed, its row framed and badged. Every half but the blank shows its
+numeral (`tile_look`). The last row is the shared Mexican train. The header gives the round, the last move and the result; the hub the engine and the stock.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -55,7 +55,7 @@ from render.text import move_tile, winners_text
 from render.theme import DEFAULT_THEME, RGB, Theme
 from render.tiles import paste_tile
 
-UNIT = 34  # the smallest tile whose pips and numerals read on a phone (as the Carousel)
+UNIT = 34  # the smallest tile whose numerals read on a phone (as the Carousel)
 GAP = 4
 NAME_H = 36  # a row's name line
 TILES_TOP = NAME_H + 4  # a train's tiles start this far below its row's top, under its name
@@ -241,6 +241,13 @@ def _draw_name(img: Image.Image, view: MexicanView, index: int, y: int, *, theme
                   FACTS_SIZE, theme.text)
 
 
+def tile_look(theme: Theme) -> Theme:
+    """The look of the board's tiles: `theme` with a numeral on every half but the blank
+    (issue 54: at a phone's width the pips of 1 to 6 on tiles this small were 3 px dots,
+    5 and 6 hard to tell apart, beside the numerals of 7 to 12)."""
+    return replace(theme, numerals_above=min(theme.numerals_above, 0))
+
+
 def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
                  labels: Labels = ENGLISH) -> Image.Image:
     """The board of `view` as an RGB image BOARD_WIDTH wide, in `fit` or its own frame.
@@ -263,7 +270,8 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
     word = labels("mexican_engine")
     # The engine stands past its word, however long the language's is (pt «Locomotiva»).
     engine_x = MARGIN + max(NAME_ROOM, 14 + text_width(word, NAME_SIZE, True) + 12)
-    paste_tile(img, engine, engine, engine_x, top + 4, vertical=True, unit=UNIT, theme=theme)
+    faces = tile_look(theme)
+    paste_tile(img, engine, engine, engine_x, top + 4, vertical=True, unit=UNIT, theme=faces)
     draw_text(img, (MARGIN + 14, top + (HUB - 8) / 2), word, NAME_SIZE, theme.text, bold=True,
               anchor="lm")
     draw_text(img, (BOARD_WIDTH - MARGIN - 14, top + (HUB - 8) / 2),
@@ -290,7 +298,7 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
             end_double = waiting and row.hidden + k == len(tiles) - 1
             ring = theme.last_move if tile == last or end_double else None
             paste_tile(img, inner, outer, row.tile_xs[k], ty, vertical=False, unit=UNIT,
-                       theme=theme, ring=ring)
+                       theme=faces, ring=ring)
         middle = ty + UNIT / 2
         if not tiles:
             draw_text(img, (row.end_x, middle), f"→ {engine}", NAME_SIZE, theme.muted,
