@@ -7,7 +7,9 @@ the marker's badge when the train is open. A long train is shortened to the tile
 fit, the count of the hidden ones in a badge at the row's start. Doubles lie in line,
 like any tile, so that rows lie close (as in the Carousel); a double waiting to be
 satisfied is ringed, its row framed and badged. Every half but the blank shows its
-numeral (`tile_look`). The last row is the shared Mexican train. The header gives the round, the last move and the result; the hub the engine and the stock.
+numeral (`tile_look`), on the board as in the hand. The last row is the shared Mexican
+train. The header gives the round, the last move and the result; the hub the engine and
+the stock.
 """
 
 from __future__ import annotations
@@ -355,7 +357,7 @@ def mexican_board(view: MexicanView, theme: Theme, fit: Frame | None = None,
     return draw_mexican(view, theme, fit, labels), mexican_alt(view, labels)
 
 
-DRAWER = BoardDrawer(SPEC.name, MexicanView, mexican_board, frame)
+DRAWER = BoardDrawer(SPEC.name, MexicanView, mexican_board, frame, tile_look=tile_look)
 
 
 def _stages(game: str, record: dict[str, Any]) -> list[Sample]:

@@ -15,7 +15,7 @@ from engine.ai import choose
 from engine.mexican import MexicanGame, MexicanOptions
 from engine.mexican.view import MexicanView
 from engine.rng import SeededRandom
-from render import canvas, render_board, render_hand, tiles
+from render import HandEnd, canvas, render_board, render_hand, render_hand_end, tiles
 from render.canvas import BOARD_WIDTH, MARGIN, PHONE_WIDTH
 from render.games import mexican as mexican_render
 from render.games.mexican import laid
@@ -233,3 +233,26 @@ def test_every_half_but_the_blank_shows_its_numeral(theme_name: str,
             assert tiles.smallest_pip(number, unit, look) == 0.0
         assert tiles.numeral_size(unit) * PHONE_WIDTH / BOARD_WIDTH >= 13
         assert look.name == theme_name  # the same colours: only the halves' marks differ
+
+
+def test_the_hand_shows_the_numerals_the_board_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tiles in hand look like the same tiles on the trains: numerals, the blank none.
+    faces: list[tuple[int, Theme]] = []
+    real = tiles.tile_image
+
+    def counted(a: int, b: int, **kw: Any) -> Image.Image:
+        faces.extend((n, kw["theme"]) for n in (a, b))
+        return real(a, b, **kw)
+
+    monkeypatch.setattr(tiles, "tile_image", counted)
+    game = played(4, 6)
+    assert game.to_move is not None
+    render_hand(game.view(game.to_move), "table", "en")
+    assert len({n for n, _ in faces}) >= 5
+    assert all(tiles.numbered(n, look) == (n != 0) for n, look in faces)
+    faces.clear()  # and so do the tiles left in the round's summary
+    while not game.finished_hands:
+        game.play(game.legal_moves()[0])
+    render_hand_end(HandEnd(game.players, game.hand_summary(0), game="mexican"), "table", "en")
+    assert len({n for n, _ in faces}) >= 5
+    assert all(tiles.numbered(n, look) == (n != 0) for n, look in faces)
