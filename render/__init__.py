@@ -21,6 +21,7 @@ from typing import Any
 
 from render.board import board_image, drawer_for_view
 from render.chart import render_rating_chart
+from render.games import drawer as game_drawer
 from render.hand import HandView, draw_hand
 from render.labels import Labels, labels_for
 from render.palette import theme_palette
@@ -67,10 +68,12 @@ def render_hand(view: HandView, theme: str | Theme = DEFAULT_THEME,
     spectator's view, which holds no hand, and TypeError for the view of a game whose
     drawer has no hand (Big Clock: the board shows everything) or for no game's view.
     """
-    if not drawer_for_view(view).hand:
+    drawer = drawer_for_view(view)
+    if not drawer.hand:
         raise TypeError(f"{type(view).__name__} holds no hidden hand: its board shows everything")
     chosen = get_theme(theme)
-    img, alt = draw_hand(view, chosen, labels_for(locale))
+    look = drawer.tile_look(chosen) if drawer.tile_look is not None else chosen
+    img, alt = draw_hand(view, look, labels_for(locale))
     return png_picture(img, alt, chosen)
 
 
@@ -78,7 +81,9 @@ def render_hand_end(end: HandEnd, theme: str | Theme = DEFAULT_THEME,
                     locale: str | Labels | None = None) -> Picture:
     """A finished hand's picture: every player's tiles left (a strip each), as a PNG."""
     chosen = get_theme(theme)
-    img, alt = draw_hand_end(end, chosen, labels_for(locale))
+    drawer = game_drawer(end.game) if end.game else None
+    look = drawer.tile_look(chosen) if drawer is not None and drawer.tile_look else chosen
+    img, alt = draw_hand_end(end, look, labels_for(locale))
     return png_picture(img, alt, chosen)
 
 

@@ -25,7 +25,9 @@ class BoardDrawer:
     its own frame, for None) with the words of `labels`; `frame(view, theme, labels)`
     is that frame, found from the layout alone (a replay draws every frame in the union
     of all); `hand`: its players hold a hidden hand, which `render_hand` draws (False:
-    the board shows everything, there is no hand picture).
+    the board shows everything, there is no hand picture); `tile_look(theme)`, when
+    given, the theme its tiles are drawn in, on the hand as on the board (Mexican Train's
+    numerals on every half).
     """
 
     game: str
@@ -33,3 +35,4 @@ class BoardDrawer:
     draw: Callable[[Any, Theme, Frame | None, Labels], BoardImage]
     frame: Callable[[Any, Theme, Labels], Frame]
     hand: bool = True
+    tile_look: Callable[[Theme], Theme] | None = None

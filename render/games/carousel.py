@@ -34,7 +34,15 @@ from render.drawer import BoardDrawer
 from render.games import GameSamples, Sample
 from render.labels import ENGLISH, Labels
 from render.layout import Band, Chain, Frame, Laying, Link, begin, bounds, extend
-from render.samples import PLAYERS, hand_record, hand_view, played_once, replayed, stages
+from render.samples import (
+    PLAYERS,
+    autoplay,
+    hand_record,
+    hand_view,
+    played_once,
+    replayed,
+    stages,
+)
 from render.text import counts_text, move_tile, winners_text
 from render.theme import DEFAULT_THEME, RGB, Theme
 from render.tiles import paste_tile
@@ -97,7 +105,22 @@ def _badge_spot(chain: Chain, band: Band, text: str) -> tuple[float, float]:
     cx, cy = last.centre(UNIT)
     x = cx + chain.end_dir[0] * last.size(UNIT)[0] / 4  # over the last tile's outer half
     room = EDGE + MARGIN // 2 - half  # and wholly inside the picture
-    return (min(max(x, -room), room), cy + n[1] * PITCH)
+    # As near the tile as a badge past an open end (issue 54: a whole row's pitch off, it
+    # floated between the rows); `end_link` joins the two.
+    reach = last.size(UNIT)[1] / 2 + 2 * GAP + BADGE_SIZE * 0.75
+    return (min(max(x, -room), room), cy + n[1] * reach)
+
+
+def end_link(chain: Chain) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The bar from an arm's last tile to its badge when the badge stands off the tile's
+    row (no room past the open end): drawn like the joints between rows, under both."""
+    if not chain.tiles:
+        return None
+    last = chain.tiles[-1]
+    _, cy = last.centre(UNIT)
+    if abs(chain.end[1] - cy) < 1e-6:
+        return None
+    return ((chain.end[0], cy), chain.end)
 
 
 def lay_arms(view: CarouselView, labels: Labels = ENGLISH) -> dict[str, Chain]:
@@ -275,7 +298,8 @@ def draw_carousel(view: CarouselView, theme: Theme, fit: Frame | None = None,
     ringed = _ringed(view)
     draw = ImageDraw.Draw(img)
     for chain in chains.values():
-        for (x0, y0), (x1, y1) in chain.joints:
+        link = end_link(chain)
+        for (x0, y0), (x1, y1) in (*chain.joints, *((link,) if link else ())):
             draw.line((x0 + dx, y0 + dy, x1 + dx, y1 + dy), fill=theme.muted, width=UNIT // 3)
     if view.spinner is not None:
         ring = theme.last_move if ringed == ("S", 0) else theme.accent
@@ -350,11 +374,20 @@ def carousel_record(seed: int = 3, players: int = 7, pairs: bool = False) -> dic
     return hand_record(CarouselGame(PLAYERS[:players], options, seed=seed), seed)
 
 
+@played_once
+def carousel_match(seed: int = 3, players: int = 4) -> dict[str, Any]:
+    """A whole Carousel match (to 61), played to its end."""
+    game = CarouselGame(PLAYERS[:players], CarouselOptions(), seed=seed)
+    return autoplay(game, seed, max_moves=10**4).record()
+
+
 def samples() -> GameSamples:
-    """4 and 7 players' stages, the end of a pairs hand and of a 2-player one, a hand."""
+    """4 and 7 players' stages, the end of a pairs hand and of a 2-player one, a match's
+    end, a hand."""
     ends = [(name, replayed(record, 10**6).view(None), DEFAULT_THEME) for name, record in (
         ("carousel-pairs-end", carousel_record(players=4, seed=4, pairs=True)),
-        ("carousel2-end", carousel_record(players=2, seed=6)))]
+        ("carousel2-end", carousel_record(players=2, seed=6)),
+        ("carousel-match-end", carousel_match()))]
     return GameSamples(
         boards=[*_stages("carousel", carousel_record(players=4)),
                 *_stages("carousel7", carousel_record(players=7))],

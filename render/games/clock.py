@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -63,31 +64,33 @@ def tile_box(hour: int, hours: int) -> tuple[float, float, float, float]:
     return (x, y, x + UNIT, y + 2 * UNIT)
 
 
+@functools.cache
 def badge_spot(hour: int, hours: int, text: str) -> tuple[float, float]:
-    """Where the badge showing `text` stands: against a side of the hour's tile that faces
-    the clock's centre, a tile's ring away from it and alongside it, never out between
-    two hours: of the two such sides (one upright, one across), the one that leaves the
-    badge furthest from every other hour's tile."""
+    """Where the badge showing `text` stands: on its hour's spoke (the line from the
+    clock's centre through the hour's numeral and tile), just inside the tile, a tile's
+    ring away from it; so it reads as that hour's, never as a neighbour's, and never
+    stands against the next hour's badge (issue 54: hour 7's `×8` stood under hour 8's
+    `✓`)."""
     x0, y0, x1, y1 = tile_box(hour, hours)
     tx, ty, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
     left, top, right, bottom = badge_box((0.0, 0.0), text, BADGE_SIZE)
     bw, bh = (right - left) / 2, (bottom - top) / 2
-    ix, iy = -tx, -ty  # towards the centre
-    spots = []
-    if abs(ix) > 1e-9:  # beside the tile, level with where the line to the centre leaves it
-        y = ty + iy / abs(ix) * hw
-        spots.append((tx + math.copysign(hw + PAD + bw, ix),
-                      min(max(y, ty - hh + bh), ty + hh - bh)))
-    if abs(iy) > 1e-9:  # above or below it
-        x, room = tx + ix / abs(iy) * hh, max(0.0, hw - bw)
-        spots.append((min(max(x, tx - room), tx + room), ty + math.copysign(hh + PAD + bh, iy)))
-    others = [tile_box(h, hours) for h in range(1, hours + 1) if h != hour]
+    angle = hour_angle(hour, hours)
+    ux, uy = -math.sin(angle), math.cos(angle)  # along the spoke, towards the centre
+    # The badge moves in from the tile's middle until its box clears the tile by PAD on
+    # one axis (the first one it clears: the other may still overlap the tile's span).
+    reach = [(hw + PAD + bw) / abs(ux)] if abs(ux) > 1e-9 else []
+    if abs(uy) > 1e-9:
+        reach.append((hh + PAD + bh) / abs(uy))
+    low, high = 0.0, min(reach)  # off a corner, nearer still: as near as PAD allows
 
-    def clearance(spot: tuple[float, float]) -> float:
-        box = badge_box(spot, text, BADGE_SIZE)
-        return min(box_gap(box, other) for other in others)
+    def gap(t: float) -> float:
+        return box_gap(badge_box((tx + t * ux, ty + t * uy), text, BADGE_SIZE), (x0, y0, x1, y1))
 
-    return max(spots, key=clearance)
+    for _ in range(30):
+        middle = (low + high) / 2
+        low, high = (middle, high) if gap(middle) < PAD else (low, middle)
+    return (tx + high * ux, ty + high * uy)
 
 
 def box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]

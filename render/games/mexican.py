@@ -6,13 +6,15 @@ it the train's last tiles from left to right, the open end last, its number afte
 the marker's badge when the train is open. A long train is shortened to the tiles that
 fit, the count of the hidden ones in a badge at the row's start. Doubles lie in line,
 like any tile, so that rows lie close (as in the Carousel); a double waiting to be
-satisfied is ringed, its row framed and badged. The last row is the shared Mexican train.
-The header gives the round, the last move and the result; the hub the engine and the stock.
+satisfied is ringed, its row framed and badged. Every half but the blank shows its
+numeral (`tile_look`), on the board as in the hand. The last row is the shared Mexican
+train. The header gives the round, the last move and the result; the hub the engine and
+the stock.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -42,16 +44,24 @@ from render.drawer import BoardDrawer
 from render.games import GameSamples, Sample
 from render.labels import ENGLISH, Labels
 from render.layout import Frame
-from render.samples import PLAYERS, hand_record, hand_view, played_once, replayed, stages
+from render.samples import (
+    PLAYERS,
+    autoplay,
+    hand_record,
+    hand_view,
+    played_once,
+    replayed,
+    stages,
+)
 from render.text import move_tile, winners_text
 from render.theme import DEFAULT_THEME, RGB, Theme
 from render.tiles import paste_tile
 
-UNIT = 34  # the smallest tile whose pips and numerals read on a phone (as the Carousel)
+UNIT = 34  # the smallest tile whose numerals read on a phone (as the Carousel)
 GAP = 4
 NAME_H = 36  # a row's name line
 TILES_TOP = NAME_H + 4  # a train's tiles start this far below its row's top, under its name
-ROW = TILES_TOP + UNIT + 10  # one train's row: its name line, then its tiles
+ROW = TILES_TOP + UNIT + 9  # one row: name line, tiles (8 players: 1.34 × as tall as wide)
 HUB = 2 * UNIT + 16  # the hub: the engine, crosswise
 NAME_ROOM = 150  # the hub's word, left of the engine (a longer word pushes it right)
 LEFT, RIGHT = MARGIN + 10, BOARD_WIDTH - MARGIN - 10  # a row's contents, inside its frame
@@ -175,15 +185,24 @@ def _notes(view: MexicanView, labels: Labels) -> list[str]:
 
 def row_facts(view: MexicanView, index: int, labels: Labels) -> str:
     """A player's row's facts: tiles in hand, total, and the last round's points while
-    the board shows its end; nothing for the shared train."""
+    the board shows its end (unless `points_beside_end` puts them on the tiles' line);
+    nothing for the shared train."""
     if index == len(view.players):
         return ""
     facts = [labels("tiles", count=view.hand_sizes[index]),
              labels("mexican_total", count=view.totals[index])]
     points = round_points(view)
-    if points is not None:
+    if points is not None and not points_beside_end(view, index):
         facts.append(labels("mexican_round_points", count=points[index]))
     return " · ".join(facts)
+
+
+def points_beside_end(view: MexicanView, index: int) -> bool:
+    """Whether a player's row says the last round's points after its empty train's "→ 12"
+    (the next round's board, before its first move: its name line then keeps room for the
+    name and the words "to move")."""
+    return (index < len(view.players) and not view.trains[index]
+            and round_points(view) is not None)
 
 
 def _draw_name(img: Image.Image, view: MexicanView, index: int, y: int, *, theme: Theme,
@@ -224,6 +243,13 @@ def _draw_name(img: Image.Image, view: MexicanView, index: int, y: int, *, theme
                   FACTS_SIZE, theme.text)
 
 
+def tile_look(theme: Theme) -> Theme:
+    """The look of the board's tiles: `theme` with a numeral on every half but the blank
+    (issue 54: at a phone's width the pips of 1 to 6 on tiles this small were 3 px dots,
+    5 and 6 hard to tell apart, beside the numerals of 7 to 12)."""
+    return replace(theme, numerals_above=min(theme.numerals_above, 0))
+
+
 def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
                  labels: Labels = ENGLISH) -> Image.Image:
     """The board of `view` as an RGB image BOARD_WIDTH wide, in `fit` or its own frame.
@@ -246,7 +272,8 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
     word = labels("mexican_engine")
     # The engine stands past its word, however long the language's is (pt «Locomotiva»).
     engine_x = MARGIN + max(NAME_ROOM, 14 + text_width(word, NAME_SIZE, True) + 12)
-    paste_tile(img, engine, engine, engine_x, top + 4, vertical=True, unit=UNIT, theme=theme)
+    faces = tile_look(theme)
+    paste_tile(img, engine, engine, engine_x, top + 4, vertical=True, unit=UNIT, theme=faces)
     draw_text(img, (MARGIN + 14, top + (HUB - 8) / 2), word, NAME_SIZE, theme.text, bold=True,
               anchor="lm")
     draw_text(img, (BOARD_WIDTH - MARGIN - 14, top + (HUB - 8) / 2),
@@ -273,11 +300,16 @@ def draw_mexican(view: MexicanView, theme: Theme, fit: Frame | None = None,
             end_double = waiting and row.hidden + k == len(tiles) - 1
             ring = theme.last_move if tile == last or end_double else None
             paste_tile(img, inner, outer, row.tile_xs[k], ty, vertical=False, unit=UNIT,
-                       theme=theme, ring=ring)
+                       theme=faces, ring=ring)
         middle = ty + UNIT / 2
         if not tiles:
             draw_text(img, (row.end_x, middle), f"→ {engine}", NAME_SIZE, theme.muted,
                       anchor="lm")
+            points = round_points(view)
+            if points is not None and points_beside_end(view, index):
+                draw_text(img, (row.end_x + text_width(f"→ {engine}", NAME_SIZE) + 16, middle),
+                          labels("mexican_round_points", count=points[index]), FACTS_SIZE,
+                          theme.text, anchor="lm")
         else:
             draw_text(img, (row.end_x, middle), f"{view.ends[index]}", NAME_SIZE,
                       theme.text, bold=True, anchor="lm")
@@ -325,7 +357,7 @@ def mexican_board(view: MexicanView, theme: Theme, fit: Frame | None = None,
     return draw_mexican(view, theme, fit, labels), mexican_alt(view, labels)
 
 
-DRAWER = BoardDrawer(SPEC.name, MexicanView, mexican_board, frame)
+DRAWER = BoardDrawer(SPEC.name, MexicanView, mexican_board, frame, tile_look=tile_look)
 
 
 def _stages(game: str, record: dict[str, Any]) -> list[Sample]:
@@ -341,11 +373,28 @@ def mexican_record(seed: int = 4, players: int = 4) -> dict[str, Any]:
     return hand_record(MexicanGame(names, MexicanOptions(rounds=5), seed=seed), seed)
 
 
+@played_once
+def mexican_played(seed: int = 4, players: int = 4, rounds: int = 5,
+                   hand_only: bool = False) -> dict[str, Any]:
+    """A Mexican Train game of `rounds` rounds played to its end (with `hand_only`, to its
+    first round's end: the board then shows the next round's engine and the points)."""
+    game = MexicanGame(PLAYERS[:players], MexicanOptions(rounds=rounds), seed=seed)
+    return autoplay(game, seed, max_moves=10**4, hand_only=hand_only).record()
+
+
+WAITING_MOVES = 52  # mexican_record(): Olena laid 4-4 on her train, drew, passed: it waits
+
+
 def samples() -> GameSamples:
-    """A 4-player round's stages, the ends of 2- and 8-player rounds, a hand."""
+    """A 4-player round's stages, the ends of 2- and 8-player rounds, a round's end (its
+    points), a double waiting to be satisfied, a game's end, a hand."""
     ends = [(f"mexican{players}-end",
              replayed(mexican_record(seed=players, players=players), 10**6).view(None),
              DEFAULT_THEME) for players in (2, 8)]
-    return GameSamples(boards=_stages("mexican", mexican_record()), extras=ends,
+    more = [("mexican-round-end", replayed(mexican_played(hand_only=True), 10**6).view(None)),
+            ("mexican-waiting", replayed(mexican_record(), WAITING_MOVES).view(None)),
+            ("mexican-game-end", replayed(mexican_played(rounds=2), 10**6).view(None))]
+    return GameSamples(boards=_stages("mexican", mexican_record()),
+                       extras=[*ends, *((name, view, DEFAULT_THEME) for name, view in more)],
                        hands=[("hand-mexican", hand_view(mexican_record(), 12),
                                DEFAULT_THEME)])

@@ -1,5 +1,6 @@
 """Big Clock's pile badges (issue 28: `×N` stood between hours): each stands against the
-inward side of its own hour's tile, nearer it than any other pile, over no tile. Measured
+inward side of its own hour's tile, nearer it than any other pile, over no tile, on its
+hour's spoke (issue 54). Measured
 from the layout the drawing uses, over boards after every move of many games."""
 
 from __future__ import annotations
@@ -85,6 +86,38 @@ def test_the_badges_are_drawn_where_the_layout_puts_them(monkeypatch: pytest.Mon
     cx, cy = canvas.BOARD_WIDTH / 2, fit.top + clock_render.LABEL_RADIUS + 24
     assert drawn == [((cx + p.centre[0], cy + p.centre[1]), p.text)
                      for p in clock_render.pile_badges(view)]
+
+
+@pytest.mark.parametrize("hours", [6, 9, 12])
+def test_each_drawn_badge_sits_on_its_own_hours_spoke_clear_of_its_neighbours(
+        hours: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 54: hour 7's `×8` stood above its tile and against hour 8's `✓`, between the
+    # two hours. Each badge as drawn: on the line from the face's centre through its hour,
+    # a ring from its own tile, and well clear of every other hour's tile and badge.
+    drawn = spy_on_badges(monkeypatch, clock_render)
+    theme = get_theme("table")
+    views = [v for v in list(boards(hours))[::15] if len(clock_render.pile_badges(v)) >= 2]
+    assert len(views) > 10
+    for view in views:
+        drawn.clear()
+        fit = clock_render.frame(view, theme)
+        clock_render.draw_clock(view, theme, fit)
+        cx, cy = canvas.BOARD_WIDTH / 2, fit.top + clock_render.LABEL_RADIUS + 24
+        hours_of = [p.hour for p in clock_render.pile_badges(view)]
+        assert len(drawn) == len(hours_of)
+        boxes = {hour: canvas.badge_box((x - cx, y - cy), text, BADGE_SIZE)
+                 for hour, ((x, y), text) in zip(hours_of, drawn, strict=True)}
+        for hour, ((x, y), text) in zip(hours_of, drawn, strict=True):
+            spoke = math.degrees(clock_render.hour_angle(hour, hours))
+            seen = math.degrees(math.atan2(x - cx, -(y - cy))) % 360
+            assert min(abs(seen - spoke), 360 - abs(seen - spoke)) < 1.0, (hour, text, seen)
+            box = boxes[hour]
+            own = clock_render.box_gap(box, clock_render.tile_box(hour, hours))
+            assert own <= PAD + 0.5, (hour, own)
+            others = [clock_render.tile_box(h, hours) for h in range(1, hours + 1) if h != hour]
+            others += [b for h, b in boxes.items() if h != hour]
+            nearest = min(clock_render.box_gap(box, other) for other in others)
+            assert nearest >= own + 18, (hour, text, nearest)
 
 
 def test_the_middle_box_holds_what_the_middle_draws() -> None:

@@ -6,6 +6,7 @@ import io
 import itertools
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
@@ -14,12 +15,12 @@ from engine.ai import choose
 from engine.mexican import MexicanGame, MexicanOptions
 from engine.mexican.view import MexicanView
 from engine.rng import SeededRandom
-from render import canvas, render_board, render_hand
-from render.canvas import BOARD_WIDTH, MARGIN
+from render import HandEnd, canvas, render_board, render_hand, render_hand_end, tiles
+from render.canvas import BOARD_WIDTH, MARGIN, PHONE_WIDTH
 from render.games import mexican as mexican_render
 from render.games.mexican import laid
 from render.labels import ENGLISH, Labels
-from render.theme import get_theme
+from render.theme import Theme, get_theme
 from tests.render.badge_spy import spy_on_badges
 
 Box = tuple[float, float, float, float]
@@ -29,7 +30,7 @@ def played(players: int, moves: int) -> MexicanGame:
     game = MexicanGame([f"P{i}" for i in range(players)], seed=players)
     rng = SeededRandom(players)
     while len(game.moves) < moves and game.to_move is not None:
-        game.play(choose("normal", game.view(game.to_move), rng))
+        game.play(str(choose("normal", game.view(game.to_move), rng)))
     return game
 
 
@@ -135,7 +136,7 @@ def test_a_shortened_train_counts_its_hidden_tiles_inside_its_own_row(players: i
             number = (row.end_x, mexican_render.TILES_TOP, row.end_x + mexican_render.END_ROOM - 8,
                       mexican_render.TILES_TOP + mexican_render.UNIT)
             assert all(t[2] < number[0] for t in tiles)
-            boxes = [*tiles, number]
+            boxes: list[Box] = [*tiles, number]
             if row.marks_box is not None:
                 assert inside(row.marks_box, row_box), (index, row)
                 assert not any(overlap(row.marks_box, b) for b in boxes), (index, row)
@@ -207,3 +208,51 @@ def test_the_player_to_move_is_marked_by_an_arrow_and_words(monkeypatch: pytest.
     render_board(game.view(None), "table", "en")
     assert ENGLISH("turn") not in texts and not polygons
     assert not any(t.startswith("picture.") for t in texts)  # every word is in the catalog
+
+
+@pytest.mark.parametrize("theme_name", ["table", "dark", "light"])
+def test_every_half_but_the_blank_shows_its_numeral(theme_name: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 54: the pips of 1 to 6 were 3 px dots at a phone's width (5 and 6 alike); on
+    # this board every half shows its numeral, 13 px or more there, the blank none.
+    faces: list[tuple[int, int, int, Theme]] = []
+    real = tiles.tile_image
+
+    def counted(a: int, b: int, **kw: Any) -> Image.Image:
+        faces.append((a, b, kw["unit"], kw["theme"]))
+        return real(a, b, **kw)
+
+    monkeypatch.setattr(tiles, "tile_image", counted)
+    game = played(4, 60)
+    render_board(game.view(None), theme_name, "en")
+    shown = {n for a, b, _, _ in faces for n in (a, b)}
+    assert len(shown) >= 8  # the engine and trains show most numbers
+    for a, b, unit, look in faces:
+        for number in (a, b):
+            assert tiles.numbered(number, look) == (number != 0), (number, look.name)
+            assert tiles.smallest_pip(number, unit, look) == 0.0
+        assert tiles.numeral_size(unit) * PHONE_WIDTH / BOARD_WIDTH >= 13
+        assert look.name == theme_name  # the same colours: only the halves' marks differ
+
+
+def test_the_hand_shows_the_numerals_the_board_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tiles in hand look like the same tiles on the trains: numerals, the blank none.
+    faces: list[tuple[int, Theme]] = []
+    real = tiles.tile_image
+
+    def counted(a: int, b: int, **kw: Any) -> Image.Image:
+        faces.extend((n, kw["theme"]) for n in (a, b))
+        return real(a, b, **kw)
+
+    monkeypatch.setattr(tiles, "tile_image", counted)
+    game = played(4, 6)
+    assert game.to_move is not None
+    render_hand(game.view(game.to_move), "table", "en")
+    assert len({n for n, _ in faces}) >= 5
+    assert all(tiles.numbered(n, look) == (n != 0) for n, look in faces)
+    faces.clear()  # and so do the tiles left in the round's summary
+    while not game.finished_hands:
+        game.play(game.legal_moves()[0])
+    render_hand_end(HandEnd(game.players, game.hand_summary(0), game="mexican"), "table", "en")
+    assert len({n for n, _ in faces}) >= 5
+    assert all(tiles.numbered(n, look) == (n != 0) for n, look in faces)

@@ -1,6 +1,7 @@
 """Traditional's end tags (issue 28): each end's badge stands against its own end tile and
 points the way that end goes, in every fold of the snake. Measured from the layout the
-drawing uses, over boards after every move of many games."""
+drawing uses, over boards after every move of many games, and (issue 54) from the pixels of
+the picture drawn."""
 
 from __future__ import annotations
 
@@ -111,3 +112,38 @@ def test_the_check_sees_a_gap_and_an_overlap() -> None:
     assert gap((0, 0, 10, 10), (13, 14, 20, 20)) == 5
     assert overlap((0, 0, 10, 10), (9, 9, 20, 20)) and not overlap((0, 0, 10, 10),
                                                                     (10, 0, 20, 10))
+
+
+def test_a_turned_l_ends_tag_is_drawn_against_its_end_tile_in_the_picture() -> None:
+    # Issue 54: "the L badge stands at the right edge after the snake turns". Read from the
+    # picture's pixels: the tag's colour, below the header, lies in two blobs, one at each
+    # end; the L end's stands against the L end tile's right side, on its row, wherever
+    # that tile is (the right edge of a row running right), and nowhere near the R end.
+    theme = get_theme("table")
+    turned = [v for v in boards(3) if traditional_render.lay_line(v).arms["L"].end_dir[0] > 0]
+    assert len(turned) > 20
+    for view in turned[::10]:
+        fit = traditional_render.frame(view, theme)
+        img = traditional_render.draw_traditional(view, theme, fit)
+        layout = traditional_render.lay_line(view)
+        dx, dy = BOARD_WIDTH // 2, fit.top + canvas.MARGIN - fit.box[1]
+        ends = {s: tile_box(traditional_render.end_tile(layout, s)) for s in ("L", "R")}
+        drawn = {s: (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) for s, b in ends.items()}
+        centres = {t.side: (t.centre[0] + dx, t.centre[1] + dy)
+                   for t in traditional_render.end_tags(view, layout)}
+        pixels = img.load()
+        assert pixels is not None
+        blobs: dict[str, list[tuple[int, int]]] = {"L": [], "R": []}
+        for y in range(fit.top, img.height):
+            for x in range(img.width):
+                if pixels[x, y] == theme.accent:
+                    side = min(centres, key=lambda s: math.dist(centres[s], (x, y)))
+                    blobs[side].append((x, y))
+        xs, ys = [x for x, _ in blobs["L"]], [y for _, y in blobs["L"]]
+        assert xs, "no L tag drawn"
+        blob = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+        _, y0, x1, y1 = drawn["L"]
+        assert x1 <= blob[0] <= x1 + PAD + 2, (blob, drawn["L"])  # against its right side
+        assert abs((blob[1] + blob[3]) / 2 - (y0 + y1) / 2) <= 2, (blob, drawn["L"])  # its row
+        if ends["L"] != ends["R"]:
+            assert gap(blob, drawn["R"]) > gap(blob, drawn["L"]) + 30
