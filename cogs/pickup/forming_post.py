@@ -32,6 +32,7 @@ from cogs.common.escape import shown
 from cogs.common.items import ReaderItem, button, part
 from cogs.common.locales import languages_of
 from cogs.common.membership import Membership
+from cogs.pickup.queue_commands import opened_values, seated_at
 from storage.models import QueueEntry
 from tables.errors import TableError
 from tables.live import LiveTable
@@ -189,11 +190,9 @@ class FormingPosts:
             entry, opened = await self.pickup.join(
                 guild_id, interaction.channel_id, me, game, seats=first.seats,
                 longest_turn=first.longest_turn, rated=first.rated, variant=first.variant)
-            mine = next((table for table in opened if table.seat_of(me.user_id) is not None),
-                        None)
+            mine = seated_at(opened, me.user_id)
             if mine is not None:
-                text = t("queue.opened", table=mine.id, game=t(f"game.{mine.game_kind}"),
-                         link=table_link(mine))
+                text = t("queue.opened", **opened_values(mine))
             else:
                 text = t("queue.joined", game=t(f"game.{entry.game}"),
                          seats=" / ".join(map(str, entry.seats)),

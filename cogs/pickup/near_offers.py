@@ -18,9 +18,10 @@ from discord import ui
 from catalog import t
 from catalog.reader import reading
 from cogs.common.answering import ack, answer, guard
-from cogs.common.components import duration, table_link
+from cogs.common.components import duration
 from cogs.common.items import ReaderItem, button, part
 from cogs.common.locales import languages_of
+from cogs.pickup.queue_commands import opened_values, seated_at
 from tables.queue import PickupQueue, QueueNotice
 
 log = logging.getLogger(__name__)
@@ -88,11 +89,9 @@ class NearOffers:
                 return
             entry, opened = await self.pickup.widen(clicked.entry, interaction.user.id,
                                                     clicked.seats)
-            mine = next((table for table in opened
-                         if table.seat_of(interaction.user.id) is not None), None)
+            mine = seated_at(opened, interaction.user.id)
             if mine is not None:
-                text = t("queue.opened", table=mine.id, game=t(f"game.{mine.game_kind}"),
-                         link=table_link(mine))
+                text = t("queue.opened", **opened_values(mine))
             else:
                 text = t("queue.updated", game=t(f"game.{entry.game}"),
                          seats=" / ".join(map(str, entry.seats)),
