@@ -1,7 +1,7 @@
 """Copying an SQLite database into PostgreSQL, and checking the copy.
 
-`copy_to_postgres` moves every row in one PostgreSQL transaction (COPY, in the order
-the foreign keys need) and resets the id sequences; `verify_copy` compares the row
+`copy_to_postgres` moves every row of every table in one PostgreSQL transaction (COPY,
+in the order the foreign keys need) and resets every id sequence; `verify_copy` compares the row
 counts of every table and every table's game record (RULES.md "Game records") on
 both sides, and replays each record with the function it is given, so that
 storage itself stays free of the engine (`python -m storage` passes the engine's).
@@ -21,10 +21,27 @@ from .store import Storage
 
 log = logging.getLogger(__name__)
 
-# Parents before children, so every foreign key finds its row.
-COPY_ORDER = ("players", "guild_settings", "game_tables", "seats", "moves", "results",
-              "solitaire_results", "ratings", "sent_notifications")
-IDENTITY_COLUMNS = {"game_tables": "id", "solitaire_results": "id"}
+# Tables of the file that are not data: SQLite's own, and the cookie a migration leaves.
+_NOT_COPIED = ("sqlite_%", "migration_%_cookie")
+
+
+async def copied_tables(src: SqliteDatabase) -> list[str]:
+    """Every table of the file, parents before children (so every foreign key finds its
+    row when the copy reaches it), otherwise by name."""
+    rows = await src.fetch(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE ?"
+        " AND name NOT LIKE ? ORDER BY name", _NOT_COPIED)
+    names = [str(r[0]) for r in rows]
+    parents = {name: {str(f[2]) for f in await src.fetch(f"PRAGMA foreign_key_list({name})")}
+               - {name} for name in names}
+    ordered: list[str] = []
+    while len(ordered) < len(names):
+        ready = [n for n in names if n not in ordered and parents[n] <= set(ordered)]
+        if not ready:  # a cycle of foreign keys: the schema never has one
+            raise StorageError(f"the tables' foreign keys form a cycle: {sorted(parents)}")
+        ordered += ready
+    return ordered
+
 
 Replayer = Callable[[dict[str, Any]], object]
 
@@ -54,20 +71,25 @@ async def copy_to_postgres(source: Storage, target: Storage) -> dict[str, int]:
     """
     src, dst = _backends(source, target)
     copied: dict[str, int] = {}
+    names = await copied_tables(src)
     async with dst.write() as conn:
         assert isinstance(conn, PgConn)
-        for name in COPY_ORDER:
+        for name in names:
             count = await conn.raw.fetchval(f"SELECT count(*) FROM {name}")
             if count:
                 raise StorageError(f"{dst.describe()} is not empty: {name} has {count} rows")
-        for name in COPY_ORDER:
+        for name in names:
             columns = [str(r[1]) for r in await src.fetch(f"PRAGMA table_info({name})")]
             rows = await src.fetch(f"SELECT {', '.join(columns)} FROM {name}")
             if rows:
                 await conn.raw.copy_records_to_table(name, records=rows, columns=columns)
             copied[name] = len(rows)
             log.info("copied %d rows of %s", len(rows), name)
-        for name, column in IDENTITY_COLUMNS.items():
+        serial = await conn.raw.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema()"
+            " AND (is_identity = 'YES' OR column_default LIKE 'nextval(%')")
+        for name, column in ((str(r[0]), str(r[1])) for r in serial):
             # The next id PostgreSQL hands out follows the copied ones.
             await conn.raw.execute(
                 f"SELECT setval(pg_get_serial_sequence('{name}', '{column}'),"
@@ -93,7 +115,7 @@ async def verify_copy(source: Storage, target: Storage, replayer: Replayer) -> C
     """
     src, dst = _backends(source, target)
     report = CopyReport()
-    for name in COPY_ORDER:
+    for name in await copied_tables(src):
         (mine,) = (await src.fetch(f"SELECT count(*) FROM {name}"))[0]
         (theirs,) = (await dst.fetch(f"SELECT count(*) FROM {name}"))[0]
         report.rows[name] = int(theirs)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.records import new_game, replay
 from storage import GuildSettings, Player, Seat, SeatResult, Storage
-from storage.copy import COPY_ORDER, verify_copy
+from storage.copy import copied_tables, verify_copy
 from tests.pg import fresh_schema, raw_execute
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ async def play_out(store: Storage, seed: int, *, moves: int | None = None) -> in
     return row.id
 
 
-async def fill(path: Path) -> None:
+async def fill(path: Path) -> int:
     store = await Storage.open(path)
     for seed in range(4):
         await play_out(store, seed)
@@ -52,12 +52,31 @@ async def fill(path: Path) -> None:
     await store.upsert_player(Player(1, "Ann", "de", "Europe/Berlin", 1320, 420, True, False))
     await store.set_guild_settings(GuildSettings(7, rate_ai=True, lobby_role_id=5))
     await store.mark_sent(1, 1, "turn", 2)
+    # What a server keeps besides its games: each must reach PostgreSQL too.
+    await store.set_person_language(1, "uk")
+    await store.set_server_language(7, "ru")
+    await store.claim_daily(7, "2026-12-07", 1, name="Ann", seed=4, hours=12, started_at=1.0,
+                            table_id=1)
+    await store.set_daily_channel(7, 9)
+    entry, _ = await store.queue_join(guild_id=7, user_id=2, name="Bob", game="carousel",
+                                      seats=[4], longest_turn=3600, rated=True, expires_at=9e9)
+    await store.mark_offered(entry.id)
+    await store.create_party(7, 1, {2})
+    tour = await store.create_tournament(
+        guild_id=7, channel_id=2, host_id=1, game="traditional", options={},
+        table_settings={}, format="swiss", rounds=3, round_seconds=86400, seats=2,
+        min_seats=None, advance=1, teams=False, check_in=False, starts_at=9e9)
+    await store.add_entrant(tour.id, 1, "Ann", statuses=("signup",))
+    await store.record_action(tour.id, 1, "pause", {})
+    await store.set_forming_post(7, "carousel", 3, 33)
+    await store.set_forming_on(8, False)
     await store.close()
+    return tour.id
 
 
 async def test_migrate_copies_everything_and_verifies_it(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    await fill(path)
+    tour_id = await fill(path)
     async with fresh_schema() as url:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         cmd = [sys.executable, "-m", "storage", "migrate", f"sqlite:///{path}", url]
@@ -84,7 +103,13 @@ async def test_migrate_copies_everything_and_verifies_it(tmp_path: Path) -> None
             await raw_execute(url, "DELETE FROM sent_notifications")
             report = await verify_copy(source, target, lambda r: replay(r).outcome())
             assert report.problems == ["sent_notifications: 1 rows in the file, 0 copied"]
-            assert set(report.rows) == set(COPY_ORDER) and report.replayed == 5
+            tables = await copied_tables(source.backend)  # type: ignore[arg-type]
+            assert set(report.rows) == set(tables) and report.replayed == 5
+            for name in ("queue_entries", "queue_parties", "tournaments", "tournament_actions",
+                         "daily_results", "person_languages", "forming_posts", "queue_offers"):
+                assert report.rows[name] >= 1, name  # every table, not the games' only
+            assert await target.get_server_language(7) == "ru"
+            assert [e.name for e in await target.entrants(tour_id)] == ["Ann"]
             # New rows get ids after the copied ones.
             fresh = await target.create_table(guild_id=7, channel_id=1, game="traditional",
                                               host_id=1, seats=TWO)
