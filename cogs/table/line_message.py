@@ -22,6 +22,7 @@ from cogs.common.escape import shown
 from cogs.common.game_words import ending, move_words, reason_words
 from cogs.lobby.lobby_message import lobby_layout
 from cogs.play.move_buttons import PlayButton
+from cogs.stats.review_button import ReviewButton
 from cogs.table.held_seats import claim_button, held_lines
 from cogs.table.table_buttons import BackButton, TableButton
 from engine.game import HandSummary
@@ -30,6 +31,7 @@ from engine.notation import piece_text, tile_text
 from engine.registry import game_spec
 from tables.live import LiveTable
 from tables.results import seat_results
+from tables.reviews import reviewable
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +97,13 @@ def table_layout(table: LiveTable, shot: Shot | None,
         return layout([*texts, t("table.cancelled")], shot, [], colour=0x99AAB5)
     texts += result_text(table)
     if table.status == "finished":
-        found = rows([TableButton("rematch", table.id, label=t("table.rematch"),
-                                  style=discord.ButtonStyle.success),
-                      TableButton("rules", table.id, label=t("table.rules"))], 1)
+        ended: list[ui.Item[Any]] = [
+            TableButton("rematch", table.id, label=t("table.rematch"),
+                        style=discord.ButtonStyle.success),
+            TableButton("rules", table.id, label=t("table.rules"))]
+        if reviewable(table.game_kind):  # the computer's review, for whoever asks, privately
+            ended.append(ReviewButton(table.id, label=t("review.button")))
+        found = rows(ended, 1)
     else:
         texts.append(t("table.cancelled" if table.status == "cancelled" else "table.abandoned"))
         found = []

@@ -28,7 +28,7 @@ def simcord_bot(make_bot: Callable[..., DominoBot]) -> DominoBot:
 async def test_a_game_that_ends_is_reviewed_and_the_stop_ends_the_worker(
         world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
-    ann, bob, _cy = world["members"]
+    ann, bob, cy = world["members"]
     reviews = env.bot.features.reviews
     reviews.analyse, reviews.budget = on_thinking_thread, 16  # quick, in the process
     opened = await ann.slash(channel, "domino new traditional", seats=3)
@@ -54,6 +54,12 @@ async def test_a_game_that_ends_is_reviewed_and_the_stop_ends_the_worker(
     shown_review = answer_text(await bob.user.click(over, custom_id=f"dom:review:{table.id}"))
     assert t("review.title", table=table.id) in shown_review
     assert t("review.yours") in shown_review or t("review.clean") in shown_review
+    # The table's own end message offers it too: one who did not play reads the turning
+    # point, not "your" moves.
+    message = table_message(channel, table)
+    assert f"dom:review:{table.id}" in custom_ids([c.to_dict() for c in message.components])
+    watched = answer_text(await cy.click(message, custom_id=f"dom:review:{table.id}"))
+    assert t("review.title", table=table.id) in watched and t("review.yours") not in watched
     await env.bot.close_tables()
     assert reviews._task is None
 
