@@ -61,6 +61,8 @@ async def test_big_clock_to_its_end(world: dict[str, Any]) -> None:
     assert table.status == "finished"
     text = text_of([c.to_dict() for c in table_message(channel, table).components])
     assert "You won" in text or "Game over" in text
+    ended = [c.to_dict() for c in table_message(channel, table).components]
+    assert f"dom:review:{table.id}" in custom_ids(ended)  # where the deal was lost, asked
 
 
 class LoneDrawFirst:

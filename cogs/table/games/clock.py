@@ -24,6 +24,7 @@ from cogs.common.escape import shown
 from cogs.common.game_words import ending, move_words
 from cogs.common.items import Item, button, part
 from cogs.play.move_buttons import PlayButton
+from cogs.stats.review_button import ReviewButton
 from cogs.table.presentation import Presentation
 from cogs.table.table_buttons import TableButton
 from engine.clock import ClockView
@@ -125,7 +126,10 @@ def clock_layout(table: LiveTable, shot: Shot | None) -> ui.LayoutView:
     assert table.game is not None
     texts = clock_text(table)
     if table.status != "playing":
-        done = rows([TableButton("rules", table.id, label=t("table.rules"))], 1)
+        ended: list[ui.Item[Any]] = [TableButton("rules", table.id, label=t("table.rules"))]
+        if table.status == "finished":  # the computer's review: where the deal was lost
+            ended.append(ReviewButton(table.id, label=t("review.button")))
+        done = rows(ended, 1)
         return layout(texts, shot, done, colour=0x99AAB5)
     legal = [str(m) for m in table.game.view(0).legal_moves]
     seq = table.seq
