@@ -32,7 +32,7 @@ from cogs.common.escape import shown
 from cogs.common.items import ReaderItem, button, part
 from cogs.common.locales import languages_of
 from cogs.common.membership import Membership
-from cogs.pickup.queue_commands import opened_values, seated_at
+from cogs.pickup.queue_commands import wait_text
 from storage.models import QueueEntry
 from tables.errors import TableError
 from tables.live import LiveTable
@@ -190,15 +190,8 @@ class FormingPosts:
             entry, opened = await self.pickup.join(
                 guild_id, interaction.channel_id, me, game, seats=first.seats,
                 longest_turn=first.longest_turn, rated=first.rated, variant=first.variant)
-            mine = seated_at(opened, me.user_id)
-            if mine is not None:
-                text = t("queue.opened", **opened_values(mine))
-            else:
-                text = t("queue.joined", game=t(f"game.{entry.game}"),
-                         seats=" / ".join(map(str, entry.seats)),
-                         turn=duration(entry.longest_turn))
-            await answer(interaction, text, ephemeral=True,
-                         allowed_mentions=discord.AllowedMentions.none())
+            await answer(interaction, wait_text(opened, me.user_id, entry, "queue.joined"),
+                         ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
 FORMING_ITEMS = (FormingJoin,)

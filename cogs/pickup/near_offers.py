@@ -18,10 +18,9 @@ from discord import ui
 from catalog import t
 from catalog.reader import reading
 from cogs.common.answering import ack, answer, guard
-from cogs.common.components import duration
 from cogs.common.items import ReaderItem, button, part
 from cogs.common.locales import languages_of
-from cogs.pickup.queue_commands import opened_values, seated_at
+from cogs.pickup.queue_commands import wait_text
 from tables.queue import PickupQueue, QueueNotice
 
 log = logging.getLogger(__name__)
@@ -89,15 +88,9 @@ class NearOffers:
                 return
             entry, opened = await self.pickup.widen(clicked.entry, interaction.user.id,
                                                     clicked.seats)
-            mine = seated_at(opened, interaction.user.id)
-            if mine is not None:
-                text = t("queue.opened", **opened_values(mine))
-            else:
-                text = t("queue.updated", game=t(f"game.{entry.game}"),
-                         seats=" / ".join(map(str, entry.seats)),
-                         turn=duration(entry.longest_turn))
-            await answer(interaction, text, ephemeral=True,
-                         allowed_mentions=discord.AllowedMentions.none())
+            await answer(interaction, wait_text(opened, interaction.user.id, entry,
+                                                "queue.updated"),
+                         ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
 NEAR_ITEMS = (NearMatchButton,)

@@ -60,6 +60,16 @@ def opened_values(table: LiveTable) -> dict[str, Any]:
     return {"table": table.id, "game": t(f"game.{table.game_kind}"), "link": table_link(table)}
 
 
+def wait_text(opened: list[LiveTable], user_id: int, entry: QueueEntry, key: str) -> str:
+    """What queueing the person (a join, a forming post's Join, a widened wish) answers:
+    the table it opened for them, or their wait (`key`: queue.joined or queue.updated)."""
+    mine = seated_at(opened, user_id)
+    if mine is not None:  # it completed a table: it is open already
+        return t("queue.opened", **opened_values(mine))
+    return t(key, game=t(f"game.{entry.game}"), seats=" / ".join(map(str, entry.seats)),
+             turn=duration(entry.longest_turn))
+
+
 class QueueCommands(LastResort, commands.Cog):
     """`/domino queue`: join, leave, and who waits."""
 
@@ -132,13 +142,8 @@ class QueueCommands(LastResort, commands.Cog):
                 if party_id is not None:
                     await self.pickup.drop_invite(party_id, before)
                 raise
-            mine = seated_at(opened, me.user_id)
-            if mine is not None:  # this join completed a table: it is open already
-                text = t("queue.opened", **opened_values(mine))
-            else:
-                text = t("queue.joined" if before is None else "queue.updated",
-                         game=t(f"game.{entry.game}"), seats=" / ".join(map(str, entry.seats)),
-                         turn=duration(entry.longest_turn))
+            text = wait_text(opened, me.user_id, entry,
+                             "queue.joined" if before is None else "queue.updated")
             if party_id is not None:
                 text += "\n" + await self._invite(party_id, me, entry.game, members, before)
             await answer(interaction, text, ephemeral=True,
