@@ -32,7 +32,7 @@ from cogs.common.escape import shown
 from cogs.common.items import ReaderItem, button, part
 from cogs.common.locales import languages_of
 from cogs.common.membership import Membership
-from cogs.pickup.queue_commands import wait_text
+from cogs.pickup.queue_commands import wait_text, waited
 from storage.models import QueueEntry
 from tables.errors import TableError
 from tables.live import LiveTable
@@ -42,12 +42,6 @@ log = logging.getLogger(__name__)
 
 MOST_NAMES = 15  # people listed by name on a post (the count says the rest)
 ACCENT = 0x2E7D32
-
-
-def waited(seconds: float) -> str:
-    """How long someone has waited, to the minute under an hour, else to the hour."""
-    whole = max(60, int(seconds) // 60 * 60)
-    return duration(whole if whole < 3600 else whole // 3600 * 3600)
 
 
 def forming_texts(game: str, waiting: Sequence[QueueEntry], now: float) -> list[str]:
@@ -130,7 +124,8 @@ class FormingPosts:
                 by_game.setdefault(entry.game, []).append(entry)
         language = await languages_of(self.bot).server(guild_id)
         now = self.pickup.clock()
-        for game in sorted(set(by_game) | set(posts)):
+        shown_games = set(by_game) | set(posts)
+        for game in sorted(shown_games):
             with reading(language):
                 if game in by_game:
                     texts = forming_texts(game, by_game[game], now)
@@ -154,6 +149,8 @@ class FormingPosts:
                     continue
                 if game not in by_game:
                     await store.drop_forming_post(guild_id, game)
+        for key in [k for k in self._opened if k[0] == guild_id and k[1] not in shown_games]:
+            del self._opened[key]  # a wait that had no post to close: nothing to tell
 
     def _ended(self, guild_id: int, game: str) -> str:
         """A closed post's one line: the table its wait ended in, or that nobody waits."""

@@ -60,6 +60,12 @@ def opened_values(table: LiveTable) -> dict[str, Any]:
     return {"table": table.id, "game": t(f"game.{table.game_kind}"), "link": table_link(table)}
 
 
+def waited(seconds: float) -> str:
+    """How long someone has waited, to the minute under an hour, else to the hour."""
+    whole = max(60, int(seconds) // 60 * 60)
+    return duration(whole if whole < 3600 else whole // 3600 * 3600)
+
+
 def wait_text(opened: list[LiveTable], user_id: int, entry: QueueEntry, key: str) -> str:
     """What queueing the person (a join, a forming post's Join, a widened wish) answers:
     the table it opened for them, or their wait (`key`: queue.joined or queue.updated)."""
@@ -191,11 +197,10 @@ class QueueCommands(LastResort, commands.Cog):
             now = self.pickup.clock()
             lines = [t("queue.title")]
             for entry in entries[:25]:
-                waited = max(60, int(now - entry.created_at) // 60 * 60)
                 lines.append(t("queue.line", name=shown(entry.name),
                                game=t(f"game.{entry.game}"),
                                seats=" / ".join(map(str, entry.seats)),
-                               wait=duration(waited if waited < 3600 else waited // 3600 * 3600)))
+                               wait=waited(now - entry.created_at)))
             if len(lines) == 1:
                 lines.append(t("queue.none"))
             await answer(interaction, "\n".join(lines), ephemeral=True,

@@ -79,8 +79,9 @@ async def test_a_manager_switches_the_reviews_off_and_on(simcord_env: Any) -> No
     assert (await store.get_guild_settings(guild.id)).reviews is True
 
 
-async def test_the_review_button_says_when_the_review_is_not_made_yet(
-        world: dict[str, Any]) -> None:
+async def reviewed_from_the_dm(world: dict[str, Any]) -> tuple[int, str]:
+    """Ann and Bob play a game to its end (the worker stopped: no review is made); Ann
+    presses Review on her game-over DM. The table's id and the private answer."""
     env, ann = world["env"], world["members"][0]
     await env.bot.features.reviews.close()  # the worker would make it at once
     table = await two_player_table(world)
@@ -88,21 +89,19 @@ async def test_the_review_button_says_when_the_review_is_not_made_yet(
     await env.bot.features.background.idle()
     (over,) = [m for m in dms(ann) if custom_ids([c.to_dict() for c in m.components],
                                                  "dom:review:")]
-    waiting = answer_text(await ann.user.click(over, custom_id=f"dom:review:{table.id}"))
-    assert t("review.pending", table=table.id) in waiting
+    return table.id, answer_text(await ann.user.click(over, custom_id=f"dom:review:{table.id}"))
+
+
+async def test_the_review_button_says_when_the_review_is_not_made_yet(
+        world: dict[str, Any]) -> None:
+    table_id, waiting = await reviewed_from_the_dm(world)
+    assert t("review.pending", table=table_id) in waiting
 
 
 async def test_a_server_that_turned_reviews_off_is_told_there_is_none(
         world: dict[str, Any]) -> None:
     env, guild = world["env"], world["guild"]
-    ann = world["members"][0]
-    await env.bot.features.reviews.close()
     settings = await env.bot.store.get_guild_settings(guild.id)
     await env.bot.store.set_guild_settings(dataclasses.replace(settings, reviews=False))
-    table = await two_player_table(world)
-    await play_out(world, table)
-    await env.bot.features.background.idle()
-    (over,) = [m for m in dms(ann) if custom_ids([c.to_dict() for c in m.components],
-                                                 "dom:review:")]
-    none = answer_text(await ann.user.click(over, custom_id=f"dom:review:{table.id}"))
-    assert t("review.none", table=table.id) in none
+    table_id, none = await reviewed_from_the_dm(world)
+    assert t("review.none", table=table_id) in none

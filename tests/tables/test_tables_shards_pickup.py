@@ -65,19 +65,27 @@ async def test_an_entry_matched_on_both_processes_at_once_is_seated_once(two: Tw
     assert await qb.run(GUILD) == [] and await qa.run(GUILD) == []  # nothing left to seat
 
 
-async def test_a_scheduled_start_armed_on_both_processes_fires_once(two: Two) -> None:
-    vt, a, b = two
-    store = a.service._store
-    await store.upsert_player(Player(ANN.user_id, "Ann", tz="Europe/Kyiv"))
+def schedules_of(*processes: Process) -> tuple[dict[str, ScheduledTables],
+                                               list[tuple[str, ScheduleNotice]]]:
+    """Each process's scheduled tables, by node name, and the notices all of them tell,
+    each with the node that told it."""
     notices: list[tuple[str, ScheduleNotice]] = []
     scheduled = {}
-    for process in (a, b):
+    for process in processes:
         scheduled[process.node.node] = ScheduledTables(process.service, process.service._store)
 
         async def listen(notice: ScheduleNotice, name: str = process.node.node) -> None:
             notices.append((name, notice))
 
         scheduled[process.node.node].listeners.append(listen)
+    return scheduled, notices
+
+
+async def test_a_scheduled_start_armed_on_both_processes_fires_once(two: Two) -> None:
+    vt, a, b = two
+    store = a.service._store
+    await store.upsert_player(Player(ANN.user_id, "Ann", tz="Europe/Kyiv"))
+    scheduled, notices = schedules_of(a, b)
     table, _ = await scheduled["node-a"].open(
         guild_id=GUILD, channel_id=5, host=ANN, game="traditional",
         settings=TableSettings(seats=3), options={}, start="in 2h")
@@ -101,15 +109,7 @@ async def test_a_grace_taken_up_by_a_process_started_during_it_ends_once(two: Tw
     vt, a, b = two
     store = a.service._store
     await store.upsert_player(Player(ANN.user_id, "Ann", tz="Europe/Kyiv"))
-    notices: list[tuple[str, ScheduleNotice]] = []
-    scheduled = {}
-    for process in (a, b):
-        scheduled[process.node.node] = ScheduledTables(process.service, process.service._store)
-
-        async def listen(notice: ScheduleNotice, name: str = process.node.node) -> None:
-            notices.append((name, notice))
-
-        scheduled[process.node.node].listeners.append(listen)
+    scheduled, notices = schedules_of(a, b)
     table, _ = await scheduled["node-a"].open(
         guild_id=GUILD, channel_id=5, host=ANN, game="traditional",
         settings=TableSettings(seats=3), options={}, start="in 2h", grace_minutes=30)
